@@ -1,0 +1,28 @@
+# The two commands of the README's quick start, and the chores around them.
+SWIFT ?= swift
+SCENARIO ?= scenarios/upgrade.json
+
+.PHONY: run test setup build fixtures clean
+
+## run: install what is missing, build, and run the bench on $(SCENARIO)
+run: setup
+	$(SWIFT) run bench $(SCENARIO)
+
+## test: install what is missing and run the whole test suite
+test: setup
+	$(SWIFT) test
+
+## setup: install GSL through apt when pkg-config cannot find it
+setup:
+	@sh scripts/setup.sh
+
+## build: build everything, tests included
+build: setup
+	$(SWIFT) build --build-tests
+
+## fixtures: rewrite the statistics reference values with scipy
+fixtures:
+	python3 scripts/make_fixtures.py
+
+clean:
+	rm -rf .build

@@ -1,0 +1,71 @@
+// swift-tools-version:6.0
+//
+// Lab Bench: try a plan for changing running A/B experiments on a simulated
+// population before it ships. GPL-3.0-or-later, because it links GNU GSL.
+
+import PackageDescription
+
+let package = Package(
+  name: "lab-bench",
+  products: [
+    .library(name: "Lab", targets: ["Lab"]),
+    .library(name: "Statistics", targets: ["Statistics"]),
+    .executable(name: "bench", targets: ["bench"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+  ],
+  targets: [
+    // MARK: - Public API
+
+    // The experiments framework itself: knows nothing of simulation or files.
+    .target(name: "Lab"),
+
+    // Significance tests on counts, means and variances: knows nothing of experiments.
+    .target(name: "Statistics", dependencies: ["CGSL"]),
+
+    // The scenario file: decoding, validation with JSON paths, and the plan it describes.
+    .target(name: "ScenarioFormat", dependencies: ["Lab"]),
+
+    // The `bench` commands, as a library so that tests can drive them.
+    .target(
+      name: "BenchCLI",
+      dependencies: [
+        "Lab",
+        "ScenarioFormat",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+
+    .executableTarget(name: "bench", dependencies: ["BenchCLI"]),
+
+    // MARK: - Implementation details
+
+    // GNU GSL, found through pkg-config.
+    .systemLibrary(
+      name: "CGSL",
+      pkgConfig: "gsl",
+      providers: [.apt(["libgsl-dev"]), .brew(["gsl"])]
+    ),
+
+    // Test doubles for code that uses Lab: seeded randomness and recording delegates.
+    .target(name: "LabTestKit", dependencies: ["Lab"]),
+
+    // MARK: - Unit test bundles
+
+    .testTarget(name: "LabTests", dependencies: ["Lab", "LabTestKit"]),
+    .testTarget(
+      name: "StatisticsTests",
+      dependencies: ["Statistics"],
+      resources: [.copy("Fixtures")]
+    ),
+    .testTarget(name: "ScenarioFormatTests", dependencies: ["ScenarioFormat", "Lab"]),
+    .testTarget(name: "BenchCLITests", dependencies: ["BenchCLI"]),
+  ]
+)
+
+for target in package.targets where target.type != .system {
+  target.swiftSettings = (target.swiftSettings ?? []) + [
+    .enableUpcomingFeature("ExistentialAny"),
+  ]
+}

@@ -1,0 +1,100 @@
+import Lab
+import ScenarioFormat
+
+/// A plain-text account of a scenario's plan: each version, its experiments,
+/// the key conflicts Lab would refuse, and what each change does to devices.
+struct ScenarioDescription {
+  let scenario: Scenario
+  let warnings: [ScenarioError]
+
+  var text: String {
+    var lines: [String] = []
+    lines.append("Scenario \(scenario.name)" + (scenario.description.isEmpty ? "" : ": \(scenario.description)"))
+    lines.append(
+      "Seed \(scenario.seed), \(scenario.devices) devices, \(scenario.days) days, naming \(scenario.naming.rawValue).")
+    for warning in warnings {
+      lines.append("warning: \(warning)")
+    }
+    for (index, version) in scenario.versions.enumerated() {
+      lines.append("")
+      lines.append(header(of: version, isFirst: index == 0))
+      for experiment in version.experiments {
+        lines.append(contentsOf: describe(experiment))
+      }
+      if version.experiments.isEmpty {
+        lines.append("  no local experiments")
+      }
+      for conflict in KeyConflict.find(in: version.experiments) {
+        lines.append("  key conflict: \(conflict); Lab refuses both on those devices")
+      }
+      if index > 0 {
+        lines.append(contentsOf: changes(upTo: index))
+      }
+    }
+    lines.append("")
+    lines.append("The simulation engine is not built yet: the scenario is valid; nothing was simulated and no report was written.")
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  private func header(of version: AppVersion, isFirst: Bool) -> String {
+    var parts = ["Version \(version.version), released on day \(version.releaseDay)"]
+    if isFirst {
+      parts.append("installed by every device")
+    } else {
+      parts.append("mean upgrade delay \(Format.number(version.adoption.meanDelayDays)) days")
+      parts.append("\(Format.percent(version.adoption.neverUpgradeShare)) never upgrade")
+    }
+    if let launch = version.stabilizeOnLaunch {
+      parts.append("calls stabilize on launch \(launch)")
+    }
+    return parts.joined(separator: ", ")
+  }
+
+  private func describe(_ experiment: Experiment) -> [String] {
+    var lines = [
+      "  \(experiment.name): keys \(experiment.keys.joined(separator: ", ")); active for tokens in "
+        + "\(experiment.activeTokenRange); baseline \(experiment.baseline)"
+    ]
+    for (variant, probability) in zip(experiment.variants, experiment.selectionProbabilities) {
+      let values = experiment.keys.map { "\($0)=\(variant.assignments[$0]!)" }.joined(separator: " ")
+      lines.append("    \(variant.name): weight \(variant.weight) (\(Format.percent(probability))) \(values)")
+    }
+    return lines
+  }
+
+  private func changes(upTo index: Int) -> [String] {
+    let previous = scenario.versions[index - 1], current = scenario.versions[index]
+    let earlier = scenario.versions[..<(index - 1)]
+    var names: [String] = []
+    for experiment in previous.experiments + current.experiments where !names.contains(experiment.name) {
+      names.append(experiment.name)
+    }
+    var lines: [String] = []
+    for name in names {
+      let old = previous.experiments.first { $0.name == name }
+      for change in ExperimentChange.between(old, current.experiments.first { $0.name == name }) {
+        var line = "  change from \(previous.version): \(name) \(change)"
+        if change == .added, earlier.contains(where: { $0.experiments.contains { $0.name == name } }) {
+          line += "; it is back after \(previous.version) removed it, so devices that ran \(previous.version) "
+            + "start afresh while devices that skipped it keep their variant"
+        }
+        lines.append(line)
+      }
+    }
+    return lines
+  }
+}
+
+/// Number formats shared by the command's output.
+enum Format {
+  /// A share as a percentage with one decimal, e.g. `40.0%`.
+  static func percent(_ share: Double) -> String {
+    let tenths = (share * 1000).rounded()
+    return "\(Int(tenths) / 10).\(abs(Int(tenths)) % 10)%"
+  }
+
+  /// A number without a trailing `.0` when it is whole.
+  static func number(_ value: Double) -> String {
+    value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
+  }
+}

@@ -1,0 +1,41 @@
+/// One row for the analytics table: an assignment and why it was reported.
+///
+/// Every event lands in one table with the columns value, key, variant,
+/// experiment, source and reason; analysts find the devices an experiment
+/// affected by querying the rows whose reason is `displayed`.
+public struct AnalyticsEvent: Hashable, Sendable {
+  public let assignment: Assignment
+  public let reason: Reason
+
+  public init(assignment: Assignment, reason: Reason) {
+    self.assignment = assignment
+    self.reason = reason
+  }
+
+  /// Why an event was generated: the manager's own `activated` and
+  /// `deactivated`, or what the app reported, most often `displayed`.
+  public struct Reason: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral {
+    public let rawValue: String
+
+    public init(rawValue: String) {
+      self.rawValue = rawValue
+    }
+
+    public init(stringLiteral value: String) {
+      self.init(rawValue: value)
+    }
+
+    /// The assignment became active on the device.
+    public static let activated: Reason = "activated"
+    /// The assignment stopped being active on the device.
+    public static let deactivated: Reason = "deactivated"
+    /// The user saw the behaviour the assignment controls: the event analyses count.
+    public static let displayed: Reason = "displayed"
+  }
+}
+
+/// Receives the manager's analytics events, to forward them to whatever
+/// analytics framework the app uses.
+public protocol AssignmentsManagerDelegate: AnyObject {
+  func assignmentsManager(didGenerate event: AnalyticsEvent)
+}

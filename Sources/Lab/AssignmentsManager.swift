@@ -1,0 +1,101 @@
+import Foundation
+
+/// The app's entry point to Lab: the active assignments of all sources, merged
+/// by key, and the analytics events that describe them.
+///
+/// The manager remembers the last active assignments in storage, so that it
+/// reports an assignment as activated or deactivated once, when it changes,
+/// even when the change happens across launches (a new version that removes an
+/// experiment deactivates its assignments on the first launch of that version).
+public struct AssignmentsManager {
+  public private(set) var sources: [any AssignmentsSource]
+  /// The active assignments of all sources, by key.
+  public private(set) var activeAssignments: [String: Assignment]
+  private let storage: any LabStorage
+  private weak var delegate: (any AssignmentsManagerDelegate)?
+
+  /// Merges the sources' active assignments and reports what changed since the
+  /// last launch.
+  ///
+  /// - Throws: `AssignmentsManagerError.sharedKey` when two active experiments
+  ///   share a key; `StorageError` and the storage's errors.
+  public init(
+    sources: [any AssignmentsSource],
+    storage: any LabStorage,
+    delegate: (any AssignmentsManagerDelegate)?
+  ) throws {
+    self.sources = sources
+    self.storage = storage
+    self.delegate = delegate
+    activeAssignments = [:]
+    try merge()
+  }
+
+  /// Asks every source that supports it to stop changing its assignments.
+  public mutating func stabilizeUserExperienceAssignments() throws {
+    try sources.stabilizeUserExperience()
+    try merge()
+  }
+
+  /// Reports that `assignment` affected the user, e.g. with `.displayed` when
+  /// the user saw the behaviour it controls.
+  public func reportAssignmentAffectedUser(_ assignment: Assignment, reason: AnalyticsEvent.Reason) {
+    delegate?.assignmentsManager(didGenerate: AnalyticsEvent(assignment: assignment, reason: reason))
+  }
+
+  private mutating func merge() throws {
+    var merged: [String: Assignment] = [:]
+    for source in sources {
+      for active in source.activeVariants {
+        for assignment in active.assignments {
+          if let other = merged[assignment.key] {
+            throw AssignmentsManagerError.sharedKey(
+              assignment.key, experiments: [other.experiment, assignment.experiment].sorted())
+          }
+          merged[assignment.key] = assignment
+        }
+      }
+    }
+    let previous = try Self.recall(storage)
+    for key in previous.keys.sorted() where merged[key] != previous[key] {
+      delegate?.assignmentsManager(didGenerate: AnalyticsEvent(assignment: previous[key]!, reason: .deactivated))
+    }
+    for key in merged.keys.sorted() where merged[key] != previous[key] {
+      delegate?.assignmentsManager(didGenerate: AnalyticsEvent(assignment: merged[key]!, reason: .activated))
+    }
+    if merged != previous {
+      try storage.setValue(Self.encode(merged), forKey: StorageKey.activeAssignments)
+    }
+    activeAssignments = merged
+  }
+
+  private static func recall(_ storage: any LabStorage) throws -> [String: Assignment] {
+    guard let stored = storage.value(forKey: StorageKey.activeAssignments) else { return [:] }
+    guard let assignments = try? JSONDecoder().decode([Assignment].self, from: Data(stored.utf8)) else {
+      throw StorageError(key: StorageKey.activeAssignments, value: stored, expected: "a JSON list of assignments")
+    }
+    return Dictionary(assignments.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+  }
+
+  private static func encode(_ assignments: [String: Assignment]) throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let sorted = assignments.keys.sorted().map { assignments[$0]! }
+    return String(decoding: try encoder.encode(sorted), as: UTF8.self)
+  }
+}
+
+/// Why the manager refuses the sources' assignments.
+public enum AssignmentsManagerError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// Two active experiments supply the same key; Lab allows it only when they
+  /// can never be active on one device (disjoint token ranges).
+  case sharedKey(String, experiments: [String])
+
+  public var description: String {
+    switch self {
+    case .sharedKey(let key, let experiments):
+      return "experiments \(experiments.joined(separator: " and ")) are both active and share the key '\(key)': "
+        + "give them disjoint active token ranges or rename the key in one of them"
+    }
+  }
+}

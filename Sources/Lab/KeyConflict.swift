@@ -1,0 +1,42 @@
+/// Two experiments that share keys and can be active on the same device: the
+/// assignments manager would refuse them on any device whose token falls in
+/// `tokens`.
+public struct KeyConflict: Hashable, Sendable, CustomStringConvertible {
+  /// The two experiments' names, sorted.
+  public let experiments: [String]
+  /// The keys both define, sorted.
+  public let keys: [String]
+  /// The tokens for which both are active.
+  public let tokens: TokenRange
+
+  public init(experiments: [String], keys: [String], tokens: TokenRange) {
+    self.experiments = experiments
+    self.keys = keys
+    self.tokens = tokens
+  }
+
+  /// Every pair of `experiments` that shares a key and whose active token
+  /// ranges intersect, in the order the experiments are given.
+  ///
+  /// The doc's example: A [0.1, 0.3], B [0.5, 0.8] and C [0.7, 0.9] all with
+  /// one key give the single conflict B–C, on [0.7, 0.8).
+  public static func find(in experiments: [Experiment]) -> [KeyConflict] {
+    var conflicts: [KeyConflict] = []
+    for (offset, first) in experiments.enumerated() {
+      for second in experiments[(offset + 1)...] {
+        let shared = Set(first.keys).intersection(second.keys)
+        guard !shared.isEmpty, let tokens = first.activeTokenRange.intersection(second.activeTokenRange) else {
+          continue
+        }
+        conflicts.append(
+          KeyConflict(experiments: [first.name, second.name].sorted(), keys: shared.sorted(), tokens: tokens))
+      }
+    }
+    return conflicts
+  }
+
+  public var description: String {
+    "\(experiments.joined(separator: " and ")) share \(keys.map { "'\($0)'" }.joined(separator: ", ")) "
+      + "and are both active for tokens in \(tokens)"
+  }
+}

@@ -1,0 +1,64 @@
+/// What the local source remembers of one experiment on a device, read against
+/// the experiment as the running version defines it.
+///
+/// Only the activity status and the variant's name persist, so a remembered
+/// variant is either found by name among the current variants or gone.
+public enum LocalRecall: Hashable, Sendable {
+  /// No record: the experiment is new to the device, or an earlier version
+  /// removed it and its record was deleted.
+  case nothing
+  /// The experiment was not active when last decided.
+  case inactive
+  /// The experiment was active with the current variant at this index.
+  case variant(Int)
+  /// The experiment was active with a variant the current version no longer has.
+  case deletedVariant
+}
+
+/// The local source's decision for one experiment on one device: the rules for
+/// changing local experiments, in one place, for every caller.
+///
+/// `LocalSource` calls it with names read from storage; a simulation can call
+/// it with indexes it keeps for millions of devices. Either way the same rules
+/// apply (docs/rules/):
+/// - a remembered variant that still exists is kept, whatever its values now
+///   are (AssignmentChange) and whatever the range now is (TokenRangeChange);
+/// - an experiment without a record is decided afresh (ExperimentReAdded);
+/// - a remembered variant that was deleted is decided afresh, as for a new
+///   experiment (DeletedVariant);
+/// - an inactive experiment is decided again against the current range
+///   (TokenRangeChange).
+public enum LocalDecision: Hashable, Sendable {
+  case inactive
+  case active(variant: Int)
+
+  /// Decides one experiment at launch.
+  ///
+  /// - Parameters:
+  ///   - recall: what the device remembers of the experiment.
+  ///   - range: the experiment's active token range in the running version.
+  ///   - selection: the running version's variant weights.
+  ///   - token: the device's active-experiments token.
+  ///   - draw: random bits, asked for only when a variant is selected afresh.
+  @inlinable
+  public static func decide(
+    recall: LocalRecall,
+    range: TokenRange,
+    selection: WeightedSelection,
+    token: ActiveExperimentsToken,
+    draw: () -> UInt64
+  ) -> LocalDecision {
+    if case .variant(let index) = recall {
+      return .active(variant: index)
+    }
+    guard range.contains(token) else { return .inactive }
+    return .active(variant: selection.select(bits: draw()))
+  }
+
+  /// The index of the active variant, or `nil` when the experiment is inactive.
+  @inlinable
+  public var variant: Int? {
+    if case .active(let index) = self { return index }
+    return nil
+  }
+}

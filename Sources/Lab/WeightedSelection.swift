@@ -1,0 +1,33 @@
+/// Lab's weighted discrete uniform choice of a variant.
+///
+/// Variant i of weights w is selected with probability wᵢ / Σw. The choice is
+/// made from 64 random bits with integer arithmetic only (the high word of
+/// bits × Σw, as in Lemire's bounded integers), so the same bits select the
+/// same variant on every platform and Swift version.
+public struct WeightedSelection: Hashable, Sendable {
+  /// Running sums of the weights: `cumulative[i]` is w₀ + … + wᵢ.
+  public let cumulative: [UInt64]
+
+  /// - Precondition: every weight is positive (an `Experiment` guarantees it).
+  public init(weights: [Int]) {
+    precondition(!weights.isEmpty && weights.allSatisfy { $0 > 0 }, "weights must be positive")
+    var total: UInt64 = 0
+    cumulative = weights.map { weight in
+      total += UInt64(weight)
+      return total
+    }
+  }
+
+  public init(_ experiment: Experiment) {
+    self.init(weights: experiment.variants.map(\.weight))
+  }
+
+  /// The index of the variant that `bits` select.
+  @inlinable
+  public func select(bits: UInt64) -> Int {
+    let ticket = cumulative[cumulative.count - 1].multipliedFullWidth(by: bits).high
+    var index = 0
+    while cumulative[index] <= ticket { index += 1 }
+    return index
+  }
+}

@@ -1,0 +1,50 @@
+import CGSL
+
+/// Tail probabilities of the distributions the significance tests use, each
+/// from GSL's cumulative distribution functions.
+///
+/// Upper tails come from GSL's `_Q` functions rather than `1 - P`, which keeps
+/// p-values far below machine epsilon instead of rounding them to zero.
+public enum Distribution {
+  /// P(Z ≤ z) for a standard normal Z (`gsl_cdf_ugaussian_P`).
+  public static func normalCDF(_ z: Double) -> Double {
+    GSL.value { gsl_cdf_ugaussian_P(z) }
+  }
+
+  /// P(Z > z) for a standard normal Z (`gsl_cdf_ugaussian_Q`).
+  public static func normalSurvival(_ z: Double) -> Double {
+    GSL.value { gsl_cdf_ugaussian_Q(z) }
+  }
+
+  /// The z with P(Z ≤ z) = p (`gsl_cdf_ugaussian_Pinv`).
+  public static func normalQuantile(_ p: Double) throws(StatisticsError) -> Double {
+    guard p > 0, p < 1 else { throw .outOfDomain("normal quantile", "p must lie strictly between 0 and 1, got \(p)") }
+    return GSL.value { gsl_cdf_ugaussian_Pinv(p) }
+  }
+
+  /// P(X > x) for X chi-square with `degreesOfFreedom` (`gsl_cdf_chisq_Q`).
+  public static func chiSquareSurvival(_ x: Double, degreesOfFreedom: Double) throws(StatisticsError) -> Double {
+    guard degreesOfFreedom > 0 else {
+      throw .outOfDomain("chi-square survival", "degrees of freedom must be positive, got \(degreesOfFreedom)")
+    }
+    guard x >= 0 else { throw .outOfDomain("chi-square survival", "the statistic must not be negative, got \(x)") }
+    return GSL.value { gsl_cdf_chisq_Q(x, degreesOfFreedom) }
+  }
+
+  /// log B(a, b), the logarithm of the beta function (`gsl_sf_lnbeta_e`), the
+  /// normalising constant of Beta posteriors.
+  public static func logBeta(_ a: Double, _ b: Double) throws(GSLError) -> Double {
+    try GSL.evaluate("log beta(\(a), \(b))") { gsl_sf_lnbeta_e(a, b, $0) }
+  }
+}
+
+/// An input for which a statistic is not defined.
+public enum StatisticsError: Error, Hashable, Sendable, CustomStringConvertible {
+  case outOfDomain(String, String)
+
+  public var description: String {
+    switch self {
+    case .outOfDomain(let what, let why): return "\(what): \(why)"
+    }
+  }
+}

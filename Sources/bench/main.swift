@@ -1,0 +1,3 @@
+import BenchCLI
+
+Bench.main()

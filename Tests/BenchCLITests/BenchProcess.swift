@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+
+/// The `bench` executable that `swift test` built next to the test bundle,
+/// run as a user runs it.
+struct BenchProcess {
+  struct Result {
+    let status: Int32
+    let standardOutput: String
+    let standardError: String
+  }
+
+  static func run(_ arguments: [String]) throws -> Result {
+    let executable = Bundle.main.bundleURL.appendingPathComponent("bench")
+    try #require(FileManager.default.isExecutableFile(atPath: executable.path), "build the bench product first")
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    let output = Pipe(), error = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    let errorData = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Result(
+      status: process.terminationStatus,
+      standardOutput: String(decoding: outputData, as: UTF8.self),
+      standardError: String(decoding: errorData, as: UTF8.self))
+  }
+
+  /// Writes `text` to a new temporary file and returns its path.
+  static func temporaryFile(_ text: String) throws -> String {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString).json")
+    try Data(text.utf8).write(to: url)
+    return url.path
+  }
+}
