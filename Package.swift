@@ -27,12 +27,16 @@ let package = Package(
     // The scenario file: decoding, validation with JSON paths, and the plan it describes.
     .target(name: "ScenarioFormat", dependencies: ["Lab"]),
 
+    // Drives virtual devices through a scenario by Lab's rules and counts what they saw.
+    .target(name: "Simulation", dependencies: ["Lab", "ScenarioFormat"]),
+
     // The `bench` commands, as a library so that tests can drive them.
     .target(
       name: "BenchCLI",
       dependencies: [
         "Lab",
         "ScenarioFormat",
+        "Simulation",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

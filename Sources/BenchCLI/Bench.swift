@@ -2,7 +2,7 @@ import ArgumentParser
 
 /// The `bench` command: try a plan for changing running experiments on a
 /// simulated population before it ships.
-public struct Bench: ParsableCommand {
+public struct Bench: AsyncParsableCommand {
   public static let configuration = CommandConfiguration(
     commandName: "bench",
     abstract: "Try a plan for changing running A/B experiments before it ships.",
@@ -13,7 +13,7 @@ public struct Bench: ParsableCommand {
       with the Lab rule that decides what each change does to devices.
       """,
     version: "0.1.0",
-    subcommands: [Run.self],
+    subcommands: [Run.self, Perf.self],
     defaultSubcommand: Run.self
   )
 

@@ -34,6 +34,19 @@ public struct AnalyticsEvent: Hashable, Sendable {
   }
 }
 
+extension AnalyticsEvent {
+  /// The events that describe a move from one set of active assignments to
+  /// another, both by key: every assignment that left or changed is
+  /// `deactivated`, then every assignment that arrived or changed is
+  /// `activated`, each group sorted by key.
+  public static func changes(from previous: [String: Assignment], to current: [String: Assignment]) -> [AnalyticsEvent] {
+    let left = previous.keys.sorted().filter { current[$0] != previous[$0] }
+    let arrived = current.keys.sorted().filter { current[$0] != previous[$0] }
+    return left.map { AnalyticsEvent(assignment: previous[$0]!, reason: .deactivated) }
+      + arrived.map { AnalyticsEvent(assignment: current[$0]!, reason: .activated) }
+  }
+}
+
 /// Receives the manager's analytics events, to forward them to whatever
 /// analytics framework the app uses.
 public protocol AssignmentsManagerDelegate: AnyObject {

@@ -44,24 +44,17 @@ public struct AssignmentsManager {
   }
 
   private mutating func merge() throws {
-    var merged: [String: Assignment] = [:]
-    for source in sources {
-      for active in source.activeVariants {
-        for assignment in active.assignments {
-          if let other = merged[assignment.key] {
-            throw AssignmentsManagerError.sharedKey(
-              assignment.key, experiments: [other.experiment, assignment.experiment].sorted())
-          }
-          merged[assignment.key] = assignment
-        }
-      }
+    let active = sources.flatMap(\.activeVariants)
+    let sharing = KeySharing(keys: active.map { $0.variant.assignments.keys.sorted() })
+    if let index = sharing.conflict(isActive: { _ in true }) {
+      let pair = sharing.pair(at: index)
+      throw AssignmentsManagerError.sharedKey(
+        pair.keys[0], experiments: [active[pair.first].experiment, active[pair.second].experiment].sorted())
     }
+    let merged = Dictionary(uniqueKeysWithValues: active.flatMap(\.assignments).map { ($0.key, $0) })
     let previous = try Self.recall(storage)
-    for key in previous.keys.sorted() where merged[key] != previous[key] {
-      delegate?.assignmentsManager(didGenerate: AnalyticsEvent(assignment: previous[key]!, reason: .deactivated))
-    }
-    for key in merged.keys.sorted() where merged[key] != previous[key] {
-      delegate?.assignmentsManager(didGenerate: AnalyticsEvent(assignment: merged[key]!, reason: .activated))
+    for event in AnalyticsEvent.changes(from: previous, to: merged) {
+      delegate?.assignmentsManager(didGenerate: event)
     }
     if merged != previous {
       try storage.setValue(Self.encode(merged), forKey: StorageKey.activeAssignments)

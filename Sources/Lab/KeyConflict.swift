@@ -21,18 +21,12 @@ public struct KeyConflict: Hashable, Sendable, CustomStringConvertible {
   /// The doc's example: A [0.1, 0.3], B [0.5, 0.8] and C [0.7, 0.9] all with
   /// one key give the single conflict B–C, on [0.7, 0.8).
   public static func find(in experiments: [Experiment]) -> [KeyConflict] {
-    var conflicts: [KeyConflict] = []
-    for (offset, first) in experiments.enumerated() {
-      for second in experiments[(offset + 1)...] {
-        let shared = Set(first.keys).intersection(second.keys)
-        guard !shared.isEmpty, let tokens = first.activeTokenRange.intersection(second.activeTokenRange) else {
-          continue
-        }
-        conflicts.append(
-          KeyConflict(experiments: [first.name, second.name].sorted(), keys: shared.sorted(), tokens: tokens))
+    KeySharing(experiments).pairs.compactMap { pair in
+      let first = experiments[pair.first], second = experiments[pair.second]
+      return first.activeTokenRange.intersection(second.activeTokenRange).map {
+        KeyConflict(experiments: [first.name, second.name].sorted(), keys: pair.keys, tokens: $0)
       }
     }
-    return conflicts
   }
 
   public var description: String {

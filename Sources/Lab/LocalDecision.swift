@@ -37,22 +37,21 @@ public enum LocalDecision: Hashable, Sendable {
   /// - Parameters:
   ///   - recall: what the device remembers of the experiment.
   ///   - range: the experiment's active token range in the running version.
-  ///   - selection: the running version's variant weights.
   ///   - token: the device's active-experiments token.
-  ///   - draw: random bits, asked for only when a variant is selected afresh.
+  ///   - selectVariant: draws a variant by the running version's weights
+  ///     (`WeightedSelection`); called only when a variant is selected afresh.
   @inlinable
   public static func decide(
     recall: LocalRecall,
     range: TokenRange,
-    selection: WeightedSelection,
     token: ActiveExperimentsToken,
-    draw: () -> UInt64
+    selectVariant: () -> Int
   ) -> LocalDecision {
     if case .variant(let index) = recall {
       return .active(variant: index)
     }
     guard range.contains(token) else { return .inactive }
-    return .active(variant: selection.select(bits: draw()))
+    return .active(variant: selectVariant())
   }
 
   /// The index of the active variant, or `nil` when the experiment is inactive.

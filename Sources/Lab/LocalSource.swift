@@ -39,9 +39,9 @@ public struct LocalSource: AssignmentsSource {
     for experiment in experiments {
       let key = StorageKey.localSource(experiment: experiment.name)
       let recall = try LocalRecord.recall(storage.value(forKey: key), key: key, in: experiment)
-      let decision = LocalDecision.decide(
-        recall: recall, range: experiment.activeTokenRange,
-        selection: WeightedSelection(experiment), token: token, draw: { random.next() })
+      let decision = LocalDecision.decide(recall: recall, range: experiment.activeTokenRange, token: token) {
+        WeightedSelection(experiment).select(bits: random.next())
+      }
       try storage.setValue(LocalRecord.encode(decision, in: experiment), forKey: key)
       decisions.append(decision)
     }

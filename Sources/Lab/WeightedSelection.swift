@@ -23,8 +23,15 @@ public struct WeightedSelection: Hashable, Sendable {
   }
 
   /// The index of the variant that `bits` select.
-  @inlinable
   public func select(bits: UInt64) -> Int {
+    cumulative.withUnsafeBufferPointer { Self.select(bits: bits, cumulative: $0) }
+  }
+
+  /// The index of the variant that `bits` select among running sums of
+  /// weights: the same choice for callers that keep many experiments' sums in
+  /// one table.
+  @inlinable
+  public static func select(bits: UInt64, cumulative: UnsafeBufferPointer<UInt64>) -> Int {
     let ticket = cumulative[cumulative.count - 1].multipliedFullWidth(by: bits).high
     var index = 0
     while cumulative[index] <= ticket { index += 1 }

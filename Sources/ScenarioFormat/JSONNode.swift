@@ -39,6 +39,13 @@ struct JSONNode {
     return elements.enumerated().map { JSONNode(value: $1, path: "\(path)[\($0)]") }
   }
 
+  /// The members of an object whose field names are data (experiment or
+  /// segment names), sorted by name.
+  func members() throws(ScenarioError) -> [(String, JSONNode)] {
+    guard case .object(let members) = value else { throw mismatch("an object") }
+    return members.keys.sorted().map { ($0, JSONNode(value: members[$0]!, path: "\(path).\($0)")) }
+  }
+
   /// Reads the node as an object whose fields are exactly `fields`: any other
   /// field is an error, so a typo cannot silently change a result.
   func object(fields: [String]) throws(ScenarioError) -> JSONObject {

@@ -14,6 +14,31 @@ public struct Scenario: Hashable, Sendable {
   public var naming: NamingPolicy
   /// The versions in release order; the first is released on day 0.
   public var versions: [AppVersion]
+  public var population: Population
+  /// The chance that an active experiment is displayed at a launch, by
+  /// experiment name; 1 for experiments not listed.
+  public var displayProbabilities: [String: Double]
+  public var metrics: [Metric]
+  public var analysis: AnalysisSettings
+
+  /// The chance that `experiment`, when active, is displayed at a launch.
+  public func displayProbability(of experiment: String) -> Double {
+    displayProbabilities[experiment] ?? 1
+  }
+
+  public init(name: String, description: String, seed: UInt64, devices: Int, days: Int, naming: NamingPolicy, versions: [AppVersion], population: Population, displayProbabilities: [String: Double], metrics: [Metric], analysis: AnalysisSettings) {
+    self.name = name
+    self.description = description
+    self.seed = seed
+    self.devices = devices
+    self.days = days
+    self.naming = naming
+    self.versions = versions
+    self.population = population
+    self.displayProbabilities = displayProbabilities
+    self.metrics = metrics
+    self.analysis = analysis
+  }
 }
 
 /// One release of the app.
@@ -29,6 +54,14 @@ public struct AppVersion: Hashable, Sendable {
   public var stabilizeOnLaunch: Int?
   /// The local experiments compiled into this version.
   public var experiments: [Experiment]
+
+  public init(version: String, releaseDay: Int, adoption: Adoption, stabilizeOnLaunch: Int?, experiments: [Experiment]) {
+    self.version = version
+    self.releaseDay = releaseDay
+    self.adoption = adoption
+    self.stabilizeOnLaunch = stabilizeOnLaunch
+    self.experiments = experiments
+  }
 }
 
 /// How devices upgrade to a version once it is released.
@@ -40,4 +73,9 @@ public struct Adoption: Hashable, Sendable {
 
   /// Everyone upgrades on release day: the first version, which every device installs.
   public static let immediate = Adoption(meanDelayDays: 0, neverUpgradeShare: 0)
+
+  public init(meanDelayDays: Double, neverUpgradeShare: Double) {
+    self.meanDelayDays = meanDelayDays
+    self.neverUpgradeShare = neverUpgradeShare
+  }
 }

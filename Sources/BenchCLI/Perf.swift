@@ -1,0 +1,97 @@
+import ArgumentParser
+import Foundation
+import Simulation
+
+extension Bench {
+  /// Measures the simulation's speed and memory on a fixed workload.
+  public struct Perf: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
+      abstract: "Measure simulation speed and memory on the fixed performance workload.",
+      discussion: """
+        The workload: 5 app versions, 5 local experiments of 3 variants each on disjoint token \
+        ranges, one launch per device per version. Each configuration runs once per thread count; \
+        compare the figures of one run with each other, not with another machine's. Build with \
+        -c release for meaningful figures.
+        """
+    )
+
+    @Option(
+      name: .customLong("devices"), parsing: .upToNextOption,
+      help: "The population sizes to measure.")
+    var deviceCounts: [Int] = [100_000, 1_000_000, 10_000_000]
+
+    @Option(name: .customLong("threads"), parsing: .upToNextOption, help: "The thread counts to measure.")
+    var threadCounts: [Int] = [1, ProcessInfo.processInfo.activeProcessorCount]
+
+    @Flag(help: "Print one JSON object per configuration instead of a table.")
+    var json = false
+
+    public init() {}
+
+    public func validate() throws {
+      guard deviceCounts.allSatisfy({ $0 > 0 }) else {
+        throw ValidationError("--devices takes counts greater than 0, e.g. --devices 100000 1000000.")
+      }
+      guard threadCounts.allSatisfy({ $0 > 0 }) else {
+        throw ValidationError("--threads takes counts greater than 0, e.g. --threads 1 2.")
+      }
+    }
+
+    public func run() async throws {
+      if !json {
+        print("devices     threads  steps        seconds   steps/s      bytes/device")
+      }
+      for devices in deviceCounts {
+        let simulator = Simulator(plan: SimulationPlan(try PerformanceWorkload.scenario(devices: devices)))
+        for threads in threadCounts {
+          let memoryBefore = ResidentMemory.peakBytes()
+          let start = ContinuousClock.now
+          let tally = await simulator.run(replication: 0, threads: threads)
+          let elapsed = ContinuousClock.now - start
+          let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+          let bytesPerDevice = Double(max(ResidentMemory.peakBytes() - memoryBefore, 0)) / Double(devices)
+          let measurement = Measurement(
+            devices: devices, threads: threads, steps: tally.launches, seconds: seconds, bytesPerDevice: bytesPerDevice)
+          print(json ? measurement.json : measurement.row)
+        }
+      }
+    }
+  }
+}
+
+/// The figures of one configuration.
+struct Measurement {
+  let devices: Int
+  let threads: Int
+  let steps: Int
+  let seconds: Double
+  let bytesPerDevice: Double
+
+  var stepsPerSecond: Double { Double(steps) / seconds }
+
+  var json: String {
+    "{\"devices\": \(devices), \"threads\": \(threads), \"steps\": \(steps), \"seconds\": \(Self.fixed(seconds, 3)), "
+      + "\"stepsPerSecond\": \(Self.fixed(stepsPerSecond, 0)), \"bytesPerDevice\": \(Self.fixed(bytesPerDevice, 2))}"
+  }
+
+  var row: String {
+    func pad(_ text: String, _ width: Int) -> String { text.padding(toLength: width, withPad: " ", startingAt: 0) }
+    return pad("\(devices)", 12) + pad("\(threads)", 9) + pad("\(steps)", 13) + pad(Self.fixed(seconds, 3), 10)
+      + pad(Self.fixed(stepsPerSecond, 0), 13) + Self.fixed(bytesPerDevice, 2)
+  }
+
+  static func fixed(_ value: Double, _ decimals: Int) -> String {
+    String(format: "%.\(decimals)f", value)
+  }
+}
+
+/// The process's peak resident memory, from /proc/self/status (Linux).
+enum ResidentMemory {
+  static func peakBytes() -> Int {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+      let kilobytes = Int(line.split(separator: " ", omittingEmptySubsequences: true)[1])
+    else { return 0 }
+    return kilobytes * 1024
+  }
+}

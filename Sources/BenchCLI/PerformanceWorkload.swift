@@ -1,0 +1,34 @@
+import Lab
+import ScenarioFormat
+
+/// The fixed workload `bench perf` measures: 5 app versions released on
+/// consecutive days, each carrying the same 5 local experiments of 3 variants
+/// on disjoint token ranges, every device launching once a day and so once per
+/// version, with one conversion metric drawn at the end.
+enum PerformanceWorkload {
+  static let versions = 5
+  static let experiments = 5
+
+  static func scenario(devices: Int) throws -> Scenario {
+    let experimentList = try (0..<experiments).map { index in
+      let key = "key\(index)"
+      return try Experiment(
+        name: "Experiment\(index)", keys: [key],
+        variants: ["A", "B", "C"].map { Variant(name: $0, weight: 1, assignments: [key: .string($0)]) },
+        activeTokenRange: TokenRange(lower: Double(index) / 5, upper: Double(index + 1) / 5))
+    }
+    let appVersions = (0..<versions).map { index in
+      AppVersion(
+        version: "\(index + 1).0", releaseDay: index,
+        adoption: Adoption(meanDelayDays: 0, neverUpgradeShare: 0), stabilizeOnLaunch: nil,
+        experiments: experimentList)
+    }
+    let metric = Metric(
+      name: "converted", kind: .conversion, baseline: 0.1, segmentBaselines: [:],
+      lifts: ["Experiment0": ["B": 0.05]], segmentLifts: [:])
+    return Scenario(
+      name: "perf", description: "The fixed performance workload.", seed: 1, devices: devices, days: versions,
+      naming: .strict, versions: appVersions, population: .uniform, displayProbabilities: [:], metrics: [metric],
+      analysis: .standard)
+  }
+}

@@ -1,0 +1,34 @@
+/// How a run's outcomes are analysed.
+public struct AnalysisSettings: Hashable, Sendable {
+  /// Which devices count for a variant.
+  public enum Attribution: String, Hashable, Sendable, CaseIterable {
+    /// Every device with a "displayed" event, counted under the first variant it was shown.
+    case firstExposure = "first-exposure"
+    /// Only devices that were shown a single variant of the experiment.
+    case excludeContaminated = "exclude-contaminated"
+  }
+
+  /// The correction for testing several variants and metrics of one experiment.
+  public enum Correction: String, Hashable, Sendable, CaseIterable {
+    case none
+    case holm
+    case benjaminiHochberg = "benjamini-hochberg"
+  }
+
+  /// The significance level; confidence intervals are at 1 − alpha.
+  public var alpha: Double
+  public var correction: Correction
+  public var attribution: Attribution
+  /// Whether to test again at the end of every day, to show what peeking costs.
+  public var dailyLooks: Bool
+
+  public static let standard = AnalysisSettings(
+    alpha: 0.05, correction: .holm, attribution: .firstExposure, dailyLooks: false)
+
+  public init(alpha: Double, correction: Correction, attribution: Attribution, dailyLooks: Bool) {
+    self.alpha = alpha
+    self.correction = correction
+    self.attribution = attribution
+    self.dailyLooks = dailyLooks
+  }
+}

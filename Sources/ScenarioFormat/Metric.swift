@@ -1,0 +1,52 @@
+/// An outcome the scenario measures, with the truth the simulation draws it from.
+///
+/// A device's outcome depends on what it was shown: on every day an experiment
+/// is displayed to it, the displayed variant's lift applies, and a device shown
+/// several variants carries the average of their lifts over its display days.
+public struct Metric: Hashable, Sendable {
+  public enum Kind: Hashable, Sendable {
+    /// A yes-or-no outcome per device, e.g. subscribed; `baseline` is its probability.
+    case conversion
+    /// A positive amount per device, e.g. revenue; `baseline` is its mean.
+    case continuous(ContinuousDistribution)
+  }
+
+  public var name: String
+  public var kind: Kind
+  /// The rate or mean for a device that sees only baselines.
+  public var baseline: Double
+  /// Per-segment replacements of `baseline`, by segment name.
+  public var segmentBaselines: [String: Double]
+  /// The relative lift of each variant, by experiment and variant name; a
+  /// variant without one has lift 0.
+  public var lifts: [String: [String: Double]]
+  /// Per-segment replacements of `lifts`, by segment, experiment and variant.
+  public var segmentLifts: [String: [String: [String: Double]]]
+
+  /// The rate or mean of `segment` for devices that see only baselines.
+  public func baseline(in segment: String) -> Double {
+    segmentBaselines[segment] ?? baseline
+  }
+
+  /// The lift of `variant` of `experiment` for a device of `segment`.
+  public func lift(of variant: String, in experiment: String, segment: String) -> Double {
+    segmentLifts[segment]?[experiment]?[variant] ?? lifts[experiment]?[variant] ?? 0
+  }
+
+  public init(name: String, kind: Kind, baseline: Double, segmentBaselines: [String: Double], lifts: [String: [String: Double]], segmentLifts: [String: [String: [String: Double]]]) {
+    self.name = name
+    self.kind = kind
+    self.baseline = baseline
+    self.segmentBaselines = segmentBaselines
+    self.lifts = lifts
+    self.segmentLifts = segmentLifts
+  }
+}
+
+/// The distribution of a continuous metric around its mean.
+public enum ContinuousDistribution: Hashable, Sendable {
+  /// Log-normal with this standard deviation of the logarithm.
+  case lognormal(sigma: Double)
+  /// Gamma with this shape (the coefficient of variation is 1/√shape).
+  case gamma(shape: Double)
+}

@@ -1,0 +1,32 @@
+/// The devices of a scenario: segments with their share of the population,
+/// the attributes behaviour can depend on, and how often they launch the app.
+public struct Population: Hashable, Sendable {
+  public var segments: [Segment]
+
+  /// One segment holding every device, launching every day.
+  public static let uniform = Population(segments: [
+    Segment(name: "everyone", share: 1, dailyLaunchProbability: 1, attributes: [:])
+  ])
+
+  public init(segments: [Segment]) {
+    self.segments = segments
+  }
+}
+
+/// A group of devices that behave alike.
+public struct Segment: Hashable, Sendable {
+  public var name: String
+  /// The share of devices in the segment; the shares of a population sum to 1.
+  public var share: Double
+  /// The chance that a device of the segment launches the app on a given day.
+  public var dailyLaunchProbability: Double
+  /// Descriptive attributes such as platform or country, by name.
+  public var attributes: [String: String]
+
+  public init(name: String, share: Double, dailyLaunchProbability: Double, attributes: [String: String]) {
+    self.name = name
+    self.share = share
+    self.dailyLaunchProbability = dailyLaunchProbability
+    self.attributes = attributes
+  }
+}

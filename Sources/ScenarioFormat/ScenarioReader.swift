@@ -1,0 +1,357 @@
+import Lab
+
+/// Turns the JSON tree into a `Scenario`, field by field, with the path of
+/// every field in its errors.
+struct ScenarioReader {
+  var warnings: [ScenarioError] = []
+
+  mutating func scenario(_ node: JSONNode) throws(ScenarioError) -> Scenario {
+    let object = try node.object(fields: [
+      "name", "description", "seed", "devices", "days", "naming", "versions", "population", "displayProbability",
+      "metrics", "analysis",
+    ])
+    let nameNode = try object.required("name")
+    let name = try nameNode.string()
+    guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+      throw nameNode.error("must be letters, digits, '-' or '_' (it names the report's folder), e.g. \"upgrade\"")
+    }
+    let seedNode = try object.required("seed")
+    let seed = try seedNode.integer()
+    guard seed >= 0 else { throw seedNode.error("must be 0 or greater") }
+    let devices = try positive(object.required("devices"))
+    let days = try positive(object.required("days"))
+    var naming = NamingPolicy.strict
+    if let node = object.optional("naming") {
+      guard let policy = NamingPolicy(rawValue: try node.string()) else {
+        throw node.error("must be \"strict\" or \"lenient\"")
+      }
+      naming = policy
+    }
+    let versionsNode = try object.required("versions")
+    let versionNodes = try versionsNode.array()
+    guard !versionNodes.isEmpty else { throw versionsNode.error("must list at least one version") }
+    var versions: [AppVersion] = []
+    for (index, versionNode) in versionNodes.enumerated() {
+      let version = try appVersion(versionNode, isFirst: index == 0, naming: naming)
+      if let previous = versions.last {
+        guard version.releaseDay > previous.releaseDay else {
+          throw ScenarioError(
+            path: "\(versionNode.path).releaseDay",
+            message: "must be later than \(previous.version)'s release day \(previous.releaseDay): list versions in release order")
+        }
+      }
+      guard version.releaseDay < days else {
+        throw ScenarioError(
+          path: "\(versionNode.path).releaseDay", message: "must be before the last day: the run lasts \(days) days")
+      }
+      guard !versions.contains(where: { $0.version == version.version }) else {
+        throw ScenarioError(path: "\(versionNode.path).version", message: "'\(version.version)' is listed twice")
+      }
+      versions.append(version)
+    }
+    let catalog = ExperimentCatalog(versions: versions)
+    let population = try object.optional("population").map { node throws(ScenarioError) in try self.population(node) }
+      ?? .uniform
+    var displayProbabilities: [String: Double] = [:]
+    if let displayNode = object.optional("displayProbability") {
+      for (experiment, node) in try displayNode.members() {
+        try catalog.requireExperiment(experiment, at: node)
+        displayProbabilities[experiment] = try probability(node, allowZero: false)
+      }
+    }
+    var metrics: [Metric] = []
+    for metricNode in try object.optional("metrics")?.array() ?? [] {
+      let metric = try self.metric(metricNode, catalog: catalog, segments: population.segments.map(\.name))
+      guard !metrics.contains(where: { $0.name == metric.name }) else {
+        throw ScenarioError(path: "\(metricNode.path).name", message: "'\(metric.name)' is defined twice")
+      }
+      metrics.append(metric)
+    }
+    let analysis = try object.optional("analysis").map { node throws(ScenarioError) in try self.analysis(node) }
+      ?? .standard
+    return Scenario(
+      name: name, description: try object.optional("description")?.string() ?? "", seed: UInt64(seed),
+      devices: devices, days: days, naming: naming, versions: versions, population: population,
+      displayProbabilities: displayProbabilities, metrics: metrics, analysis: analysis)
+  }
+
+  private func probability(_ node: JSONNode, allowZero: Bool = true) throws(ScenarioError) -> Double {
+    let value = try node.double()
+    guard value <= 1, allowZero ? value >= 0 : value > 0 else {
+      throw node.error(allowZero ? "must lie between 0 and 1" : "must be greater than 0 and at most 1")
+    }
+    return value
+  }
+
+  private func population(_ node: JSONNode) throws(ScenarioError) -> Population {
+    let object = try node.object(fields: ["segments"])
+    let segmentsNode = try object.required("segments")
+    let segmentNodes = try segmentsNode.array()
+    guard !segmentNodes.isEmpty else { throw segmentsNode.error("must list at least one segment") }
+    var segments: [Segment] = []
+    for segmentNode in segmentNodes {
+      let segment = try self.segment(segmentNode)
+      guard !segments.contains(where: { $0.name == segment.name }) else {
+        throw ScenarioError(path: "\(segmentNode.path).name", message: "'\(segment.name)' is used by another segment")
+      }
+      segments.append(segment)
+    }
+    let total = segments.reduce(0) { $0 + $1.share }
+    guard abs(total - 1) <= 1e-9 else {
+      throw segmentsNode.error("shares must sum to 1, not \(total)")
+    }
+    return Population(segments: segments)
+  }
+
+  private func segment(_ node: JSONNode) throws(ScenarioError) -> Segment {
+    let object = try node.object(fields: ["name", "share", "dailyLaunchProbability", "attributes"])
+    let name = try object.required("name").string()
+    let share = try probability(object.required("share"), allowZero: false)
+    let launch = try object.optional("dailyLaunchProbability").map { node throws(ScenarioError) in
+      try probability(node, allowZero: false)
+    } ?? 1
+    var attributes: [String: String] = [:]
+    for (attribute, value) in try object.optional("attributes")?.members() ?? [] {
+      attributes[attribute] = try value.string()
+    }
+    return Segment(name: name, share: share, dailyLaunchProbability: launch, attributes: attributes)
+  }
+
+  private func metric(_ node: JSONNode, catalog: ExperimentCatalog, segments: [String]) throws(ScenarioError) -> Metric {
+    let object = try node.object(fields: [
+      "name", "kind", "baseline", "segmentBaselines", "lifts", "segmentLifts", "distribution", "sigma", "shape",
+    ])
+    let name = try object.required("name").string()
+    guard NamingConvention.lowerCamelCase.accepts(name) else {
+      throw try object.required("name").error("must be lowerCamelCase, e.g. 'subscribed' or 'revenue'")
+    }
+    let kindNode = try object.required("kind")
+    let kind: Metric.Kind
+    switch try kindNode.string() {
+    case "conversion":
+      for field in ["distribution", "sigma", "shape"] where object.optional(field) != nil {
+        throw try object.required(field).error("applies to continuous metrics only: remove it")
+      }
+      kind = .conversion
+    case "continuous":
+      kind = .continuous(try distribution(object))
+    default:
+      throw kindNode.error("must be \"conversion\" or \"continuous\"")
+    }
+    let isConversion = kind == .conversion
+    func baselineValue(_ node: JSONNode) throws(ScenarioError) -> Double {
+      if isConversion { return try probability(node) }
+      let value = try node.double()
+      guard value > 0 else { throw node.error("must be greater than 0: it is the mean amount per device") }
+      return value
+    }
+    let baseline = try baselineValue(object.required("baseline"))
+    var segmentBaselines: [String: Double] = [:]
+    for (segment, valueNode) in try object.optional("segmentBaselines")?.members() ?? [] {
+      try requireSegment(segment, among: segments, at: valueNode)
+      segmentBaselines[segment] = try baselineValue(valueNode)
+    }
+    let lifts = try object.optional("lifts").map { node throws(ScenarioError) in try self.lifts(node, catalog: catalog) }
+      ?? [:]
+    var segmentLifts: [String: [String: [String: Double]]] = [:]
+    for (segment, liftsNode) in try object.optional("segmentLifts")?.members() ?? [] {
+      try requireSegment(segment, among: segments, at: liftsNode)
+      segmentLifts[segment] = try self.lifts(liftsNode, catalog: catalog)
+    }
+    return Metric(
+      name: name, kind: kind, baseline: baseline, segmentBaselines: segmentBaselines, lifts: lifts,
+      segmentLifts: segmentLifts)
+  }
+
+  private func distribution(_ object: JSONObject) throws(ScenarioError) -> ContinuousDistribution {
+    let node = try object.required("distribution")
+    switch try node.string() {
+    case "lognormal":
+      guard object.optional("shape") == nil else { throw try object.required("shape").error("applies to gamma only: use sigma") }
+      let sigmaNode = try object.required("sigma")
+      let sigma = try sigmaNode.double()
+      guard sigma > 0, sigma <= 5 else { throw sigmaNode.error("must be greater than 0 and at most 5") }
+      return .lognormal(sigma: sigma)
+    case "gamma":
+      guard object.optional("sigma") == nil else { throw try object.required("sigma").error("applies to lognormal only: use shape") }
+      let shapeNode = try object.required("shape")
+      let shape = try shapeNode.double()
+      guard shape > 0 else { throw shapeNode.error("must be greater than 0") }
+      return .gamma(shape: shape)
+    default:
+      throw node.error("must be \"lognormal\" or \"gamma\"")
+    }
+  }
+
+  private func lifts(_ node: JSONNode, catalog: ExperimentCatalog) throws(ScenarioError) -> [String: [String: Double]] {
+    var lifts: [String: [String: Double]] = [:]
+    for (experiment, variantsNode) in try node.members() {
+      try catalog.requireExperiment(experiment, at: variantsNode)
+      var variants: [String: Double] = [:]
+      for (variant, liftNode) in try variantsNode.members() {
+        try catalog.requireVariant(variant, of: experiment, at: liftNode)
+        let lift = try liftNode.double()
+        guard lift > -1 else { throw liftNode.error("must be greater than -1: a lift of -1 removes the outcome entirely") }
+        variants[variant] = lift
+      }
+      lifts[experiment] = variants
+    }
+    return lifts
+  }
+
+  private func requireSegment(_ segment: String, among segments: [String], at node: JSONNode) throws(ScenarioError) {
+    guard segments.contains(segment) else {
+      throw node.error("'\(segment)' is not a segment of the population (segments: \(segments.joined(separator: ", ")))")
+    }
+  }
+
+  private func analysis(_ node: JSONNode) throws(ScenarioError) -> AnalysisSettings {
+    let object = try node.object(fields: ["alpha", "correction", "attribution", "dailyLooks"])
+    var settings = AnalysisSettings.standard
+    if let alphaNode = object.optional("alpha") {
+      settings.alpha = try alphaNode.double()
+      guard settings.alpha > 0, settings.alpha < 0.5 else { throw alphaNode.error("must lie between 0 and 0.5, e.g. 0.05") }
+    }
+    if let correctionNode = object.optional("correction") {
+      settings.correction = try choice(correctionNode, AnalysisSettings.Correction.self)
+    }
+    if let attributionNode = object.optional("attribution") {
+      settings.attribution = try choice(attributionNode, AnalysisSettings.Attribution.self)
+    }
+    if let looksNode = object.optional("dailyLooks") {
+      guard case .bool(let looks) = looksNode.value else { throw looksNode.error("must be true or false") }
+      settings.dailyLooks = looks
+    }
+    return settings
+  }
+
+  private func choice<Choice: RawRepresentable & CaseIterable>(_ node: JSONNode, _: Choice.Type) throws(ScenarioError) -> Choice
+  where Choice.RawValue == String {
+    let raw = try node.string()
+    guard let value = Choice(rawValue: raw) else {
+      throw node.error("must be one of \(Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
+    }
+    return value
+  }
+
+  private func positive(_ node: JSONNode) throws(ScenarioError) -> Int {
+    let value = try node.integer()
+    guard value > 0 else { throw node.error("must be greater than 0") }
+    return value
+  }
+
+  private mutating func appVersion(_ node: JSONNode, isFirst: Bool, naming: NamingPolicy) throws(ScenarioError) -> AppVersion {
+    let object = try node.object(fields: ["version", "releaseDay", "adoption", "stabilizeOnLaunch", "experiments"])
+    let version = try object.required("version").string()
+    guard !version.isEmpty else { throw try object.required("version").error("must not be empty") }
+    let releaseNode = try object.required("releaseDay")
+    let releaseDay = try releaseNode.integer()
+    if isFirst, releaseDay != 0 {
+      throw releaseNode.error("must be 0 for the first version: every device starts on it")
+    }
+    var adoption = Adoption.immediate
+    if let adoptionNode = object.optional("adoption") {
+      adoption = try self.adoption(adoptionNode)
+    } else if !isFirst {
+      throw ScenarioError(
+        path: "\(node.path).adoption",
+        message: "is required after the first version, e.g. {\"meanDelayDays\": 7, \"neverUpgradeShare\": 0.1}")
+    }
+    let stabilizeOnLaunch = try object.optional("stabilizeOnLaunch").map { node throws(ScenarioError) in
+      try positive(node)
+    }
+    var experiments: [Experiment] = []
+    for experimentNode in try object.optional("experiments")?.array() ?? [] {
+      let experiment = try self.experiment(experimentNode, naming: naming)
+      guard !experiments.contains(where: { $0.name == experiment.name }) else {
+        throw ScenarioError(path: "\(experimentNode.path).name", message: "'\(experiment.name)' is defined twice in this version")
+      }
+      experiments.append(experiment)
+    }
+    return AppVersion(
+      version: version, releaseDay: releaseDay, adoption: adoption, stabilizeOnLaunch: stabilizeOnLaunch,
+      experiments: experiments)
+  }
+
+  private func adoption(_ node: JSONNode) throws(ScenarioError) -> Adoption {
+    let object = try node.object(fields: ["meanDelayDays", "neverUpgradeShare"])
+    let delayNode = try object.required("meanDelayDays")
+    let meanDelayDays = try delayNode.double()
+    guard meanDelayDays >= 0 else { throw delayNode.error("must be 0 or greater (0: everyone upgrades on release day)") }
+    var neverUpgradeShare = 0.0
+    if let shareNode = object.optional("neverUpgradeShare") {
+      neverUpgradeShare = try shareNode.double()
+      guard (0...1).contains(neverUpgradeShare) else { throw shareNode.error("must lie between 0 and 1") }
+    }
+    return Adoption(meanDelayDays: meanDelayDays, neverUpgradeShare: neverUpgradeShare)
+  }
+
+  private mutating func experiment(_ node: JSONNode, naming: NamingPolicy) throws(ScenarioError) -> Experiment {
+    let object = try node.object(fields: ["name", "keys", "variants", "baseline", "tokenRange"])
+    let name = try object.required("name").string()
+    let keys = try object.required("keys").array().map { node throws(ScenarioError) in try node.string() }
+    let variants = try object.required("variants").array().map { node throws(ScenarioError) in try variant(node) }
+    let baseline = try object.optional("baseline")?.string()
+    var range = TokenRange.all
+    if let rangeNode = object.optional("tokenRange") {
+      range = try tokenRange(rangeNode)
+    }
+    let experiment: Experiment
+    do {
+      experiment = try Experiment(name: name, keys: keys, variants: variants, baseline: baseline, activeTokenRange: range)
+    } catch {
+      throw ScenarioError(path: "\(node.path).\(error.field)", message: error.problem)
+    }
+    for violation in experiment.namingViolations {
+      let issue = ScenarioError(path: "\(node.path).\(fieldPath(of: violation, in: experiment))", message: "\(violation)")
+      guard naming == .lenient else {
+        throw ScenarioError(path: issue.path, message: issue.message + ", or set \"naming\": \"lenient\"")
+      }
+      warnings.append(issue)
+    }
+    return experiment
+  }
+
+  private func fieldPath(of violation: NamingViolation, in experiment: Experiment) -> String {
+    switch violation.subject {
+    case .experiment: return "name"
+    case .key: return "keys[\(experiment.keys.firstIndex(of: violation.name)!)]"
+    case .variant: return "variants[\(experiment.variantIndex(named: violation.name)!)].name"
+    }
+  }
+
+  private func variant(_ node: JSONNode) throws(ScenarioError) -> Variant {
+    let object = try node.object(fields: ["name", "weight", "assignments"])
+    let weightNode = object.optional("weight")
+    let weight = try weightNode?.integer() ?? 1
+    if let weightNode, weight <= 0 { throw weightNode.error("must be greater than 0") }
+    return Variant(
+      name: try object.required("name").string(), weight: weight,
+      assignments: try assignments(object.required("assignments")))
+  }
+
+  private func assignments(_ node: JSONNode) throws(ScenarioError) -> [String: AssignmentValue] {
+    guard case .object(let members) = node.value else { throw node.error("must be an object of key: value") }
+    var assignments: [String: AssignmentValue] = [:]
+    for key in members.keys.sorted() {
+      let child = JSONNode(value: members[key]!, path: "\(node.path).\(key)")
+      switch child.value {
+      case .string(let string): assignments[key] = .string(string)
+      case .integer, .number: assignments[key] = .number(try child.double())
+      default: throw child.error("must be a string or a number, not \(child.value.typeName)")
+      }
+    }
+    return assignments
+  }
+
+  private func tokenRange(_ node: JSONNode) throws(ScenarioError) -> TokenRange {
+    let bounds = try node.array()
+    guard bounds.count == 2 else { throw node.error("must be [lower, upper], e.g. [0, 0.5]") }
+    let lower = try bounds[0].double(), upper = try bounds[1].double()
+    do {
+      return try TokenRange(lower: lower, upper: upper)
+    } catch {
+      throw node.error("\(error)")
+    }
+  }
+}

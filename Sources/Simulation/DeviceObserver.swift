@@ -1,0 +1,38 @@
+import Lab
+
+/// Watches one device's life as the simulation runs it: the bench's debug
+/// screen and the analytics events export are observers; a plain run has none,
+/// and the compiler removes the calls.
+public protocol DeviceObserver {
+  /// Whether the simulation should report to this observer at all.
+  static var isObserving: Bool { get }
+  mutating func started(device: Int, token: ActiveExperimentsToken, segment: Int, upgradeDays: [Double?])
+  mutating func launched(_ launch: LaunchRecord)
+  mutating func finished(outcomes: [Double])
+}
+
+/// One launch of the app on one device.
+public struct LaunchRecord: Sendable {
+  public let day: Int
+  /// The running version's number in the scenario.
+  public let version: Int
+  /// The launch of this version on this device, from 1.
+  public let launchOfVersion: Int
+  /// The local source's decision for each of the version's experiments.
+  public let decisions: [LocalDecision]
+  /// Two active experiments sharing a key: the manager refused all assignments.
+  public let conflict: KeySharing.Pair?
+  /// For each of the version's experiments, whether it was displayed.
+  public let displayed: [Bool]
+  /// Whether the version called stabilize at this launch.
+  public let stabilized: Bool
+}
+
+/// The observer of a plain run: observes nothing.
+public struct NoObserver: DeviceObserver, Sendable {
+  public static var isObserving: Bool { false }
+  public init() {}
+  public func started(device: Int, token: ActiveExperimentsToken, segment: Int, upgradeDays: [Double?]) {}
+  public func launched(_ launch: LaunchRecord) {}
+  public func finished(outcomes: [Double]) {}
+}

@@ -1,0 +1,326 @@
+import Lab
+
+/// Runs devices through the scenario's days, launch by launch, by Lab's own
+/// rules: the token from `ActiveExperimentsToken`, each experiment decided by
+/// `LocalDecision` with `WeightedSelection`, shared keys refused by
+/// `KeySharing`.
+///
+/// It keeps the plan as flat tables of plain numbers, built for it alone, and
+/// counts into flat arrays of its own, so that the loop over millions of
+/// launches touches no shared reference counts; `finish(into:)` hands the
+/// counts over as a `RunTally`. One simulator serves one shard.
+struct DeviceSimulator {
+  let plan: SimulationPlan
+  let seed: UInt64
+  let replication: Int
+  private let tables: SimulationTables
+
+  // The device being simulated; reset for each device.
+  /// Per experiment: 0 no record, 1 inactive, 2 + g active on global variant g.
+  private var recall: [UInt8]
+  private var recallBefore: [UInt8]
+  /// Display days per experiment and variant, by `tables.variantStart[experiment] + variant`.
+  private var displayDays: [Int32]
+  private var displayedMask: [UInt64]
+  private var firstVariant: [Int]
+  private var firstDay: [Int]
+  private var conflictSeen: [Bool]
+  private var decisions: [LocalDecision]
+  private var displayed: [Bool]
+  private var upgradeDays: [Double]
+  private var outcomes: [Double]
+  /// Per metric and experiment, the mixed lift of the displayed variants.
+  private var mixedLifts: [Double]
+  /// Per metric, the product of every displayed experiment's mixed lift.
+  private var factors: [Double]
+
+  // Counts over the shard's devices, handed over by `finish(into:)`.
+  private var tally: RunTally
+  /// By `tables.dailyStart[experiment] + day * variants + variant`.
+  private var dailyExposures: [Int]
+  /// By `((experiment * versions + from) * versions + to) * 4 + kind`.
+  private var transitions: [Int]
+  private var launches = 0
+
+  init(plan: SimulationPlan, seed: UInt64, replication: Int) {
+    self.plan = plan
+    self.seed = seed
+    self.replication = replication
+    tables = SimulationTables(plan)
+    let experiments = tables.experimentCount
+    recall = Array(repeating: 0, count: experiments)
+    recallBefore = recall
+    displayDays = Array(repeating: 0, count: tables.variantStart[experiments])
+    displayedMask = Array(repeating: 0, count: experiments)
+    firstVariant = Array(repeating: -1, count: experiments)
+    firstDay = Array(repeating: 0, count: experiments)
+    conflictSeen = Array(repeating: false, count: experiments * experiments)
+    decisions = Array(repeating: .inactive, count: tables.maximumSlots)
+    displayed = Array(repeating: false, count: tables.maximumSlots)
+    upgradeDays = Array(repeating: 0, count: tables.versionCount)
+    outcomes = Array(repeating: 0, count: tables.metricCount)
+    mixedLifts = Array(repeating: 0, count: tables.metricCount * experiments)
+    factors = Array(repeating: 1, count: tables.metricCount)
+    tally = RunTally(plan: plan)
+    dailyExposures = Array(repeating: 0, count: tables.dailyStart[experiments])
+    transitions = Array(repeating: 0, count: experiments * tables.versionCount * tables.versionCount * 4)
+  }
+
+  /// Simulates device `device`.
+  mutating func simulate<Observer: DeviceObserver>(device: Int, observer: inout Observer) {
+    let random = DeviceRandom(seed: seed, replication: replication, device: device)
+    var stream = random.stream(.token)
+    let token = ActiveExperimentsToken(bits: stream.next())
+    stream = random.stream(.segment)
+    let segment = tables.segment(forUnit: stream.nextUnit())
+    drawUpgradeDays(random.stream(.adoption))
+    reset()
+    if Observer.isObserving {
+      observer.started(
+        device: device, token: token, segment: segment, upgradeDays: upgradeDays.map { $0.isFinite ? $0 : nil })
+    }
+
+    var launchDraws = random.stream(.launches)
+    var variantDraws = random.stream(.variants)
+    var displayDraws = random.stream(.display)
+    let launchProbability = tables.launchProbabilities[segment]
+    var installed = 0, running = -1, launchOfVersion = 0, stabilized = false
+    for day in 0..<tables.days {
+      while installed + 1 < tables.versionCount, let next = newestInstalled(after: installed, on: day) {
+        installed = next
+      }
+      guard launchDraws.nextBernoulli(launchProbability) else { continue }
+      launches += 1
+      let upgradedFrom = running >= 0 && running != installed ? running : -1
+      if upgradedFrom >= 0 {
+        for index in recall.indices { recallBefore[index] = recall[index] }
+      }
+      if running != installed {
+        running = installed
+        launchOfVersion = 0
+      }
+      launchOfVersion += 1
+
+      decide(version: installed, token: token, draws: &variantDraws)
+      if upgradedFrom >= 0 { countTransitions(from: upgradedFrom, to: installed) }
+      let slotStart = tables.slotStart[installed]
+      let conflict = tables.keySharing[installed].conflict { decisions[$0].variant != nil }
+      if let conflict {
+        let pair = tables.keySharing[installed].pair(at: conflict)
+        let first = tables.slotExperiment[slotStart + pair.first], second = tables.slotExperiment[slotStart + pair.second]
+        conflictSeen[min(first, second) * tables.experimentCount + max(first, second)] = true
+      }
+      display(version: installed, day: day, refused: conflict != nil, draws: &displayDraws)
+      let stabilizes = tables.stabilizeOnLaunch[installed] == launchOfVersion
+      if stabilizes { stabilized = true }
+      if Observer.isObserving {
+        let slots = tables.slotStart[installed + 1] - slotStart
+        observer.launched(LaunchRecord(
+          day: day, version: installed, launchOfVersion: launchOfVersion, decisions: Array(decisions[..<slots]),
+          conflict: conflict.map { tables.keySharing[installed].pair(at: $0) },
+          displayed: Array(displayed[..<slots]), stabilized: stabilizes))
+      }
+    }
+
+    tally.devices += 1
+    if stabilized { tally.stabilizedDevices += 1 }
+    for index in conflictSeen.indices where conflictSeen[index] { tally.conflictDevices[index] += 1 }
+    drawOutcomes(random.stream(.outcomes), segment: segment)
+    if Observer.isObserving { observer.finished(outcomes: outcomes) }
+  }
+
+  /// Adds the counts of every device simulated so far to `total`.
+  func finish(into total: inout RunTally) {
+    var tally = tally
+    tally.launches += launches
+    let versions = tables.versionCount
+    for experiment in 0..<tables.experimentCount {
+      let start = tables.dailyStart[experiment]
+      for index in tally.experiments[experiment].dailyExposures.indices {
+        tally.experiments[experiment].dailyExposures[index] += dailyExposures[start + index]
+      }
+      for pair in 0..<(versions * versions) {
+        let base = (experiment * versions * versions + pair) * 4
+        tally.experiments[experiment].transitions[pair].kept += transitions[base]
+        tally.experiments[experiment].transitions[pair].reassigned += transitions[base + 1]
+        tally.experiments[experiment].transitions[pair].deactivated += transitions[base + 2]
+        tally.experiments[experiment].transitions[pair].activated += transitions[base + 3]
+      }
+    }
+    total.merge(tally)
+  }
+
+  /// Each later version's upgrade day: never with the version's never-upgrade
+  /// share, otherwise its release day plus an exponential delay.
+  private mutating func drawUpgradeDays(_ stream: RandomStream) {
+    var stream = stream
+    for version in 1..<tables.versionCount {
+      let never = stream.nextUnit() < tables.neverUpgradeShares[version]
+      let delay = stream.nextExponential(mean: tables.meanDelays[version])
+      upgradeDays[version] = never ? .infinity : Double(tables.releaseDays[version]) + delay
+    }
+  }
+
+  private mutating func reset() {
+    for index in recall.indices {
+      recall[index] = 0
+      displayedMask[index] = 0
+      firstVariant[index] = -1
+    }
+    for index in displayDays.indices { displayDays[index] = 0 }
+    for index in conflictSeen.indices { conflictSeen[index] = false }
+  }
+
+  /// The newest version after `installed` whose upgrade day has come by
+  /// `day`, if any: a device installs the newest it can, skipping any it never took.
+  private func newestInstalled(after installed: Int, on day: Int) -> Int? {
+    var newest: Int?
+    for version in (installed + 1)..<tables.versionCount where upgradeDays[version] <= Double(day) {
+      newest = version
+    }
+    return newest
+  }
+
+  /// The local source at launch: records of experiments the version does not
+  /// define are deleted, and every defined experiment is decided.
+  private mutating func decide(version: Int, token: ActiveExperimentsToken, draws: inout RandomStream) {
+    for index in tables.undefinedStart[version]..<tables.undefinedStart[version + 1] {
+      recall[tables.undefined[index]] = 0
+    }
+    let slotStart = tables.slotStart[version]
+    for slot in slotStart..<tables.slotStart[version + 1] {
+      let experiment = tables.slotExperiment[slot]
+      let code = Int(recall[experiment])
+      let remembered: LocalRecall
+      switch code {
+      case 0: remembered = .nothing
+      case 1: remembered = .inactive
+      default:
+        let local = tables.localOfGlobal[tables.slotLocalStart[slot] + code - 2]
+        remembered = local >= 0 ? .variant(local) : .deletedVariant
+      }
+      let decision = LocalDecision.decide(recall: remembered, range: tables.slotRange[slot], token: token) {
+        tables.select(slot: slot, bits: draws.next())
+      }
+      decisions[slot - slotStart] = decision
+      recall[experiment] = decision.variant.map { UInt8(2 + tables.globalOfLocal[tables.slotGlobalStart[slot] + $0]) } ?? 1
+    }
+  }
+
+  private mutating func countTransitions(from: Int, to: Int) {
+    let versions = tables.versionCount
+    for experiment in 0..<tables.experimentCount {
+      let before = recallBefore[experiment], after = recall[experiment]
+      let kind: Int
+      switch (before >= 2, after >= 2) {
+      case (true, true): kind = before == after ? 0 : 1
+      case (true, false): kind = 2
+      case (false, true): kind = 3
+      case (false, false): continue
+      }
+      transitions[((experiment * versions + from) * versions + to) * 4 + kind] += 1
+    }
+  }
+
+  /// The app displays each active experiment with its display probability,
+  /// unless the manager refused the launch's assignments.
+  private mutating func display(version: Int, day: Int, refused: Bool, draws: inout RandomStream) {
+    let slotStart = tables.slotStart[version]
+    for slot in slotStart..<tables.slotStart[version + 1] {
+      let index = slot - slotStart
+      displayed[index] = false
+      guard !refused, let local = decisions[index].variant else { continue }
+      let experiment = tables.slotExperiment[slot]
+      guard draws.nextBernoulli(tables.displayProbabilities[experiment]) else { continue }
+      displayed[index] = true
+      let variant = tables.globalOfLocal[tables.slotGlobalStart[slot] + local]
+      displayDays[tables.variantStart[experiment] + variant] += 1
+      displayedMask[experiment] |= 1 << UInt64(variant)
+      if firstVariant[experiment] < 0 {
+        firstVariant[experiment] = variant
+        firstDay[experiment] = day
+      }
+      dailyExposures[tables.dailyStart[experiment] + day * tables.variantCount(experiment) + variant] += 1
+    }
+  }
+
+  /// Draws each metric under what the device was shown, and counts the device
+  /// for every experiment it was displayed.
+  private mutating func drawOutcomes(_ stream: RandomStream, segment: Int) {
+    guard tables.metricCount > 0 else {
+      countExposures()
+      return
+    }
+    var stream = stream
+    let experiments = tables.experimentCount
+    for metric in 0..<tables.metricCount {
+      var factor = 1.0
+      for experiment in 0..<experiments where displayedMask[experiment] != 0 {
+        let lift = mixedLift(experiment, metric: metric, segment: segment)
+        mixedLifts[metric * experiments + experiment] = lift
+        factor *= 1 + lift
+      }
+      factors[metric] = factor
+      outcomes[metric] = tables.metricKinds[metric].draw(
+        baseline: tables.baseline(metric: metric, segment: segment), factor: factor, from: &stream)
+    }
+    countExposures()
+    let excludeContaminated = tables.excludeContaminated
+    for experiment in 0..<experiments where displayedMask[experiment] != 0 {
+      let mask = displayedMask[experiment]
+      let pure = mask & (mask - 1) == 0
+      let first = firstVariant[experiment]
+      let cohortBase = (firstDay[experiment] * tables.variantCount(experiment) + first) * tables.metricCount
+      for metric in 0..<tables.metricCount {
+        // What the device would expect had it been shown only its first variant here.
+        let others = factors[metric] / (1 + mixedLifts[metric * experiments + experiment])
+        let expected = tables.metricKinds[metric].expectation(
+          baseline: tables.baseline(metric: metric, segment: segment),
+          factor: others * (1 + tables.lift(metric: metric, experiment: experiment, variant: first, segment: segment)))
+        let outcome = outcomes[metric], isConversion = tables.metricKinds[metric] == .conversion
+        tally.experiments[experiment].variants[first].firstExposure[metric]
+          .add(outcome, expected: expected, isConversion: isConversion)
+        if pure {
+          tally.experiments[experiment].variants[first].uncontaminated[metric]
+            .add(outcome, expected: expected, isConversion: isConversion)
+        }
+        if pure || !excludeContaminated {
+          tally.experiments[experiment].dailyCohorts[cohortBase + metric]
+            .add(outcome, expected: expected, isConversion: isConversion)
+        }
+      }
+    }
+  }
+
+  private mutating func countExposures() {
+    for experiment in 0..<tables.experimentCount where displayedMask[experiment] != 0 {
+      let mask = displayedMask[experiment]
+      let pure = mask & (mask - 1) == 0
+      for variant in 0..<tables.variantCount(experiment) where mask & (1 << UInt64(variant)) != 0 {
+        tally.experiments[experiment].variants[variant].exposed += 1
+        if !pure { tally.experiments[experiment].variants[variant].contaminated += 1 }
+      }
+    }
+  }
+
+  /// The lift an experiment's displayed variants give, weighted by display days.
+  private func mixedLift(_ experiment: Int, metric: Int, segment: Int) -> Double {
+    var weighted = 0.0, days: Int32 = 0
+    let start = tables.variantStart[experiment]
+    for variant in 0..<tables.variantCount(experiment) {
+      let count = displayDays[start + variant]
+      guard count > 0 else { continue }
+      weighted += Double(count) * tables.lift(metric: metric, experiment: experiment, variant: variant, segment: segment)
+      days += count
+    }
+    return weighted / Double(days)
+  }
+}
+
+extension MetricTally {
+  mutating func add(_ outcome: Double, expected: Double, isConversion: Bool) {
+    outcomes.add(outcome)
+    trueMeanSum += expected
+    if isConversion, outcome == 1 { conversions += 1 }
+  }
+}

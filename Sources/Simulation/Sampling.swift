@@ -1,0 +1,48 @@
+import Foundation
+
+/// Draws from the distributions the simulation uses, written out here so that
+/// the same bits give the same values whatever the standard library does.
+extension RandomStream {
+  /// A standard normal deviate (Box–Muller, one of the pair).
+  @inlinable
+  public mutating func nextNormal() -> Double {
+    let radius = (-2 * log(nextOpenUnit())).squareRoot()
+    return radius * cos(2 * Double.pi * nextUnit())
+  }
+
+  /// An exponential deviate with the given mean.
+  @inlinable
+  public mutating func nextExponential(mean: Double) -> Double {
+    mean == 0 ? 0 : -mean * log(nextOpenUnit())
+  }
+
+  /// A log-normal deviate with mean 1 and log standard deviation `sigma`.
+  @inlinable
+  public mutating func nextUnitMeanLognormal(sigma: Double) -> Double {
+    exp(sigma * nextNormal() - sigma * sigma / 2)
+  }
+
+  /// A gamma deviate with mean 1 and the given shape (Marsaglia and Tsang,
+  /// "A simple method for generating gamma variables", 2000; shapes below 1
+  /// are boosted by U^(1/shape)).
+  @inlinable
+  public mutating func nextUnitMeanGamma(shape: Double) -> Double {
+    if shape < 1 {
+      let boost = pow(nextOpenUnit(), 1 / shape)
+      return nextUnitMeanGamma(shape: shape + 1) * (shape + 1) / shape * boost
+    }
+    let d = shape - 1.0 / 3, c = 1 / (9 * d).squareRoot()
+    while true {
+      var x: Double, v: Double
+      repeat {
+        x = nextNormal()
+        v = 1 + c * x
+      } while v <= 0
+      v = v * v * v
+      let u = nextOpenUnit()
+      if u < 1 - 0.0331 * x * x * x * x || log(u) < 0.5 * x * x + d * (1 - v + log(v)) {
+        return d * v / shape
+      }
+    }
+  }
+}

@@ -1,0 +1,157 @@
+import Lab
+import ScenarioFormat
+
+/// The plan as flat arrays of plain numbers, one set per simulator: what the
+/// device loop reads on every launch, laid out so that reading it never
+/// touches a reference count shared with another thread.
+struct SimulationTables {
+  let experimentCount: Int
+  let versionCount: Int
+  let metricCount: Int
+  let days: Int
+  let maximumSlots: Int
+
+  // Versions.
+  let releaseDays: [Int]
+  let meanDelays: [Double]
+  let neverUpgradeShares: [Double]
+  /// The launch on which each version calls stabilize, 0 for never.
+  let stabilizeOnLaunch: [Int]
+  /// Each version's slots are `slotStart[v] ..< slotStart[v + 1]`.
+  let slotStart: [Int]
+  /// Each version's undefined experiments are `undefined[undefinedStart[v] ..< undefinedStart[v + 1]]`.
+  let undefinedStart: [Int]
+  let undefined: [Int]
+  let keySharing: [KeySharing]
+
+  // Slots: one experiment in one version.
+  let slotExperiment: [Int]
+  let slotRange: [TokenRange]
+  let slotCumulativeStart: [Int]
+  let cumulativeWeights: [UInt64]
+  let slotLocalStart: [Int]
+  let localOfGlobal: [Int]
+  let slotGlobalStart: [Int]
+  let globalOfLocal: [Int]
+
+  // Experiments.
+  /// Each experiment's variants are `variantStart[e] ..< variantStart[e + 1]` in per-variant tables.
+  let variantStart: [Int]
+  /// Each experiment's daily counts start at `dailyStart[e]`, `days × variants` of them.
+  let dailyStart: [Int]
+  let displayProbabilities: [Double]
+
+  // Population and metrics.
+  let cumulativeShares: [Double]
+  let launchProbabilities: [Double]
+  let segmentCount: Int
+  let metricKinds: [Metric.Kind]
+  /// Whether daily cohorts count only devices shown a single variant.
+  let excludeContaminated: Bool
+  /// By `metric * segments + segment`.
+  let baselines: [Double]
+  /// By `((metric * variants(all experiments)) + variantStart[e] + variant) * segments + segment`.
+  let lifts: [Double]
+
+  init(_ plan: SimulationPlan) {
+    let scenario = plan.scenario
+    experimentCount = plan.experimentNames.count
+    versionCount = plan.versions.count
+    metricCount = scenario.metrics.count
+    days = scenario.days
+    maximumSlots = plan.versions.map(\.slots.count).max() ?? 0
+    releaseDays = scenario.versions.map(\.releaseDay)
+    meanDelays = scenario.versions.map(\.adoption.meanDelayDays)
+    neverUpgradeShares = scenario.versions.map(\.adoption.neverUpgradeShare)
+    stabilizeOnLaunch = scenario.versions.map { $0.stabilizeOnLaunch ?? 0 }
+    keySharing = scenario.versions.map { KeySharing($0.experiments) }
+
+    var slotStart = [0], undefinedStart = [0], undefined: [Int] = []
+    var slotExperiment: [Int] = [], slotRange: [TokenRange] = []
+    var slotCumulativeStart: [Int] = [], cumulativeWeights: [UInt64] = []
+    var slotLocalStart: [Int] = [], localOfGlobal: [Int] = [], slotGlobalStart: [Int] = [], globalOfLocal: [Int] = []
+    for version in plan.versions {
+      for slot in version.slots {
+        slotExperiment.append(slot.experimentID)
+        slotRange.append(slot.definition.activeTokenRange)
+        slotCumulativeStart.append(cumulativeWeights.count)
+        cumulativeWeights += WeightedSelection(slot.definition).cumulative
+        slotLocalStart.append(localOfGlobal.count)
+        localOfGlobal += slot.localOfGlobal
+        slotGlobalStart.append(globalOfLocal.count)
+        globalOfLocal += slot.globalOfLocal
+      }
+      slotStart.append(slotExperiment.count)
+      let defined = Set(version.slots.map(\.experimentID))
+      undefined += (0..<experimentCount).filter { !defined.contains($0) }
+      undefinedStart.append(undefined.count)
+    }
+    slotCumulativeStart.append(cumulativeWeights.count)
+    self.slotStart = slotStart
+    self.undefinedStart = undefinedStart
+    self.undefined = undefined
+    self.slotExperiment = slotExperiment
+    self.slotRange = slotRange
+    self.slotCumulativeStart = slotCumulativeStart
+    self.cumulativeWeights = cumulativeWeights
+    self.slotLocalStart = slotLocalStart
+    self.localOfGlobal = localOfGlobal
+    self.slotGlobalStart = slotGlobalStart
+    self.globalOfLocal = globalOfLocal
+
+    var variantStart = [0], dailyStart = [0]
+    for names in plan.variantNames {
+      variantStart.append(variantStart.last! + names.count)
+      dailyStart.append(dailyStart.last! + names.count * scenario.days)
+    }
+    self.variantStart = variantStart
+    self.dailyStart = dailyStart
+    displayProbabilities = plan.experimentNames.map { scenario.displayProbability(of: $0) }
+
+    let segments = scenario.population.segments
+    segmentCount = segments.count
+    var cumulative = 0.0
+    cumulativeShares = segments.map {
+      cumulative += $0.share
+      return cumulative
+    }
+    launchProbabilities = segments.map(\.dailyLaunchProbability)
+    metricKinds = scenario.metrics.map(\.kind)
+    excludeContaminated = scenario.analysis.attribution == .excludeContaminated
+    baselines = scenario.metrics.flatMap { metric in segments.map { metric.baseline(in: $0.name) } }
+    lifts = scenario.metrics.flatMap { metric in
+      plan.experimentNames.indices.flatMap { experiment in
+        plan.variantNames[experiment].flatMap { variant in
+          segments.map { metric.lift(of: variant, in: plan.experimentNames[experiment], segment: $0.name) }
+        }
+      }
+    }
+  }
+
+  func variantCount(_ experiment: Int) -> Int {
+    variantStart[experiment + 1] - variantStart[experiment]
+  }
+
+  /// The segment of a device for a uniform draw in [0, 1).
+  func segment(forUnit unit: Double) -> Int {
+    var index = 0
+    while index < segmentCount - 1 && unit >= cumulativeShares[index] { index += 1 }
+    return index
+  }
+
+  /// The variant position `bits` select in a slot, by Lab's weighted selection.
+  func select(slot: Int, bits: UInt64) -> Int {
+    cumulativeWeights.withUnsafeBufferPointer { weights in
+      let range = slotCumulativeStart[slot]..<slotCumulativeStart[slot + 1]
+      return WeightedSelection.select(bits: bits, cumulative: UnsafeBufferPointer(rebasing: weights[range]))
+    }
+  }
+
+  func baseline(metric: Int, segment: Int) -> Double {
+    baselines[metric * segmentCount + segment]
+  }
+
+  func lift(metric: Int, experiment: Int, variant: Int, segment: Int) -> Double {
+    lifts[((metric * variantStart[experimentCount]) + variantStart[experiment] + variant) * segmentCount + segment]
+  }
+}

@@ -1,3 +1,0 @@
-import BenchCLI
-
-Bench.main()
