@@ -30,6 +30,9 @@ let package = Package(
     // Drives virtual devices through a scenario by Lab's rules and counts what they saw.
     .target(name: "Simulation", dependencies: ["Lab", "ScenarioFormat"]),
 
+    // What a run found, as results.json and the files next to it.
+    .target(name: "Results", dependencies: ["Lab", "ScenarioFormat", "Simulation"]),
+
     // The `bench` commands, as a library so that tests can drive them.
     .target(
       name: "BenchCLI",
@@ -37,6 +40,7 @@ let package = Package(
         "Lab",
         "ScenarioFormat",
         "Simulation",
+        "Results",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -64,6 +68,7 @@ let package = Package(
       resources: [.copy("Fixtures")]
     ),
     .testTarget(name: "ScenarioFormatTests", dependencies: ["ScenarioFormat", "Lab"]),
+    .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Results", "ScenarioFormat", "Lab"]),
     .testTarget(name: "BenchCLITests", dependencies: ["BenchCLI"]),
   ]
 )

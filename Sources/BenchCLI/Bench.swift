@@ -7,13 +7,12 @@ public struct Bench: AsyncParsableCommand {
     commandName: "bench",
     abstract: "Try a plan for changing running A/B experiments before it ships.",
     discussion: """
-      A scenario file describes the app versions you intend to ship and the Lab \
-      experiments each one carries. The simulation engine is not built yet: for now \
-      bench loads a scenario, validates it, and describes the plan version by version, \
-      with the Lab rule that decides what each change does to devices.
+      A scenario file describes the app versions you intend to ship, the Lab experiments \
+      each one carries and how devices behave. bench drives a population of virtual \
+      devices through it by Lab's exact rules and records what every device was shown.
       """,
     version: "0.1.0",
-    subcommands: [Run.self, Perf.self],
+    subcommands: [Run.self, Describe.self, Inspect.self, Perf.self],
     defaultSubcommand: Run.self
   )
 

@@ -20,8 +20,10 @@ extension Bench {
       help: "The population sizes to measure.")
     var deviceCounts: [Int] = [100_000, 1_000_000, 10_000_000]
 
-    @Option(name: .customLong("threads"), parsing: .upToNextOption, help: "The thread counts to measure.")
-    var threadCounts: [Int] = [1, ProcessInfo.processInfo.activeProcessorCount]
+    @Option(
+      name: .customLong("threads"), parsing: .upToNextOption,
+      help: "The thread counts to measure (default: 1 and the number of cores).")
+    var threadCounts: [Int] = []
 
     @Flag(help: "Print one JSON object per configuration instead of a table.")
     var json = false
@@ -41,6 +43,7 @@ extension Bench {
       if !json {
         print("devices     threads  steps        seconds   steps/s      bytes/device")
       }
+      let threadCounts = threadCounts.isEmpty ? [1, ProcessInfo.processInfo.activeProcessorCount] : threadCounts
       for devices in deviceCounts {
         let simulator = Simulator(plan: SimulationPlan(try PerformanceWorkload.scenario(devices: devices)))
         for threads in threadCounts {

@@ -31,8 +31,6 @@ struct ScenarioDescription {
         lines.append(contentsOf: changes(upTo: index))
       }
     }
-    lines.append("")
-    lines.append("The simulation engine is not built yet: the scenario is valid; nothing was simulated and no report was written.")
     return lines.joined(separator: "\n") + "\n"
   }
 

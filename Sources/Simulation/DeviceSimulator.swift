@@ -102,7 +102,10 @@ struct DeviceSimulator {
       launchOfVersion += 1
 
       decide(version: installed, token: token, draws: &variantDraws)
-      if upgradedFrom >= 0 { countTransitions(from: upgradedFrom, to: installed) }
+      if upgradedFrom >= 0 {
+        tally.upgrades[upgradedFrom * tables.versionCount + installed] += 1
+        countTransitions(from: upgradedFrom, to: installed)
+      }
       let slotStart = tables.slotStart[installed]
       let conflict = tables.keySharing[installed].conflict { decisions[$0].variant != nil }
       if let conflict {
@@ -320,7 +323,7 @@ struct DeviceSimulator {
 extension MetricTally {
   mutating func add(_ outcome: Double, expected: Double, isConversion: Bool) {
     outcomes.add(outcome)
-    trueMeanSum += expected
+    trueMeanSum.add(expected)
     if isConversion, outcome == 1 { conversions += 1 }
   }
 }

@@ -1,17 +1,18 @@
 /// Runs a scenario's population in parallel and deterministically.
 ///
-/// Devices are cut into shards of a fixed size whatever the thread count; each
-/// shard is simulated device by device into its own tally, and shard tallies
-/// are merged in shard order. Every device draws from streams keyed by its own
-/// number, so the result is the same to the bit for any thread count.
+/// Devices are cut into shards; each shard is simulated device by device into
+/// its own tally, and shard tallies are merged in shard order. Every device
+/// draws from streams keyed by its own number, and tallies add exactly, so the
+/// result is the same to the bit for any thread count and any shard size.
 public struct Simulator: Sendable {
-  /// Devices per shard: fixed, so that the merge order never depends on threads.
-  public static let shardSize = 16384
-
   public let plan: SimulationPlan
+  /// Devices per shard: the unit of parallel work and of progress reports.
+  public let shardSize: Int
 
-  public init(plan: SimulationPlan) {
+  public init(plan: SimulationPlan, shardSize: Int = 16384) {
+    precondition(shardSize > 0, "a shard holds at least one device")
     self.plan = plan
+    self.shardSize = shardSize
   }
 
   /// The seed replication `replication` uses.
@@ -33,9 +34,9 @@ public struct Simulator: Sendable {
     progress: (Int) -> Void = { _ in }
   ) async -> (tally: RunTally, observers: [Observer]) {
     let devices = plan.scenario.devices
-    let shards = (devices + Self.shardSize - 1) / Self.shardSize
+    let shards = (devices + shardSize - 1) / shardSize
     let seed = seed(ofReplication: replication)
-    let plan = plan
+    let plan = plan, shardSize = shardSize
     var merged = RunTally(plan: plan)
     var observers: [Observer] = []
     observers.reserveCapacity(shards)
@@ -47,8 +48,8 @@ public struct Simulator: Sendable {
         group.addTask {
           var simulator = DeviceSimulator(plan: plan, seed: seed, replication: replication)
           var observer = makeObserver()
-          let first = shard * Self.shardSize
-          for device in first..<min(first + Self.shardSize, devices) {
+          let first = shard * shardSize
+          for device in first..<min(first + shardSize, devices) {
             simulator.simulate(device: device, observer: &observer)
           }
           var tally = RunTally(plan: plan)

@@ -1,38 +1,82 @@
-/// The count, mean and sum of squared deviations of a stream of values
-/// (Welford's method), mergeable in a fixed order (Chan, Golub and LeVeque,
-/// 1979) so that shard results combine to the same bits on every run.
+/// The count, sum and sum of squares of a stream of values, kept as exact
+/// integers on a grid of 2⁻²⁰, so that adding values in any order or grouping
+/// gives the same bits: shard results merge to the same totals however the
+/// devices are split.
+///
+/// Outcomes are drawn on that grid (`Moments.quantize`), so nothing is lost;
+/// a value beyond ±2⁴³ is clamped to it.
 public struct Moments: Hashable, Sendable {
+  /// The grid's step: values are whole multiples of it.
+  public static let resolution = 0x1p-20
+
   public private(set) var count: Int = 0
-  public private(set) var mean: Double = 0
-  /// The sum of squared deviations from the mean.
-  public private(set) var squaredDeviations: Double = 0
+  private var sum: Int128 = 0
+  private var sumOfSquares: Int128 = 0
+
+  public init() {}
+
+  /// `value` rounded to the nearest point of the grid.
+  public static func quantize(_ value: Double) -> Double {
+    Double(steps(value)) * resolution
+  }
+
+  private static func steps(_ value: Double) -> Int64 {
+    let scaled = (value / resolution).rounded()
+    return Int64(min(max(scaled, -0x1p63 + 1024), 0x1p63 - 1024))
+  }
+
+  public mutating func add(_ value: Double) {
+    let steps = Int128(Self.steps(value))
+    count += 1
+    sum += steps
+    sumOfSquares += steps * steps
+  }
+
+  public mutating func merge(_ other: Moments) {
+    count += other.count
+    sum += other.sum
+    sumOfSquares += other.sumOfSquares
+  }
+
+  /// The mean, or `nil` with no values.
+  public var mean: Double? {
+    count > 0 ? Double(sum) / Double(count) * Self.resolution : nil
+  }
+
+  /// The sample variance (divided by n − 1), or `nil` below two values:
+  /// (n Σx² − (Σx)²) / (n (n − 1)), with the difference taken exactly when it
+  /// fits in 128 bits.
+  public var sampleVariance: Double? {
+    guard count > 1 else { return nil }
+    let n = Int128(count)
+    let (scaled, overflowScaled) = n.multipliedReportingOverflow(by: sumOfSquares)
+    let (square, overflowSquare) = sum.multipliedReportingOverflow(by: sum)
+    let spread: Double
+    if !overflowScaled && !overflowSquare {
+      spread = Double(scaled - square) / Double(count)
+    } else {
+      spread = Double(sumOfSquares) - Double(sum) * Double(sum) / Double(count)
+    }
+    return max(spread, 0) / Double(count - 1) * Self.resolution * Self.resolution
+  }
+}
+
+/// A sum of non-negative or signed values kept exactly on a grid of 2⁻³²,
+/// for totals that must not depend on the order of addition.
+public struct ExactSum: Hashable, Sendable {
+  private var steps: Int128 = 0
 
   public init() {}
 
   public mutating func add(_ value: Double) {
-    count += 1
-    let delta = value - mean
-    mean += delta / Double(count)
-    squaredDeviations += delta * (value - mean)
+    steps += Int128((value * 0x1p32).rounded())
   }
 
-  public mutating func merge(_ other: Moments) {
-    guard other.count > 0 else { return }
-    guard count > 0 else {
-      self = other
-      return
-    }
-    let total = count + other.count
-    let delta = other.mean - mean
-    mean += delta * Double(other.count) / Double(total)
-    squaredDeviations += other.squaredDeviations + delta * delta * Double(count) * Double(other.count) / Double(total)
-    count = total
+  public mutating func merge(_ other: ExactSum) {
+    steps += other.steps
   }
 
-  /// The sample variance (divided by n − 1), or `nil` below two values.
-  public var sampleVariance: Double? {
-    count > 1 ? squaredDeviations / Double(count - 1) : nil
-  }
+  public var value: Double { Double(steps) * 0x1p-32 }
 }
 
 /// One metric over the devices counted for one variant.
@@ -43,19 +87,19 @@ public struct MetricTally: Hashable, Sendable {
   public var conversions = 0
   /// The sum over the devices of their expected outcome had they seen only
   /// this variant: the truth the estimate should recover.
-  public var trueMeanSum = 0.0
+  public var trueMeanSum = ExactSum()
 
   public init() {}
 
   public mutating func merge(_ other: MetricTally) {
     outcomes.merge(other.outcomes)
     conversions += other.conversions
-    trueMeanSum += other.trueMeanSum
+    trueMeanSum.merge(other.trueMeanSum)
   }
 
   /// The mean of the devices' expected outcomes, or `nil` with no devices.
   public var trueMean: Double? {
-    outcomes.count > 0 ? trueMeanSum / Double(outcomes.count) : nil
+    outcomes.count > 0 ? trueMeanSum.value / Double(outcomes.count) : nil
   }
 }
 
@@ -142,6 +186,8 @@ public struct RunTally: Hashable, Sendable {
   public var launches = 0
   /// Devices on which some version called stabilize.
   public var stabilizedDevices = 0
+  /// Device upgrades between launches, by `from * versions + to`.
+  public var upgrades: [Int]
   public var experiments: [ExperimentTally]
   /// Devices on which the manager refused two active experiments sharing a
   /// key, by `first * experiments + second` of global experiment numbers.
@@ -153,6 +199,7 @@ public struct RunTally: Hashable, Sendable {
       ExperimentTally(variants: $0.count, versions: plan.versions.count, days: plan.scenario.days, metrics: metrics)
     }
     conflictDevices = Array(repeating: 0, count: plan.experimentNames.count * plan.experimentNames.count)
+    upgrades = Array(repeating: 0, count: plan.versions.count * plan.versions.count)
   }
 
   mutating func merge(_ other: RunTally) {
@@ -161,5 +208,6 @@ public struct RunTally: Hashable, Sendable {
     stabilizedDevices += other.stabilizedDevices
     for index in experiments.indices { experiments[index].merge(other.experiments[index]) }
     for index in conflictDevices.indices { conflictDevices[index] += other.conflictDevices[index] }
+    for index in upgrades.indices { upgrades[index] += other.upgrades[index] }
   }
 }

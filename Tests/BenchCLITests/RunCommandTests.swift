@@ -2,83 +2,111 @@ import BenchCLI
 import Foundation
 import Testing
 
-@Suite struct RunCommandTests {
-  private let scenario = """
-    { "name": "tiny", "description": "Two releases.", "seed": 7, "devices": 100, "days": 30,
-      "versions": [
-        { "version": "1.0", "releaseDay": 0, "experiments": [
-          { "name": "Theme", "keys": ["color"], "tokenRange": [0, 0.5],
-            "variants": [ { "name": "Blue", "weight": 2, "assignments": { "color": "blue" } },
-                          { "name": "Red", "assignments": { "color": "red" } } ] },
-          { "name": "Title", "keys": ["color"], "tokenRange": [0.4, 1],
-            "variants": [ { "name": "Plain", "assignments": { "color": "grey" } } ] } ] },
-        { "version": "2.0", "releaseDay": 10, "adoption": { "meanDelayDays": 3.5, "neverUpgradeShare": 0.1 },
-          "stabilizeOnLaunch": 2, "experiments": [
-          { "name": "Theme", "keys": ["color"], "tokenRange": [0, 0.5],
-            "variants": [ { "name": "Blue", "weight": 2, "assignments": { "color": "blue" } },
-                          { "name": "Green", "assignments": { "color": "green" } } ] } ] } ] }
-    """
+/// The repository's root, to run the committed scenarios.
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent()
 
-  @Test func itDescribesThePlanAndSaysNothingWasSimulated() throws {
-    let path = try BenchProcess.temporaryFile(scenario)
-    let result = try BenchProcess.run([path, "--seed", "99"])
+func committedScenario(_ name: String) -> String {
+  repositoryRoot.appendingPathComponent("scenarios/\(name).json").path
+}
+
+func temporaryFolder() throws -> URL {
+  let url = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  return url
+}
+
+@Suite struct RunCommandTests {
+  @Test func itWritesResultsAndSaysWhere() throws {
+    let out = try temporaryFolder()
+    let result = try BenchProcess.run([committedScenario("upgrade"), "--devices", "400", "--out", out.path])
     #expect(result.status == 0)
     #expect(result.standardError == "")
     #expect(result.standardOutput == """
-      Scenario tiny: Two releases.
-      Seed 99, 100 devices, 30 days, naming strict.
-
-      Version 1.0, released on day 0, installed by every device
-        Theme: keys color; active for tokens in [0, 0.5); baseline Blue
-          Blue: weight 2 (66.7%) color="blue"
-          Red: weight 1 (33.3%) color="red"
-        Title: keys color; active for tokens in [0.4, 1]; baseline Plain
-          Plain: weight 1 (100.0%) color="grey"
-        key conflict: Theme and Title share 'color' and are both active for tokens in [0.4, 0.5); Lab refuses both on those devices
-
-      Version 2.0, released on day 10, mean upgrade delay 3.5 days, 10.0% never upgrade, calls stabilize on launch 2
-        Theme: keys color; active for tokens in [0, 0.5); baseline Blue
-          Blue: weight 2 (66.7%) color="blue"
-          Green: weight 1 (33.3%) color="green"
-        change from 1.0: Theme variant Red deleted: its devices select again among the current variants
-        change from 1.0: Theme variant Green added: only devices deciding afresh can select it
-        change from 1.0: Title removed: devices delete their record of it
-
-      The simulation engine is not built yet: the scenario is valid; nothing was simulated and no report was written.
+      Simulated 400 devices over 90 days.
+      Wrote \(out.appendingPathComponent("upgrade/results.json").path)
 
       """)
+    let results = try String(contentsOf: out.appendingPathComponent("upgrade/results.json"), encoding: .utf8)
+    #expect(results.hasPrefix("{\n  \"scenario\": \"upgrade\",\n  \"seed\": 20261122,\n  \"devices\": 400,"))
   }
 
-  @Test func aBadScenarioGivesOneLineAndAFailingStatus() throws {
-    let path = try BenchProcess.temporaryFile(scenario.replacingOccurrences(of: #""weight": 2"#, with: #""weight": -1"#))
-    let result = try BenchProcess.run([path])
+  @Test func twoRunsWriteTheSameBytesWhateverTheThreads() throws {
+    let first = try temporaryFolder(), second = try temporaryFolder()
+    let arguments = [committedScenario("upgrade"), "--devices", "600", "--quiet", "--seed", "9"]
+    let runs = [
+      try BenchProcess.run(arguments + ["--out", first.path, "--threads", "1", "--events", first.appendingPathComponent("e.csv").path]),
+      try BenchProcess.run(arguments + ["--out", second.path, "--threads", "2", "--events", second.appendingPathComponent("e.csv").path]),
+    ]
+    #expect(runs.map(\.status) == [0, 0])
+    #expect(runs.map(\.standardOutput) == ["", ""])
+    for file in ["upgrade/results.json", "e.csv"] {
+      let a = try Data(contentsOf: first.appendingPathComponent(file)), b = try Data(contentsOf: second.appendingPathComponent(file))
+      #expect(a == b, "\(file)")
+      #expect(!a.isEmpty)
+    }
+    let results = try String(contentsOf: first.appendingPathComponent("upgrade/results.json"), encoding: .utf8)
+    #expect(results.contains("\"seed\": 9,"))
+  }
+
+  @Test func aBadScenarioGivesOneLineAndLeavesTheOldResults() throws {
+    let out = try temporaryFolder()
+    let good = try BenchProcess.run([committedScenario("deleted-variant"), "--devices", "50", "--out", out.path, "--quiet"])
+    #expect(good.status == 0)
+    let resultsURL = out.appendingPathComponent("deleted-variant/results.json")
+    let before = try Data(contentsOf: resultsURL)
+    let text = try String(contentsOfFile: committedScenario("deleted-variant"), encoding: .utf8)
+      .replacingOccurrences(of: #""weight": 3"#, with: #""weight": -1"#)
+    let result = try BenchProcess.run([try BenchProcess.temporaryFile(text), "--out", out.path])
     #expect(result.status == 1)
     #expect(result.standardOutput == "")
-    #expect(result.standardError == "Error: versions[0].experiments[0].variants[0].weight: must be greater than 0\n")
+    #expect(result.standardError == "Error: versions[1].experiments[0].variants[1].weight: must be greater than 0\n")
+    #expect(try Data(contentsOf: resultsURL) == before)
   }
 
-  @Test func aBadOptionNamesTheFlagAndTheFix() throws {
-    let result = try BenchProcess.run(["scenarios/upgrade.json", "--devices", "0"])
-    #expect(result.status == 64)
-    #expect(result.standardError.hasPrefix("Error: --devices must be greater than 0, e.g. --devices 10000.\n"))
+  @Test func badOptionsNameTheFlagAndTheFix() throws {
+    let cases = [
+      (["--devices", "0"], "Error: --devices must be greater than 0, e.g. --devices 10000.\n"),
+      (["--threads", "0"], "Error: --threads must be greater than 0, e.g. --threads 2.\n"),
+      (["--replications", "0"], "Error: --replications must be greater than 0, e.g. --replications 200.\n"),
+    ]
+    for (options, message) in cases {
+      let result = try BenchProcess.run([committedScenario("upgrade")] + options)
+      #expect(result.status == 64)
+      #expect(result.standardError.hasPrefix(message), "\(options)")
+    }
   }
 
-  @Test func theHelpSaysWhatTheCommandDoesToday() {
+  @Test func anUnwritableOutputFolderIsAClearError() throws {
+    let file = try BenchProcess.temporaryFile("not a folder")
+    let result = try BenchProcess.run([committedScenario("deleted-variant"), "--devices", "10", "--out", file])
+    #expect(result.status == 1)
+    #expect(result.standardError == "Error: \(file): is a file, not a folder; check that the folder is writable or choose another with --out\n")
+  }
+
+  @Test func theHelpSaysWhatTheCommandDoes() {
     #expect(Bench.helpMessage(for: Bench.Run.self, columns: 100) == """
-      OVERVIEW: Validate a scenario and describe its plan (the simulation is not built yet).
+      OVERVIEW: Simulate a scenario and write its results.
 
-      Prints each version with its experiments, the token ranges and weights, the key conflicts Lab would
-      refuse, and what every change from the previous version does to devices. It simulates nothing and
-      writes no report yet.
+      Drives every device of the scenario through its app versions by Lab's rules and writes
+      <out>/<scenario name>/results.json. The same scenario and seed give the same file, byte for byte,
+      whatever the thread count.
 
-      USAGE: bench run <scenario> [--seed <seed>] [--devices <devices>]
+      USAGE: bench run <scenario> [--seed <seed>] [--devices <devices>] [--threads <threads>] [--replications <replications>] [--out <out>] [--events <events>] [--quiet]
 
       ARGUMENTS:
         <scenario>              The scenario file, e.g. scenarios/upgrade.json.
 
       OPTIONS:
         --seed <seed>           Use this seed instead of the scenario's.
-        --devices <devices>     Use this many devices instead of the scenario's.
+        --devices <devices>     Simulate this many devices instead of the scenario's number.
+        --threads <threads>     Run this many shards at once (default: the number of cores).
+        --replications <replications>
+                                Run the scenario this many times, each with a seed derived from the
+                                first. (default: 1)
+        --out <out>             The folder that receives <scenario name>/results.json. (default: reports)
+        --events <events>       Also write the first replication's analytics events to this CSV file.
+        --quiet                 Print nothing but errors.
         --version               Show the version.
         -h, --help              Show help information.
 

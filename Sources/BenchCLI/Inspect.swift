@@ -1,0 +1,96 @@
+import ArgumentParser
+import Lab
+import ScenarioFormat
+import Simulation
+
+extension Bench {
+  /// Replays one device alone and prints its life: the bench's debug screen.
+  public struct Inspect: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+      abstract: "Print one device's life: token, versions, launches, variants, events.",
+      discussion: """
+        The device is replayed alone from its own random streams, exactly as the full run \
+        simulates it, so what it prints agrees with the run's results and events.
+        """
+    )
+
+    @OptionGroup var options: ScenarioOptions
+
+    @Option(help: "The device to replay, from 0.")
+    var device: Int
+
+    @Option(help: "The replication the device belongs to.")
+    var replication: Int = 0
+
+    public init() {}
+
+    public func run() throws {
+      let (scenario, _) = try options.load()
+      guard (0..<scenario.devices).contains(device) else {
+        throw ValidationError("--device must lie between 0 and \(scenario.devices - 1): the scenario has \(scenario.devices) devices.")
+      }
+      guard replication >= 0 else { throw ValidationError("--replication must be 0 or greater.") }
+      let simulator = Simulator(plan: SimulationPlan(scenario))
+      var history = DeviceHistory(plan: simulator.plan)
+      _ = simulator.replay(device: device, replication: replication, observer: &history)
+      print(DeviceReport(plan: simulator.plan, history: history, replication: replication).text, terminator: "")
+    }
+  }
+}
+
+/// A device's history as plain text.
+struct DeviceReport {
+  let plan: SimulationPlan
+  let history: DeviceHistory
+  let replication: Int
+
+  var text: String {
+    let scenario = plan.scenario
+    var lines = [
+      "Device \(history.device) of \(scenario.name) (seed \(scenario.seed), replication \(replication))",
+      "Token \(history.token.value), segment \(scenario.population.segments[history.segment].name)",
+    ]
+    let upgrades = zip(scenario.versions, history.upgradeDays).dropFirst().map { version, day in
+      "\(version.version) " + (day.map { "on day \(Format.number(($0 * 10).rounded() / 10))" } ?? "never")
+    }
+    if !upgrades.isEmpty { lines.append("Upgrades: " + upgrades.joined(separator: ", ")) }
+    for launch in history.launches {
+      lines.append(describe(launch))
+    }
+    if history.launches.isEmpty { lines.append("No launches.") }
+    lines.append("Events:")
+    for row in history.events.rows {
+      let assignment = row.event.assignment
+      lines.append(
+        "  day \(row.day) \(row.event.reason.rawValue) \(assignment.experiment)/\(assignment.variant) "
+          + "\(assignment.key)=\(assignment.value)")
+    }
+    if history.events.rows.isEmpty { lines.append("  none") }
+    if !scenario.metrics.isEmpty {
+      lines.append("Outcomes: " + zip(scenario.metrics, history.outcomes).map { "\($0.name) \(Format.number($1))" }
+        .joined(separator: ", "))
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  private func describe(_ launch: LaunchRecord) -> String {
+    let version = plan.versions[launch.version]
+    var parts: [String] = []
+    for (index, slot) in version.slots.enumerated() {
+      let experiment = slot.definition
+      guard let variant = launch.decisions[index].variant else {
+        parts.append("\(experiment.name) inactive")
+        continue
+      }
+      parts.append("\(experiment.name) \(experiment.variants[variant].name)" + (launch.displayed[index] ? " (displayed)" : ""))
+    }
+    var line = "Day \(launch.day): launch \(launch.launchOfVersion) of \(version.version.version): "
+      + (parts.isEmpty ? "no experiments" : parts.joined(separator: ", "))
+    if let conflict = launch.conflict {
+      line += "; refused: \(version.slots[conflict.first].definition.name) and \(version.slots[conflict.second].definition.name) "
+        + "share \(conflict.keys.joined(separator: ", "))"
+    }
+    if launch.stabilized { line += "; calls stabilize" }
+    return line
+  }
+}

@@ -1,0 +1,34 @@
+import ArgumentParser
+import Foundation
+import ScenarioFormat
+
+/// The options every command that runs a scenario shares.
+struct ScenarioOptions: ParsableArguments {
+  @Argument(help: "The scenario file, e.g. scenarios/upgrade.json.")
+  var scenario: String
+
+  @Option(help: "Use this seed instead of the scenario's.")
+  var seed: UInt64?
+
+  @Option(help: "Simulate this many devices instead of the scenario's number.")
+  var devices: Int?
+
+  func validate() throws {
+    if let devices, devices <= 0 {
+      throw ValidationError("--devices must be greater than 0, e.g. --devices 10000.")
+    }
+  }
+
+  /// The scenario with the options applied, and its warnings.
+  func load() throws -> (scenario: Scenario, warnings: [ScenarioError]) {
+    var (scenario, warnings) = try Scenario.load(path: self.scenario)
+    if let seed { scenario.seed = seed }
+    if let devices { scenario.devices = devices }
+    return (scenario, warnings)
+  }
+}
+
+/// Writes a line to standard error.
+func printError(_ line: String) {
+  FileHandle.standardError.write(Data((line + "\n").utf8))
+}

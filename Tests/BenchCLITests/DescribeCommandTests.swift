@@ -1,0 +1,55 @@
+import BenchCLI
+import Testing
+
+@Suite struct DescribeCommandTests {
+  private let scenario = """
+    { "name": "tiny", "description": "Two releases.", "seed": 7, "devices": 100, "days": 30,
+      "versions": [
+        { "version": "1.0", "releaseDay": 0, "experiments": [
+          { "name": "Theme", "keys": ["color"], "tokenRange": [0, 0.5],
+            "variants": [ { "name": "Blue", "weight": 2, "assignments": { "color": "blue" } },
+                          { "name": "Red", "assignments": { "color": "red" } } ] },
+          { "name": "Title", "keys": ["color"], "tokenRange": [0.4, 1],
+            "variants": [ { "name": "Plain", "assignments": { "color": "grey" } } ] } ] },
+        { "version": "2.0", "releaseDay": 10, "adoption": { "meanDelayDays": 3.5, "neverUpgradeShare": 0.1 },
+          "stabilizeOnLaunch": 2, "experiments": [
+          { "name": "Theme", "keys": ["color"], "tokenRange": [0, 0.5],
+            "variants": [ { "name": "Blue", "weight": 2, "assignments": { "color": "blue" } },
+                          { "name": "Green", "assignments": { "color": "green" } } ] } ] } ] }
+    """
+
+  @Test func itDescribesThePlanVersionByVersion() throws {
+    let result = try BenchProcess.run(["describe", try BenchProcess.temporaryFile(scenario)])
+    #expect(result.status == 0)
+    #expect(result.standardError == "")
+    #expect(result.standardOutput == """
+      Scenario tiny: Two releases.
+      Seed 7, 100 devices, 30 days, naming strict.
+
+      Version 1.0, released on day 0, installed by every device
+        Theme: keys color; active for tokens in [0, 0.5); baseline Blue
+          Blue: weight 2 (66.7%) color="blue"
+          Red: weight 1 (33.3%) color="red"
+        Title: keys color; active for tokens in [0.4, 1]; baseline Plain
+          Plain: weight 1 (100.0%) color="grey"
+        key conflict: Theme and Title share 'color' and are both active for tokens in [0.4, 0.5); Lab refuses both on those devices
+
+      Version 2.0, released on day 10, mean upgrade delay 3.5 days, 10.0% never upgrade, calls stabilize on launch 2
+        Theme: keys color; active for tokens in [0, 0.5); baseline Blue
+          Blue: weight 2 (66.7%) color="blue"
+          Green: weight 1 (33.3%) color="green"
+        change from 1.0: Theme variant Red deleted: its devices select again among the current variants
+        change from 1.0: Theme variant Green added: only devices deciding afresh can select it
+        change from 1.0: Title removed: devices delete their record of it
+
+      """)
+  }
+
+  @Test func everyCommittedScenarioIsValid() throws {
+    for name in ["upgrade", "assignment-change", "experiment-re-added", "deleted-variant", "token-range-change",
+                 "token-range-boundaries", "local-stabilization"] {
+      let result = try BenchProcess.run(["describe", committedScenario(name)])
+      #expect(result.status == 0, "\(name): \(result.standardError)")
+    }
+  }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import Results
+import ScenarioFormat
+import Simulation
+
+/// The repository's root, to read the committed scenarios.
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent()
+
+/// A committed scenario, optionally with fewer devices or days for speed.
+func scenario(_ name: String, devices: Int? = nil, days: Int? = nil) throws -> Scenario {
+  var scenario = try Scenario.load(path: repositoryRoot.appendingPathComponent("scenarios/\(name).json").path).scenario
+  if let devices { scenario.devices = devices }
+  if let days { scenario.days = days }
+  return scenario
+}
+
+/// The results.json text of one run.
+func resultsJSON(_ scenario: Scenario, threads: Int, shardSize: Int = 16384, replications: Int = 1) async -> String {
+  let simulator = Simulator(plan: SimulationPlan(scenario), shardSize: shardSize)
+  var tallies: [RunTally] = []
+  for replication in 0..<replications {
+    tallies.append(await simulator.run(replication: replication, threads: threads))
+  }
+  return ResultsDocument(plan: simulator.plan, replications: tallies).json.rendered()
+}
+
+/// Whether `count` successes in `trials` are within `sigmas` standard errors
+/// of the binomial expectation `trials × p`.
+func withinBinomialBound(_ count: Int, of trials: Int, p: Double, sigmas: Double = 4.5) -> Bool {
+  let expected = Double(trials) * p
+  let standardError = (Double(trials) * p * (1 - p)).squareRoot()
+  return abs(Double(count) - expected) <= sigmas * standardError
+}
+
+extension ResultsDocument {
+  func experiment(_ name: String) -> ExperimentResult? {
+    experiments.first { $0.name == name }
+  }
+}
+
+extension ExperimentResult {
+  func variant(_ name: String) -> VariantResult? {
+    variants.first { $0.name == name }
+  }
+
+  func transition(_ from: String, _ to: String) -> TransitionResult? {
+    transitions.first { $0.fromVersion == from && $0.toVersion == to }
+  }
+}
+
+/// The document of one run of the first replication.
+func run(_ scenario: Scenario, threads: Int = 2) async -> ResultsDocument {
+  let simulator = Simulator(plan: SimulationPlan(scenario))
+  return ResultsDocument(plan: simulator.plan, replications: [await simulator.run(replication: 0, threads: threads)])
+}
