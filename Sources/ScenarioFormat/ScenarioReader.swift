@@ -6,10 +6,7 @@ struct ScenarioReader {
   var warnings: [ScenarioError] = []
 
   mutating func scenario(_ node: JSONNode) throws(ScenarioError) -> Scenario {
-    let object = try node.object(fields: [
-      "name", "description", "seed", "devices", "days", "naming", "versions", "population", "displayProbability",
-      "metrics", "analysis",
-    ])
+    let object = try node.object(fields: ScenarioFields.scenario)
     let nameNode = try object.required("name")
     let name = try nameNode.string()
     guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
@@ -84,7 +81,7 @@ struct ScenarioReader {
   }
 
   private func population(_ node: JSONNode) throws(ScenarioError) -> Population {
-    let object = try node.object(fields: ["segments"])
+    let object = try node.object(fields: ScenarioFields.population)
     let segmentsNode = try object.required("segments")
     let segmentNodes = try segmentsNode.array()
     guard !segmentNodes.isEmpty else { throw segmentsNode.error("must list at least one segment") }
@@ -104,7 +101,7 @@ struct ScenarioReader {
   }
 
   private func segment(_ node: JSONNode) throws(ScenarioError) -> Segment {
-    let object = try node.object(fields: ["name", "share", "dailyLaunchProbability", "attributes"])
+    let object = try node.object(fields: ScenarioFields.segment)
     let name = try object.required("name").string()
     let share = try probability(object.required("share"), allowZero: false)
     let launch = try object.optional("dailyLaunchProbability").map { node throws(ScenarioError) in
@@ -118,9 +115,7 @@ struct ScenarioReader {
   }
 
   private func metric(_ node: JSONNode, catalog: ExperimentCatalog, segments: [String]) throws(ScenarioError) -> Metric {
-    let object = try node.object(fields: [
-      "name", "kind", "baseline", "segmentBaselines", "lifts", "segmentLifts", "distribution", "sigma", "shape",
-    ])
+    let object = try node.object(fields: ScenarioFields.metric)
     let name = try object.required("name").string()
     guard NamingConvention.lowerCamelCase.accepts(name) else {
       throw try object.required("name").error("must be lowerCamelCase, e.g. 'subscribed' or 'revenue'")
@@ -206,7 +201,7 @@ struct ScenarioReader {
   }
 
   private func analysis(_ node: JSONNode) throws(ScenarioError) -> AnalysisSettings {
-    let object = try node.object(fields: ["alpha", "correction", "attribution", "dailyLooks"])
+    let object = try node.object(fields: ScenarioFields.analysis)
     var settings = AnalysisSettings.standard
     if let alphaNode = object.optional("alpha") {
       settings.alpha = try alphaNode.double()
@@ -241,7 +236,7 @@ struct ScenarioReader {
   }
 
   private mutating func appVersion(_ node: JSONNode, isFirst: Bool, naming: NamingPolicy) throws(ScenarioError) -> AppVersion {
-    let object = try node.object(fields: ["version", "releaseDay", "adoption", "stabilizeOnLaunch", "experiments"])
+    let object = try node.object(fields: ScenarioFields.version)
     let version = try object.required("version").string()
     guard !version.isEmpty else { throw try object.required("version").error("must not be empty") }
     let releaseNode = try object.required("releaseDay")
@@ -274,7 +269,7 @@ struct ScenarioReader {
   }
 
   private func adoption(_ node: JSONNode) throws(ScenarioError) -> Adoption {
-    let object = try node.object(fields: ["meanDelayDays", "neverUpgradeShare"])
+    let object = try node.object(fields: ScenarioFields.adoption)
     let delayNode = try object.required("meanDelayDays")
     let meanDelayDays = try delayNode.double()
     guard meanDelayDays >= 0 else { throw delayNode.error("must be 0 or greater (0: everyone upgrades on release day)") }
@@ -287,7 +282,7 @@ struct ScenarioReader {
   }
 
   private mutating func experiment(_ node: JSONNode, naming: NamingPolicy) throws(ScenarioError) -> Experiment {
-    let object = try node.object(fields: ["name", "keys", "variants", "baseline", "tokenRange"])
+    let object = try node.object(fields: ScenarioFields.experiment)
     let name = try object.required("name").string()
     let keys = try object.required("keys").array().map { node throws(ScenarioError) in try node.string() }
     let variants = try object.required("variants").array().map { node throws(ScenarioError) in try variant(node) }
@@ -321,7 +316,7 @@ struct ScenarioReader {
   }
 
   private func variant(_ node: JSONNode) throws(ScenarioError) -> Variant {
-    let object = try node.object(fields: ["name", "weight", "assignments"])
+    let object = try node.object(fields: ScenarioFields.variant)
     let weightNode = object.optional("weight")
     let weight = try weightNode?.integer() ?? 1
     if let weightNode, weight <= 0 { throw weightNode.error("must be greater than 0") }
@@ -331,10 +326,8 @@ struct ScenarioReader {
   }
 
   private func assignments(_ node: JSONNode) throws(ScenarioError) -> [String: AssignmentValue] {
-    guard case .object(let members) = node.value else { throw node.error("must be an object of key: value") }
     var assignments: [String: AssignmentValue] = [:]
-    for key in members.keys.sorted() {
-      let child = JSONNode(value: members[key]!, path: "\(node.path).\(key)")
+    for (key, child) in try node.members() {
       switch child.value {
       case .string(let string): assignments[key] = .string(string)
       case .integer, .number: assignments[key] = .number(try child.double())

@@ -126,3 +126,95 @@ import Testing
     }
   }
 }
+
+/// Bad behaviour sections, with the messages docs/scenarios.md documents.
+@Suite struct BehaviourErrorTests {
+  private func expectError(_ extra: String, _ expected: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    do {
+      _ = try parse(minimalScenario(extra: extra))
+      Issue.record("expected the error \(expected)", sourceLocation: sourceLocation)
+    } catch {
+      #expect("\(error)" == expected, sourceLocation: sourceLocation)
+    }
+  }
+
+  @Test func sharesThatDoNotSumToOne() {
+    expectError(
+      #", "population": { "segments": [ { "name": "ios", "share": 0.5 }, { "name": "android", "share": 0.4 } ] }"#,
+      "population.segments: shares must sum to 1, not 0.9")
+  }
+
+  @Test func aLiftForAnExperimentNoVersionHas() {
+    expectError(
+      #", "metrics": [ { "name": "subscribed", "kind": "conversion", "baseline": 0.1, "lifts": { "Them": { "Red": 0.1 } } } ]"#,
+      "metrics[0].lifts.Them: 'Them' is not an experiment of any version (experiments: Theme)")
+  }
+
+  @Test func aLiftForAVariantTheExperimentNeverHad() {
+    expectError(
+      #", "metrics": [ { "name": "subscribed", "kind": "conversion", "baseline": 0.1, "lifts": { "Theme": { "Green": 0.1 } } } ]"#,
+      "metrics[0].lifts.Theme.Green: 'Green' is not a variant of Theme in any version (variants: Blue, Red)")
+  }
+
+  @Test func aLiftThatRemovesTheOutcome() {
+    expectError(
+      #", "metrics": [ { "name": "subscribed", "kind": "conversion", "baseline": 0.1, "lifts": { "Theme": { "Red": -1 } } } ]"#,
+      "metrics[0].lifts.Theme.Red: must be greater than -1: a lift of -1 removes the outcome entirely")
+  }
+
+  @Test func aConversionRateAboveOne() {
+    expectError(
+      #", "metrics": [ { "name": "subscribed", "kind": "conversion", "baseline": 1.5 } ]"#,
+      "metrics[0].baseline: must lie between 0 and 1")
+  }
+
+  @Test func aContinuousMetricWithoutItsSpread() {
+    expectError(
+      #", "metrics": [ { "name": "revenue", "kind": "continuous", "distribution": "lognormal", "baseline": 2 } ]"#,
+      "metrics[0].sigma: is required")
+  }
+
+  @Test func aBaselineForASegmentThePopulationLacks() {
+    expectError(
+      #", "metrics": [ { "name": "subscribed", "kind": "conversion", "baseline": 0.1, "segmentBaselines": { "ios": 0.2 } } ]"#,
+      "metrics[0].segmentBaselines.ios: 'ios' is not a segment of the population (segments: everyone)")
+  }
+
+  @Test func anUnknownCorrection() {
+    expectError(
+      #", "analysis": { "correction": "bonferroni" }"#,
+      #"analysis.correction: must be one of "none", "holm", "benjamini-hochberg""#)
+  }
+
+  @Test func aDisplayProbabilityOfZero() {
+    expectError(
+      #", "displayProbability": { "Theme": 0 }"#,
+      "displayProbability.Theme: must be greater than 0 and at most 1")
+  }
+}
+
+@Suite struct BehaviourLoadingTests {
+  @Test func behaviourSectionsAreRead() throws {
+    let extra = """
+      , "population": { "segments": [ { "name": "ios", "share": 0.6, "dailyLaunchProbability": 0.5, "attributes": { "platform": "iOS" } },
+                                       { "name": "android", "share": 0.4 } ] },
+        "displayProbability": { "Theme": 0.25 },
+        "metrics": [ { "name": "revenue", "kind": "continuous", "distribution": "gamma", "shape": 2, "baseline": 3,
+                       "segmentBaselines": { "ios": 4 }, "lifts": { "Theme": { "Red": 0.1 } },
+                       "segmentLifts": { "android": { "Theme": { "Red": -0.1 } } } } ],
+        "analysis": { "alpha": 0.01, "correction": "benjamini-hochberg", "attribution": "exclude-contaminated", "dailyLooks": true }
+      """
+    let scenario = try parse(minimalScenario(extra: extra)).scenario
+    #expect(scenario.population.segments.map(\.name) == ["ios", "android"])
+    #expect(scenario.population.segments[1].dailyLaunchProbability == 1)
+    #expect(scenario.displayProbability(of: "Theme") == 0.25)
+    #expect(scenario.displayProbability(of: "Other") == 1)
+    let metric = scenario.metrics[0]
+    #expect(metric.kind == .continuous(.gamma(shape: 2)))
+    #expect(metric.baseline(in: "ios") == 4 && metric.baseline(in: "android") == 3)
+    #expect(metric.lift(of: "Red", in: "Theme", segment: "ios") == 0.1)
+    #expect(metric.lift(of: "Red", in: "Theme", segment: "android") == -0.1)
+    #expect(metric.lift(of: "Blue", in: "Theme", segment: "ios") == 0)
+    #expect(scenario.analysis == AnalysisSettings(alpha: 0.01, correction: .benjaminiHochberg, attribution: .excludeContaminated, dailyLooks: true))
+  }
+}
