@@ -13,6 +13,7 @@ import json
 import math
 import pathlib
 
+import numpy as np
 import scipy
 from scipy import special, stats
 
@@ -40,11 +41,272 @@ def distributions():
     }
 
 
+def number(value):
+    """A finite float, or None where the reference has no value (NaN or infinity)."""
+    value = float(value)
+    return value if math.isfinite(value) else None
+
+
+def two_proportion_z():
+    """z from its formula; the p-value independently, from scipy's chi-square test
+    of independence without correction, whose statistic is z squared."""
+    cases = [
+        (617, 12345, 700, 12300), (10, 100, 20, 100), (0, 100, 5, 100), (1, 1, 0, 1), (3, 40, 3, 40),
+        (0, 100, 0, 100), (100, 100, 100, 100), (0, 0, 1, 10), (0, 100000, 5000, 100000),
+        (50_000_000, 1_000_000_000, 50_030_000, 1_000_000_000),
+    ]
+    rows = []
+    for x1, n1, x2, n2 in cases:
+        row = {"controlSuccesses": x1, "controlTrials": n1, "treatmentSuccesses": x2, "treatmentTrials": n2}
+        pooled = (x1 + x2) / (n1 + n2) if n1 and n2 else None
+        if pooled is None or pooled in (0, 1):
+            row.update(statistic=None, pValue=None)
+        else:
+            se = math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2))
+            row["statistic"] = (x2 / n2 - x1 / n1) / se
+            table = [[x1, n1 - x1], [x2, n2 - x2]]
+            row["pValue"] = float(stats.chi2_contingency(table, correction=False).pvalue)
+        rows.append(row)
+    return rows
+
+
+def chi_square_independence():
+    cases = [
+        ([617, 700], [12345, 12300]), ([10, 20, 30], [100, 100, 100]), ([5, 9, 4, 12], [50, 60, 40, 70]),
+        ([0, 3], [10, 10]), ([0, 0], [10, 10]), ([10, 10], [10, 10]), ([5], [10]), ([5, 0], [10, 0]),
+        ([49_990_000, 50_010_000, 50_000_000], [1_000_000_000] * 3),
+    ]
+    rows = []
+    for successes, trials in cases:
+        row = {"successes": successes, "trials": trials}
+        groups = [(s, n) for s, n in zip(successes, trials) if n > 0]
+        total_s = sum(s for s, _ in groups)
+        total_f = sum(n - s for s, n in groups)
+        if len(groups) < 2 or total_s == 0 or total_f == 0:
+            row.update(statistic=None, df=None, pValue=None)
+        else:
+            result = stats.chi2_contingency([[s, n - s] for s, n in groups], correction=False)
+            row.update(statistic=float(result.statistic), df=float(result.dof), pValue=float(result.pvalue))
+        rows.append(row)
+    return rows
+
+
+def fisher_exact():
+    cases = [(3, 1, 1, 3), (1, 9, 11, 3), (0, 5, 5, 0), (2, 7, 8, 2), (0, 10, 0, 10), (5, 0, 5, 0), (1, 0, 0, 1),
+             (12, 5, 7, 9), (20, 180, 40, 160)]
+    rows = []
+    for a, b, c, d in cases:
+        result = stats.fisher_exact([[a, b], [c, d]])
+        rows.append({"a": a, "b": b, "c": c, "d": d,
+                     "statistic": number(result.statistic) if b * c else None, "pValue": float(result.pvalue)})
+    return rows
+
+
+def wilson():
+    rows = []
+    for k, n, confidence in [(617, 12345, 0.95), (0, 10, 0.95), (10, 10, 0.95), (1, 1, 0.95), (0, 1, 0.99),
+                             (5, 100, 0.9), (500_000_000, 1_000_000_000, 0.95)]:
+        ci = stats.binomtest(k, n).proportion_ci(confidence_level=confidence, method="wilson")
+        rows.append({"successes": k, "trials": n, "confidence": confidence, "lower": ci.low, "upper": ci.high})
+    return rows
+
+
+def difference_interval():
+    rows = []
+    for x1, n1, x2, n2 in [(617, 12345, 700, 12300), (0, 10, 10, 10), (5, 100, 5, 100)]:
+        p1, p2 = x1 / n1, x2 / n2
+        half = stats.norm.isf(0.025) * math.sqrt(p1 * (1 - p1) / n1 + p2 * (1 - p2) / n2)
+        rows.append({"controlSuccesses": x1, "controlTrials": n1, "treatmentSuccesses": x2, "treatmentTrials": n2,
+                     "confidence": 0.95, "lower": p2 - p1 - half, "upper": p2 - p1 + half})
+    return rows
+
+
+def relative_lift():
+    """The delta method for m2/m1 - 1, from its formula with scipy's normal quantile."""
+    rows = []
+    cases = [((12345, 0.04998, 0.04748), (12300, 0.05691, 0.05367)), ((100, 1.9, 31.4), (120, 2.3, 40.0)),
+             ((50, 1.0, 0.0), (50, 1.5, 0.0)), ((1000, 2.0, 4.0), (1000, 0.0, 0.0))]
+    for (n1, m1, v1), (n2, m2, v2) in cases:
+        variance = (v2 / n2) / m1**2 + m2**2 * (v1 / n1) / m1**4
+        half = stats.norm.isf(0.025) * math.sqrt(variance)
+        lift = m2 / m1 - 1
+        rows.append({"control": [n1, m1, v1], "treatment": [n2, m2, v2], "confidence": 0.95,
+                     "lift": lift, "lower": lift - half, "upper": lift + half})
+    return rows
+
+
+def welch():
+    cases = [((12345, 1.92, 31.4), (12300, 2.01, 33.0)), ((10, 5.0, 2.0), (12, 6.5, 4.5)), ((2, 0.0, 1.0), (2, 3.0, 1.0)),
+             ((50, 3.0, 2.0), (60, 3.0, 2.5)), ((30, 1.0, 0.0), (30, 1.0, 0.0)), ((1, 1.0, 0.0), (10, 2.0, 1.0)),
+             ((1_000_000_000, 1.0, 1.0), (1_000_000_000, 1.0001, 1.0)), ((1000, 0.0, 1.0), (1000, 10.0, 1.0))]
+    rows = []
+    for (n1, m1, v1), (n2, m2, v2) in cases:
+        row = {"control": [n1, m1, v1], "treatment": [n2, m2, v2]}
+        if n1 < 2 or n2 < 2 or v1 / n1 + v2 / n2 == 0:
+            row.update(statistic=None, df=None, pValue=None)
+        else:
+            result = stats.ttest_ind_from_stats(m2, math.sqrt(v2), n2, m1, math.sqrt(v1), n1, equal_var=False)
+            a, b = v1 / n1, v2 / n2
+            row.update(statistic=float(result.statistic), df=(a + b) ** 2 / (a * a / (n1 - 1) + b * b / (n2 - 1)),
+                       pValue=float(result.pvalue))
+        rows.append(row)
+    return rows
+
+
+def welch_anova():
+    """Welch's heteroscedastic F test from its formula (Welch, 1951), with scipy's F survival function."""
+    rows = []
+    for groups in [[(20, 5.0, 2.0), (25, 6.0, 3.0), (30, 5.5, 2.5)], [(100, 1.0, 1.0), (100, 1.1, 1.2)],
+                   [(10, 0.0, 1.0), (10, 0.0, 1.0)], [(10, 1.0, 0.0), (10, 2.0, 1.0)]]:
+        row = {"groups": [list(g) for g in groups]}
+        if any(v == 0 for _, _, v in groups):
+            row.update(statistic=None, df=None, pValue=None)
+        else:
+            k = len(groups)
+            w = [n / v for n, _, v in groups]
+            total = sum(w)
+            grand = sum(wi * m for wi, (_, m, _) in zip(w, groups)) / total
+            between = sum(wi * (m - grand) ** 2 for wi, (_, m, _) in zip(w, groups)) / (k - 1)
+            lam = sum((1 - wi / total) ** 2 / (n - 1) for wi, (n, _, _) in zip(w, groups))
+            f = between / (1 + 2 * (k - 2) * lam / (k * k - 1))
+            df2 = (k * k - 1) / (3 * lam)
+            row.update(statistic=f, df=float(k - 1), pValue=float(stats.f.sf(f, k - 1, df2)))
+        rows.append(row)
+    return rows
+
+
+def mann_whitney():
+    rng = np.random.default_rng(20261122)
+    cases = [
+        ([1.0, 2.0, 3.0, 4.0, 5.0], [3.0, 4.0, 5.0, 6.0, 7.0, 8.0]),
+        ([1.0, 1.0, 2.0, 2.0, 3.0], [2.0, 2.0, 3.0, 3.0, 3.0]),
+        ([0.0] * 20 + [1.0] * 5, [0.0] * 15 + [1.0] * 10),
+        (list(np.round(rng.lognormal(0.0, 1.0, 200), 6)), list(np.round(rng.lognormal(0.2, 1.0, 180), 6))),
+    ]
+    rows = []
+    for x, y in cases:
+        result = stats.mannwhitneyu(x, y, alternative="two-sided", method="asymptotic", use_continuity=True)
+        rows.append({"first": [float(v) for v in x], "second": [float(v) for v in y],
+                     "statistic": float(result.statistic), "pValue": float(result.pvalue)})
+    return rows
+
+
+def pearson():
+    rows = []
+    for observed, shares in [([5050, 4950], [0.5, 0.5]), ([2600, 2400, 5000], [1, 1, 2]), ([100, 0], [0.5, 0.5]),
+                             ([30, 40, 30], [0.3, 0.4, 0.3]), ([500_100_000, 499_900_000], [0.5, 0.5])]:
+        total = sum(observed)
+        expected = [total * s / sum(shares) for s in shares]
+        result = stats.chisquare(observed, f_exp=expected)
+        rows.append({"observed": observed, "shares": shares, "statistic": float(result.statistic),
+                     "df": float(len(observed) - 1), "pValue": float(result.pvalue)})
+    return rows
+
+
+def holm(p_values):
+    """Holm's step-down adjustment, written out from its definition."""
+    order = sorted(range(len(p_values)), key=lambda i: (p_values[i], i))
+    m = len(p_values)
+    adjusted = [0.0] * m
+    running = 0.0
+    for rank, index in enumerate(order):
+        running = max(running, min(1.0, (m - rank) * p_values[index]))
+        adjusted[index] = running
+    return adjusted
+
+
+def corrections():
+    rows = []
+    for p_values in [[0.01, 0.04, 0.03, 0.005], [0.5], [0.02, 0.02, 0.5], [1e-10, 0.2, 0.049, 0.051, 0.9]]:
+        rows.append({"pValues": p_values, "holm": holm(p_values),
+                     "benjaminiHochberg": [float(v) for v in stats.false_discovery_control(p_values, method="bh")]})
+    return rows
+
+
+def probability_to_beat(alpha_c, beta_c, alpha_t, beta_t):
+    """P(p_t > p_c) for Beta posteriors with whole-number alpha_t, by the closed-form sum
+    (no integration): sum over i < alpha_t of B(alpha_c + i, beta_c + beta_t) /
+    ((beta_t + i) B(1 + i, beta_t) B(alpha_c, beta_c))."""
+    total = 0.0
+    for i in range(int(alpha_t)):
+        total += math.exp(special.betaln(alpha_c + i, beta_c + beta_t) - math.log(beta_t + i)
+                          - special.betaln(1 + i, beta_t) - special.betaln(alpha_c, beta_c))
+    return total
+
+
+def expected_loss(alpha_c, beta_c, alpha_t, beta_t):
+    """E[max(p_c - p_t, 0)] in closed form, with no integration: size-biasing gives
+    E[p_c 1{p_c > p_t}] = mean_c P(C+ > T) with C+ ~ Beta(alpha_c + 1, beta_c), and likewise for T."""
+    mean_c = alpha_c / (alpha_c + beta_c)
+    mean_t = alpha_t / (alpha_t + beta_t)
+    return (mean_c * probability_to_beat(alpha_t, beta_t, alpha_c + 1, beta_c)
+            - mean_t * probability_to_beat(alpha_t + 1, beta_t, alpha_c, beta_c))
+
+
+def bayesian():
+    rows = []
+    for xc, nc, xt, nt in [(10, 100, 15, 100), (0, 10, 0, 10), (100, 1000, 120, 1000), (617, 12345, 700, 12300),
+                           (50, 100, 40, 100), (3, 3, 0, 3), (5000, 100000, 5200, 100000)]:
+        ac, bc, at, bt = 1 + xc, 1 + nc - xc, 1 + xt, 1 + nt - xt
+        rows.append({"control": [xc, nc], "treatment": [xt, nt], "prior": [1, 1],
+                     "probabilityToBeat": probability_to_beat(ac, bc, at, bt),
+                     "expectedLoss": expected_loss(ac, bc, at, bt)})
+    return rows
+
+
+def power():
+    rows = []
+    for p1, p2, alpha, target in [(0.05, 0.055, 0.05, 0.8), (0.1, 0.12, 0.05, 0.9), (0.5, 0.45, 0.01, 0.8)]:
+        z_a, z_b = stats.norm.isf(alpha / 2), stats.norm.ppf(target)
+        mean = (p1 + p2) / 2
+        root = z_a * math.sqrt(2 * mean * (1 - mean)) + z_b * math.sqrt(p1 * (1 - p1) + p2 * (1 - p2))
+        n = math.ceil(root**2 / (p2 - p1) ** 2)
+        achieved = stats.norm.cdf((abs(p2 - p1) * math.sqrt(n) - z_a * math.sqrt(2 * mean * (1 - mean)))
+                                  / math.sqrt(p1 * (1 - p1) + p2 * (1 - p2)))
+        rows.append({"baseline": p1, "treatment": p2, "alpha": alpha, "power": target, "sampleSize": n,
+                     "achievedAtSampleSize": float(achieved)})
+    return rows
+
+
+def sequential():
+    """The normal-mixture mSPRT's always-valid p-values for a sequence of looks, from the formula."""
+    looks = [(0.01, 0.0004), (0.012, 0.0002), (0.02, 0.0001), (0.005, 0.00008), (0.03, 0.00005)]
+    tau2 = 0.0001
+    p = 1.0
+    values = []
+    for estimate, variance in looks:
+        ratio = math.sqrt(variance / (variance + tau2)) * math.exp(estimate**2 * tau2 / (2 * variance * (variance + tau2)))
+        p = min(p, min(1.0, 1.0 / ratio))
+        values.append(p)
+    return {"mixtureVariance": tau2, "looks": [list(look) for look in looks], "pValues": values}
+
+
+def tests():
+    return {
+        "generator": f"scipy {scipy.__version__}",
+        "twoProportionZ": two_proportion_z(),
+        "chiSquareIndependence": chi_square_independence(),
+        "fisherExact": fisher_exact(),
+        "wilson": wilson(),
+        "differenceInterval": difference_interval(),
+        "relativeLift": relative_lift(),
+        "welch": welch(),
+        "welchANOVA": welch_anova(),
+        "mannWhitney": mann_whitney(),
+        "pearson": pearson(),
+        "corrections": corrections(),
+        "bayesian": bayesian(),
+        "power": power(),
+        "sequential": sequential(),
+    }
+
+
 def main():
     FIXTURES.mkdir(parents=True, exist_ok=True)
-    path = FIXTURES / "distributions.json"
-    path.write_text(json.dumps(distributions(), indent=2, sort_keys=True) + "\n")
-    print(f"wrote {path.relative_to(pathlib.Path.cwd()) if path.is_relative_to(pathlib.Path.cwd()) else path}")
+    for name, content in [("distributions.json", distributions()), ("tests.json", tests())]:
+        path = FIXTURES / name
+        path.write_text(json.dumps(content, indent=2, sort_keys=True) + "\n")
+        print(f"wrote {path}")
 
 
 if __name__ == "__main__":

@@ -20,7 +20,7 @@ public struct GSLError: Error, Hashable, Sendable, CustomStringConvertible {
 enum GSL {
   /// Turns the handler off once, the first time any call needs it; Swift runs
   /// a static initializer exactly once, whatever the thread.
-  private static let errorHandlerOff: Void = {
+  static let errorHandlerOff: Void = {
     _ = gsl_set_error_handler_off()
   }()
 
@@ -35,7 +35,7 @@ enum GSL {
 
   /// Runs a GSL function that has no status code (the cumulative distribution
   /// functions), with the handler off so that a domain error returns NaN.
-  static func value(_ body: () -> Double) -> Double {
+  static func value<Value>(_ body: () -> Value) -> Value {
     _ = errorHandlerOff
     return body()
   }

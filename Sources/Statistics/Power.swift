@@ -1,0 +1,38 @@
+/// Sample sizes and power for comparing two groups with a two-sided test at
+/// level alpha, by the normal approximation.
+public enum Power {
+  /// The devices per group needed to detect p₂ against p₁ with `power`:
+  /// n = (z₁₋α/₂ √(2p̄(1 − p̄)) + z_power √(p₁(1 − p₁) + p₂(1 − p₂)))² / (p₂ − p₁)²,
+  /// p̄ = (p₁ + p₂)/2, rounded up. `nil` when p₁ = p₂ or a rate is outside (0, 1).
+  public static func sampleSize(baseline p1: Double, treatment p2: Double, alpha: Double, power: Double) -> Int? {
+    guard p1 != p2, (0...1).contains(p1), (0...1).contains(p2), let zAlpha = try? Distribution.normalQuantile(1 - alpha / 2),
+      let zPower = try? Distribution.normalQuantile(power)
+    else { return nil }
+    let mean = (p1 + p2) / 2
+    let root = zAlpha * (2 * mean * (1 - mean)).squareRoot() + zPower * (p1 * (1 - p1) + p2 * (1 - p2)).squareRoot()
+    let n = root * root / ((p2 - p1) * (p2 - p1))
+    guard n.isFinite else { return nil }
+    return Int(n.rounded(.up))
+  }
+
+  /// The power to detect p₂ against p₁ with n devices per group:
+  /// Φ((|p₂ − p₁|√n − z₁₋α/₂ √(2p̄(1 − p̄))) / √(p₁(1 − p₁) + p₂(1 − p₂))).
+  public static func achieved(baseline p1: Double, treatment p2: Double, perGroup n: Int, alpha: Double) -> Double? {
+    let spread = (p1 * (1 - p1) + p2 * (1 - p2)).squareRoot()
+    guard n > 0, spread > 0, let zAlpha = try? Distribution.normalQuantile(1 - alpha / 2) else { return nil }
+    let mean = (p1 + p2) / 2
+    let z = (abs(p2 - p1) * Double(n).squareRoot() - zAlpha * (2 * mean * (1 - mean)).squareRoot()) / spread
+    return Distribution.normalCDF(z)
+  }
+
+  /// The devices per group needed to detect a difference of means `delta`
+  /// between groups of standard deviation `sd`: n = 2(z₁₋α/₂ + z_power)² sd²/delta².
+  public static func sampleSize(difference delta: Double, standardDeviation sd: Double, alpha: Double, power: Double) -> Int? {
+    guard delta != 0, sd > 0, let zAlpha = try? Distribution.normalQuantile(1 - alpha / 2),
+      let zPower = try? Distribution.normalQuantile(power)
+    else { return nil }
+    let n = 2 * (zAlpha + zPower) * (zAlpha + zPower) * sd * sd / (delta * delta)
+    guard n.isFinite else { return nil }
+    return Int(n.rounded(.up))
+  }
+}

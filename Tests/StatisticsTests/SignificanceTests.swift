@@ -1,0 +1,177 @@
+import Statistics
+import Testing
+
+/// Every test against scipy's values (tests.json, written by scripts/make_fixtures.py).
+@Suite struct SignificanceTests {
+  let reference: ReferenceCases
+
+  init() throws {
+    reference = try ReferenceCases()
+  }
+
+  @Test func twoProportionZ() throws {
+    for c in try reference.cases("twoProportionZ") {
+      let result = ProportionTests.twoProportionZ(
+        controlSuccesses: c.int("controlSuccesses"), controlTrials: c.int("controlTrials"),
+        treatmentSuccesses: c.int("treatmentSuccesses"), treatmentTrials: c.int("treatmentTrials"))
+      #expect(agrees(result.statistic, c.optionalDouble("statistic")), "\(c)")
+      #expect(agrees(result.pValue, c.optionalDouble("pValue")), "\(c)")
+    }
+  }
+
+  @Test func chiSquareIndependence() throws {
+    for c in try reference.cases("chiSquareIndependence") {
+      let result = ProportionTests.chiSquareIndependence(successes: c.ints("successes"), trials: c.ints("trials"))
+      #expect(agrees(result.statistic, c.optionalDouble("statistic")), "\(c)")
+      #expect(result.degreesOfFreedom == c.optionalDouble("df"), "\(c)")
+      #expect(agrees(result.pValue, c.optionalDouble("pValue")), "\(c)")
+    }
+  }
+
+  @Test func fisherExact() throws {
+    for c in try reference.cases("fisherExact") {
+      let result = ProportionTests.fisherExact(a: c.int("a"), b: c.int("b"), c: c.int("c"), d: c.int("d"))
+      #expect(agrees(result.statistic, c.optionalDouble("statistic")), "\(c)")
+      #expect(agrees(result.pValue, c.optionalDouble("pValue")), "\(c)")
+    }
+  }
+
+  @Test func wilsonIntervals() throws {
+    for c in try reference.cases("wilson") {
+      let interval = try #require(ProportionTests.wilsonInterval(
+        successes: c.int("successes"), trials: c.int("trials"), confidence: c.double("confidence")))
+      #expect(agrees(interval.lower, c.double("lower")), "\(c)")
+      #expect(agrees(interval.upper, c.double("upper")), "\(c)")
+    }
+    #expect(ProportionTests.wilsonInterval(successes: 0, trials: 0, confidence: 0.95) == nil)
+  }
+
+  @Test func differenceIntervals() throws {
+    for c in try reference.cases("differenceInterval") {
+      let interval = try #require(ProportionTests.differenceInterval(
+        controlSuccesses: c.int("controlSuccesses"), controlTrials: c.int("controlTrials"),
+        treatmentSuccesses: c.int("treatmentSuccesses"), treatmentTrials: c.int("treatmentTrials"),
+        confidence: c.double("confidence")))
+      #expect(agrees(interval.lower, c.double("lower")), "\(c)")
+      #expect(agrees(interval.upper, c.double("upper")), "\(c)")
+    }
+  }
+
+  @Test func relativeLiftByTheDeltaMethod() throws {
+    for c in try reference.cases("relativeLift") {
+      let control = c.doubles("control"), treatment = c.doubles("treatment")
+      let lift = try #require(RelativeLift(
+        control: SampleSummary(count: Int(control[0]), mean: control[1], variance: control[2]),
+        treatment: SampleSummary(count: Int(treatment[0]), mean: treatment[1], variance: treatment[2]),
+        confidence: c.double("confidence")))
+      #expect(agrees(lift.lift, c.double("lift")), "\(c)")
+      #expect(agrees(lift.interval.lower, c.double("lower")), "\(c)")
+      #expect(agrees(lift.interval.upper, c.double("upper")), "\(c)")
+    }
+    let zero = SampleSummary(count: 10, mean: 0, variance: 0)
+    #expect(RelativeLift(control: zero, treatment: zero, confidence: 0.95) == nil)
+  }
+
+  @Test func welch() throws {
+    for c in try reference.cases("welch") {
+      let control = c.doubles("control"), treatment = c.doubles("treatment")
+      let result = MeanTests.welch(
+        control: SampleSummary(count: Int(control[0]), mean: control[1], variance: control[2]),
+        treatment: SampleSummary(count: Int(treatment[0]), mean: treatment[1], variance: treatment[2]))
+      #expect(agrees(result.statistic, c.optionalDouble("statistic")), "\(c)")
+      #expect(agrees(result.degreesOfFreedom, c.optionalDouble("df")), "\(c)")
+      #expect(agrees(result.pValue, c.optionalDouble("pValue")), "\(c)")
+    }
+  }
+
+  @Test func welchANOVA() throws {
+    for c in try reference.cases("welchANOVA") {
+      let groups = c.doubleLists("groups").map { SampleSummary(count: Int($0[0]), mean: $0[1], variance: $0[2]) }
+      let result = MeanTests.welchANOVA(groups)
+      #expect(agrees(result.statistic, c.optionalDouble("statistic")), "\(c)")
+      #expect(agrees(result.degreesOfFreedom, c.optionalDouble("df")), "\(c)")
+      #expect(agrees(result.pValue, c.optionalDouble("pValue")), "\(c)")
+    }
+  }
+
+  @Test func mannWhitney() throws {
+    for c in try reference.cases("mannWhitney") {
+      let result = MannWhitney.test(c.doubles("first"), c.doubles("second"))
+      #expect(agrees(result.statistic, c.double("statistic")), "\(c)")
+      #expect(agrees(result.pValue, c.double("pValue")), "\(c)")
+    }
+    #expect(MannWhitney.test([1, 1], [1, 1]) == TestResult(statistic: 2, pValue: nil))
+    #expect(MannWhitney.test([], [1]) == .notComputable)
+  }
+
+  @Test func pearsonGoodnessOfFit() throws {
+    for c in try reference.cases("pearson") {
+      let result = GoodnessOfFit.pearson(observed: c.ints("observed"), expectedShares: c.doubles("shares"))
+      #expect(agrees(result.statistic, c.double("statistic")), "\(c)")
+      #expect(result.degreesOfFreedom == c.double("df"), "\(c)")
+      #expect(agrees(result.pValue, c.double("pValue")), "\(c)")
+    }
+  }
+
+  /// Counts where the configuration allows none make the observation impossible.
+  @Test func aCountWhereNoneIsExpectedIsAnImpossibleSplit() {
+    #expect(GoodnessOfFit.pearson(observed: [10, 10, 1], expectedShares: [0.5, 0.5, 0]) ==
+      TestResult(statistic: nil, degreesOfFreedom: 1, pValue: 0))
+    #expect(GoodnessOfFit.pearson(observed: [10, 10, 0], expectedShares: [0.5, 0.5, 0]).pValue == 1)
+    #expect(GoodnessOfFit.pearson(observed: [10], expectedShares: [1]) == .notComputable)
+    #expect(GoodnessOfFit.pearson(observed: [0, 0], expectedShares: [0.5, 0.5]) == .notComputable)
+  }
+
+  @Test func holmAndBenjaminiHochberg() throws {
+    for c in try reference.cases("corrections") {
+      let pValues = c.doubles("pValues").map(Optional.some)
+      #expect(zip(MultipleComparisons.holm(pValues), c.doubles("holm")).allSatisfy { agrees($0, $1) }, "\(c)")
+      #expect(zip(MultipleComparisons.benjaminiHochberg(pValues), c.doubles("benjaminiHochberg")).allSatisfy { agrees($0, $1) }, "\(c)")
+    }
+    #expect(MultipleComparisons.holm([0.01, nil, 0.04]) == [0.02, nil, 0.04])
+    #expect(MultipleComparisons.benjaminiHochberg([nil, nil]) == [nil, nil])
+  }
+
+  @Test func betaBinomialSummaries() throws {
+    let model = BetaBinomial()
+    for c in try reference.cases("bayesian") {
+      let control = c.ints("control"), treatment = c.ints("treatment")
+      let a = model.posterior(successes: control[0], trials: control[1])
+      let b = model.posterior(successes: treatment[0], trials: treatment[1])
+      #expect(agrees(model.probabilityToBeat(control: a, treatment: b), c.double("probabilityToBeat"), absolute: 1e-12), "\(c)")
+      #expect(agrees(model.expectedLoss(control: a, treatment: b), c.double("expectedLoss"), absolute: 1e-12), "\(c)")
+    }
+  }
+
+  /// With a billion devices per arm the posteriors are needles; the result
+  /// still agrees with the normal approximation.
+  @Test func betaBinomialAtAHugeScale() throws {
+    let model = BetaBinomial()
+    let a = model.posterior(successes: 50_000_000, trials: 1_000_000_000)
+    let b = model.posterior(successes: 50_010_000, trials: 1_000_000_000)
+    let probability = try #require(model.probabilityToBeat(control: a, treatment: b))
+    let standardError = (2 * 0.05 * 0.95 / 1e9).squareRoot()
+    #expect(abs(probability - Distribution.normalCDF(0.00001 / standardError)) < 1e-3)
+  }
+
+  @Test func powerAndSampleSize() throws {
+    for c in try reference.cases("power") {
+      let n = Power.sampleSize(baseline: c.double("baseline"), treatment: c.double("treatment"), alpha: c.double("alpha"), power: c.double("power"))
+      #expect(n == c.int("sampleSize"), "\(c)")
+      let achieved = Power.achieved(baseline: c.double("baseline"), treatment: c.double("treatment"), perGroup: c.int("sampleSize"), alpha: c.double("alpha"))
+      #expect(agrees(achieved, c.double("achievedAtSampleSize")), "\(c)")
+      #expect(try #require(achieved) >= c.double("power"))
+    }
+    #expect(Power.sampleSize(baseline: 0.1, treatment: 0.1, alpha: 0.05, power: 0.8) == nil)
+    #expect(Power.sampleSize(difference: 0.5, standardDeviation: 1, alpha: 0.05, power: 0.8) == 63)
+  }
+
+  @Test func alwaysValidPValues() throws {
+    let c = try reference.object("sequential")
+    var test = SequentialTest(mixtureVariance: c.double("mixtureVariance"))
+    for (look, expected) in zip(c.doubleLists("looks"), c.doubles("pValues")) {
+      test.look(estimate: look[0], variance: look[1])
+      #expect(agrees(test.pValue, expected), "look \(look)")
+    }
+  }
+}
