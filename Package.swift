@@ -33,6 +33,9 @@ let package = Package(
     // What a run found, as results.json and the files next to it.
     .target(name: "Results", dependencies: ["Lab", "ScenarioFormat", "Simulation"]),
 
+    // Turns counts into verdicts with the statistics module.
+    .target(name: "Analysis", dependencies: ["Results", "Statistics", "ScenarioFormat"]),
+
     // The `bench` commands, as a library so that tests can drive them.
     .target(
       name: "BenchCLI",
@@ -41,6 +44,7 @@ let package = Package(
         "ScenarioFormat",
         "Simulation",
         "Results",
+        "Analysis",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -69,12 +73,21 @@ let package = Package(
     ),
     .testTarget(name: "ScenarioFormatTests", dependencies: ["ScenarioFormat", "Lab"]),
     .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Results", "ScenarioFormat", "Lab"]),
+    .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Results", "Simulation", "ScenarioFormat", "Statistics"]),
     .testTarget(name: "BenchCLITests", dependencies: ["BenchCLI"]),
   ]
 )
+
+// The simulation and the statistics run millions of steps in the test suite:
+// optimise them in debug builds too, so that `swift test` stays fast. Lab is
+// left out: an app that depends on it must not meet unsafe flags.
+let optimisedInDebug: Set<String> = ["Simulation", "Statistics", "Analysis", "Results"]
 
 for target in package.targets where target.type != .system {
   target.swiftSettings = (target.swiftSettings ?? []) + [
     .enableUpcomingFeature("ExistentialAny"),
   ]
+  if optimisedInDebug.contains(target.name) {
+    target.swiftSettings! += [.unsafeFlags(["-O"], .when(configuration: .debug))]
+  }
 }

@@ -1,3 +1,4 @@
+import Analysis
 import ArgumentParser
 import Foundation
 import Results
@@ -67,7 +68,14 @@ extension Bench {
       }
       progress.finish()
 
-      let document = ResultsDocument(plan: simulator.plan, replications: tallies)
+      let analyzer = ExperimentAnalyzer(settings: scenario.analysis)
+      let documents = tallies.map {
+        analyzer.analyze(ResultsDocument(plan: simulator.plan, tally: $0, replications: replications))
+      }
+      var document = documents[0]
+      if replications > 1 {
+        document.calibration = CalibrationSummary.calibrate(documents, alpha: scenario.analysis.alpha)
+      }
       let folder = URL(fileURLWithPath: out).appendingPathComponent(scenario.name)
       let resultsURL = folder.appendingPathComponent("results.json")
       try AtomicFile.write(document.json.rendered(), to: resultsURL)

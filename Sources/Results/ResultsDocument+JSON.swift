@@ -12,6 +12,7 @@ extension ResultsDocument {
       ("conflicts", .array(conflicts.map(\.json))),
       ("launches", .integer(launches)),
       ("stabilizedDevices", .integer(stabilizedDevices)),
+      ("calibration", calibration.map(\.json) ?? .null),
     ])
   }
 }
@@ -24,6 +25,8 @@ extension ExperimentResult {
       ("baseline", .string(baseline)),
       ("variants", .array(variants.map(\.json))),
       ("transitions", .array(transitions.map(\.json))),
+      ("srm", srm.map { $0.json(variants: variants.map(\.name)) } ?? .null),
+      ("analysis", .array(analysis.map(\.json))),
       ("dailyExposures", .object(zip(variants, dailyExposures).map { ($0.name, .array($1.map(OrderedJSON.integer))) })),
     ])
   }
@@ -37,6 +40,8 @@ extension VariantResult {
       ("exposed", .integer(exposed)),
       ("contaminated", .integer(contaminated)),
       ("metrics", .object(metrics.map { ($0.name, $0.json) })),
+      ("firstExposed", .integer(firstExposed)),
+      ("expectedFirstExposed", .number(expectedFirstExposed)),
     ])
   }
 }
@@ -45,7 +50,10 @@ extension MetricSummary {
   var json: OrderedJSON {
     var members: [(String, OrderedJSON)] = [("n", .integer(n))]
     if let conversions { members.append(("conversions", .integer(conversions))) }
-    members += [("mean", .number(mean)), ("variance", .number(variance)), ("trueMean", .number(trueMean))]
+    members += [
+      ("mean", .number(mean)), ("variance", .number(variance)), ("trueMean", .number(trueMean)),
+      ("trueLift", .number(trueLift)),
+    ]
     return .object(members)
   }
 }
@@ -70,6 +78,128 @@ extension ConflictResult {
       ("key", .string(key)),
       ("experiments", .array(experiments.map(OrderedJSON.string))),
       ("devices", .integer(devices)),
+    ])
+  }
+}
+
+extension SRMResult {
+  func json(variants: [String]) -> OrderedJSON {
+    .object([
+      ("expected", .object(zip(variants, expected).map { ($0, .number($1)) })),
+      ("statistic", .number(statistic)),
+      ("df", .number(degreesOfFreedom)),
+      ("pValue", .number(pValue)),
+      ("mismatch", .bool(isMismatch)),
+    ])
+  }
+}
+
+extension TestSummary {
+  var json: OrderedJSON {
+    .object([
+      ("test", .string(test)), ("statistic", .number(statistic)), ("df", .number(degreesOfFreedom)),
+      ("pValue", .number(pValue)),
+    ])
+  }
+}
+
+extension MetricAnalysis {
+  var json: OrderedJSON {
+    var members: [(String, OrderedJSON)] = [
+      ("metric", .string(metric)),
+      ("kind", .string(isConversion ? "conversion" : "continuous")),
+      ("omnibus", omnibus.json),
+      ("comparisons", .array(comparisons.map(\.json))),
+      ("winner", winner.map(OrderedJSON.string) ?? .null),
+      ("trueWinner", trueWinner.map(OrderedJSON.string) ?? .null),
+      ("verdict", .string(verdictText)),
+    ]
+    if knowsTruth { members.append(("winnerIsTrue", .bool(winner == trueWinner))) }
+    if let power {
+      members.append((
+        "power",
+        .object([
+          ("requiredPerVariant", power.requiredPerVariant.map(OrderedJSON.integer) ?? .null),
+          ("smallestVariant", .integer(power.smallestVariant)),
+          ("achieved", .number(power.achieved)),
+        ])
+      ))
+    }
+    return .object(members)
+  }
+
+  /// "winner", "no winner", or "not trustworthy: <why>".
+  public var verdictText: String {
+    switch verdict {
+    case .winner: return "winner"
+    case .noWinner: return "no winner"
+    case .notTrustworthy(let why): return "not trustworthy: \(why)"
+    }
+  }
+}
+
+extension Comparison {
+  var json: OrderedJSON {
+    var members: [(String, OrderedJSON)] = [
+      ("variant", .string(variant)),
+      ("vs", .string(baseline)),
+      ("test", .string(test.test)),
+      ("statistic", .number(test.statistic)),
+      ("pValue", .number(test.pValue)),
+      ("adjustedPValue", .number(adjustedPValue)),
+      ("lift", .number(lift)),
+      ("ciLow", .number(liftInterval?.lower)),
+      ("ciHigh", .number(liftInterval?.upper)),
+      ("probabilityToBeatBaseline", .number(probabilityToBeatBaseline)),
+      ("df", .number(test.degreesOfFreedom)),
+      ("expectedLoss", .number(expectedLoss)),
+      ("trueLift", .number(trueLift)),
+    ]
+    if !looks.isEmpty {
+      members.append((
+        "looks",
+        .array(looks.map {
+          .object([("day", .integer($0.day)), ("pValue", .number($0.pValue)), ("alwaysValidPValue", .number($0.alwaysValidPValue))])
+        })
+      ))
+    }
+    return .object(members)
+  }
+}
+
+extension Calibration {
+  var json: OrderedJSON {
+    .object([
+      ("replications", .integer(replications)),
+      ("experiments", .array(experiments.map { experiment in
+        .object([
+          ("name", .string(experiment.name)),
+          ("metrics", .array(experiment.metrics.map(\.json))),
+        ])
+      })),
+    ])
+  }
+}
+
+extension MetricCalibration {
+  var json: OrderedJSON {
+    .object([
+      ("metric", .string(metric)),
+      ("winnerRates", .object(winnerRates.map { ($0.variant, .number($0.rate)) })),
+      ("noWinnerRate", .number(noWinnerRate)),
+      ("notTrustworthyRate", .number(notTrustworthyRate)),
+      ("trueWinner", trueWinner.map(OrderedJSON.string) ?? .null),
+      ("correctRate", .number(correctRate)),
+      ("comparisons", .array(comparisons.map { comparison in
+        .object([
+          ("variant", .string(comparison.variant)),
+          ("trueLift", .number(comparison.trueLift)),
+          ("significantRate", .number(comparison.significantRate)),
+          ("falsePositiveRate", comparison.trueLift == 0 ? .number(comparison.significantRate) : .null),
+          ("power", comparison.trueLift.map { $0 != 0 } == true ? .number(comparison.significantRate) : .null),
+          ("coverage", .number(comparison.coverage)),
+        ])
+      })),
     ])
   }
 }

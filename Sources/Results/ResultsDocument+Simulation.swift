@@ -3,19 +3,17 @@ import ScenarioFormat
 import Simulation
 
 extension ResultsDocument {
-  /// The document for a run: the first replication's tallies, described with
-  /// the scenario's names.
+  /// The document for one replication's tally, described with the
+  /// scenario's names.
   ///
-  /// - Parameter replications: every replication's tally, in order; the
-  ///   experiments describe the first.
-  public init(plan: SimulationPlan, replications: [RunTally]) {
+  /// - Parameter replications: how many replications the run made.
+  public init(plan: SimulationPlan, tally: RunTally, replications: Int = 1) {
     let scenario = plan.scenario
-    let tally = replications[0]
     self.init(
       scenario: scenario.name, seed: scenario.seed, devices: scenario.devices, days: scenario.days,
-      replications: replications.count, launches: tally.launches, stabilizedDevices: tally.stabilizedDevices,
+      replications: replications, launches: tally.launches, stabilizedDevices: tally.stabilizedDevices,
       experiments: plan.experimentNames.indices.map { ExperimentResult(plan: plan, experiment: $0, tally: tally) },
-      conflicts: Self.conflicts(plan: plan, tally: tally))
+      conflicts: Self.conflicts(plan: plan, tally: tally), calibration: nil)
   }
 
   /// Every pair of experiments that share a key in some version, one entry per
@@ -40,46 +38,69 @@ extension ResultsDocument {
 
 extension ExperimentResult {
   init(plan: SimulationPlan, experiment: Int, tally: RunTally) {
+    let scenario = plan.scenario
     let name = plan.experimentNames[experiment]
-    let definitions = plan.scenario.versions.compactMap { $0.experiments.first { $0.name == name } }
+    let definitions = scenario.versions.compactMap { $0.experiments.first { $0.name == name } }
+    let baseline = definitions.last!.baseline
     let experimentTally = tally.experiments[experiment]
-    let attribution = plan.scenario.analysis.attribution
-    let metrics = plan.scenario.metrics
+    let attribution = scenario.analysis.attribution
     let variantNames = plan.variantNames[experiment]
     let versions = plan.versions.count
+    func summaries(_ tallies: [MetricTally], variant: String) -> [MetricSummary] {
+      zip(scenario.metrics, tallies).map { metric, tally in
+        MetricSummary(
+          metric: metric, tally: tally,
+          trueLift: metric.trueLift(of: variant, over: baseline, in: name, population: scenario.population))
+      }
+    }
+    let variants = variantNames.enumerated().map { index, variantName in
+      let variantTally = experimentTally.variants[index]
+      let lastDefinition = definitions.last { $0.variantIndex(named: variantName) != nil }!
+      return VariantResult(
+        name: variantName, weight: lastDefinition.variants[lastDefinition.variantIndex(named: variantName)!].weight,
+        exposed: variantTally.exposed, contaminated: variantTally.contaminated, firstExposed: variantTally.firstExposed,
+        expectedFirstExposed: variantTally.expectedFirstExposed.value,
+        metrics: summaries(
+          attribution == .firstExposure ? variantTally.firstExposure : variantTally.uncontaminated, variant: variantName))
+    }
+    var dailyMetrics: [[[MetricSummary]]] = []
+    if scenario.analysis.dailyLooks {
+      let metricCount = scenario.metrics.count
+      var running = Array(repeating: Array(repeating: MetricTally(), count: metricCount), count: variantNames.count)
+      for day in 0..<scenario.days {
+        for variant in variantNames.indices {
+          for metric in 0..<metricCount {
+            running[variant][metric].merge(
+              experimentTally.dailyCohorts[(day * variantNames.count + variant) * metricCount + metric])
+          }
+        }
+        dailyMetrics.append(variantNames.indices.map { summaries(running[$0], variant: variantNames[$0]) })
+      }
+    }
     self.init(
-      name: name, source: "local", baseline: definitions.last!.baseline,
-      variants: variantNames.enumerated().map { index, variantName in
-        let variantTally = experimentTally.variants[index]
-        let counted = attribution == .firstExposure ? variantTally.firstExposure : variantTally.uncontaminated
-        return VariantResult(
-          name: variantName,
-          weight: definitions.last { $0.variantIndex(named: variantName) != nil }!.variants.first { $0.name == variantName }!.weight,
-          exposed: variantTally.exposed, contaminated: variantTally.contaminated,
-          metrics: zip(metrics, counted).map { MetricSummary(metric: $0, tally: $1) })
-      },
+      name: name, source: "local", baseline: baseline, variants: variants,
       transitions: (0..<(versions * versions)).compactMap { index in
         let devices = tally.upgrades[index]
         guard devices > 0 else { return nil }
         let counts = experimentTally.transitions[index]
         return TransitionResult(
-          fromVersion: plan.scenario.versions[index / versions].version,
-          toVersion: plan.scenario.versions[index % versions].version, devices: devices, kept: counts.kept,
+          fromVersion: scenario.versions[index / versions].version,
+          toVersion: scenario.versions[index % versions].version, devices: devices, kept: counts.kept,
           reassigned: counts.reassigned, deactivated: counts.deactivated, activated: counts.activated)
       },
       dailyExposures: variantNames.indices.map { variant in
-        (0..<plan.scenario.days).map { experimentTally.dailyExposures[$0 * variantNames.count + variant] }
-      })
+        (0..<scenario.days).map { experimentTally.dailyExposures[$0 * variantNames.count + variant] }
+      },
+      dailyMetrics: dailyMetrics, srm: nil, analysis: [])
   }
 }
 
 extension MetricSummary {
-  init(metric: Metric, tally: MetricTally) {
+  init(metric: Metric, tally: MetricTally, trueLift: Double?) {
     let isConversion = metric.kind == .conversion
     self.init(
       name: metric.name, isConversion: isConversion, n: tally.outcomes.count,
-      conversions: isConversion ? tally.conversions : nil,
-      mean: tally.outcomes.mean, variance: tally.outcomes.sampleVariance,
-      trueMean: tally.trueMean)
+      conversions: isConversion ? tally.conversions : nil, mean: tally.outcomes.mean,
+      variance: tally.outcomes.sampleVariance, trueMean: tally.trueMean, trueLift: trueLift)
   }
 }

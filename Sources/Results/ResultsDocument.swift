@@ -13,6 +13,32 @@ public struct ResultsDocument: Hashable, Sendable {
   public var stabilizedDevices: Int
   public var experiments: [ExperimentResult]
   public var conflicts: [ConflictResult]
+  /// With several replications: how often the analysis was right.
+  public var calibration: Calibration?
+
+  public init(
+    scenario: String,
+    seed: UInt64,
+    devices: Int,
+    days: Int,
+    replications: Int,
+    launches: Int,
+    stabilizedDevices: Int,
+    experiments: [ExperimentResult],
+    conflicts: [ConflictResult],
+    calibration: Calibration?
+  ) {
+    self.scenario = scenario
+    self.seed = seed
+    self.devices = devices
+    self.days = days
+    self.replications = replications
+    self.launches = launches
+    self.stabilizedDevices = stabilizedDevices
+    self.experiments = experiments
+    self.conflicts = conflicts
+    self.calibration = calibration
+  }
 }
 
 /// One experiment across the run.
@@ -25,6 +51,35 @@ public struct ExperimentResult: Hashable, Sendable {
   public var transitions: [TransitionResult]
   /// Per variant, the devices displayed it on each day.
   public var dailyExposures: [[Int]]
+  /// By day, variant and metric: the devices counted by the end of that day,
+  /// for daily looks. Empty when the scenario takes no daily looks.
+  public var dailyMetrics: [[[MetricSummary]]]
+  /// The sample ratio mismatch check, once analysed.
+  public var srm: SRMResult?
+  /// One analysis per metric, once analysed.
+  public var analysis: [MetricAnalysis]
+
+  public init(
+    name: String,
+    source: String,
+    baseline: String,
+    variants: [VariantResult],
+    transitions: [TransitionResult],
+    dailyExposures: [[Int]],
+    dailyMetrics: [[[MetricSummary]]],
+    srm: SRMResult?,
+    analysis: [MetricAnalysis]
+  ) {
+    self.name = name
+    self.source = source
+    self.baseline = baseline
+    self.variants = variants
+    self.transitions = transitions
+    self.dailyExposures = dailyExposures
+    self.dailyMetrics = dailyMetrics
+    self.srm = srm
+    self.analysis = analysis
+  }
 }
 
 /// One variant of an experiment.
@@ -36,8 +91,31 @@ public struct VariantResult: Hashable, Sendable {
   public var exposed: Int
   /// Of those, devices shown another variant of the experiment too.
   public var contaminated: Int
+  /// Devices first shown this variant: each exposed device counts once.
+  public var firstExposed: Int
+  /// The devices the configuration and its history should have first shown
+  /// this variant (see `VariantTally.expectedFirstExposed`); `nil` for real data.
+  public var expectedFirstExposed: Double?
   /// Per metric, in the scenario's order.
   public var metrics: [MetricSummary]
+
+  public init(
+    name: String,
+    weight: Int,
+    exposed: Int,
+    contaminated: Int,
+    firstExposed: Int,
+    expectedFirstExposed: Double?,
+    metrics: [MetricSummary]
+  ) {
+    self.name = name
+    self.weight = weight
+    self.exposed = exposed
+    self.contaminated = contaminated
+    self.firstExposed = firstExposed
+    self.expectedFirstExposed = expectedFirstExposed
+    self.metrics = metrics
+  }
 }
 
 /// A metric over the devices a variant counts under the scenario's attribution.
@@ -52,6 +130,29 @@ public struct MetricSummary: Hashable, Sendable {
   public var variance: Double?
   /// The mean the devices would have had, had they been shown only this variant.
   public var trueMean: Double?
+  /// The lift the scenario gives the variant over the baseline, averaged over
+  /// segments by share and baseline rate; `nil` for real data.
+  public var trueLift: Double?
+
+  public init(
+    name: String,
+    isConversion: Bool,
+    n: Int,
+    conversions: Int?,
+    mean: Double?,
+    variance: Double?,
+    trueMean: Double?,
+    trueLift: Double?
+  ) {
+    self.name = name
+    self.isConversion = isConversion
+    self.n = n
+    self.conversions = conversions
+    self.mean = mean
+    self.variance = variance
+    self.trueMean = trueMean
+    self.trueLift = trueLift
+  }
 }
 
 /// Devices upgrading from one version to another, and what it did to one experiment.
@@ -64,6 +165,24 @@ public struct TransitionResult: Hashable, Sendable {
   public var reassigned: Int
   public var deactivated: Int
   public var activated: Int
+
+  public init(
+    fromVersion: String,
+    toVersion: String,
+    devices: Int,
+    kept: Int,
+    reassigned: Int,
+    deactivated: Int,
+    activated: Int
+  ) {
+    self.fromVersion = fromVersion
+    self.toVersion = toVersion
+    self.devices = devices
+    self.kept = kept
+    self.reassigned = reassigned
+    self.deactivated = deactivated
+    self.activated = activated
+  }
 }
 
 /// Two experiments that share a key, and the devices on which the assignments
@@ -72,4 +191,14 @@ public struct ConflictResult: Hashable, Sendable {
   public var key: String
   public var experiments: [String]
   public var devices: Int
+
+  public init(
+    key: String,
+    experiments: [String],
+    devices: Int
+  ) {
+    self.key = key
+    self.experiments = experiments
+    self.devices = devices
+  }
 }

@@ -21,14 +21,24 @@ public struct AnalysisSettings: Hashable, Sendable {
   public var attribution: Attribution
   /// Whether to test again at the end of every day, to show what peeking costs.
   public var dailyLooks: Bool
+  /// The smallest relative lift worth detecting: the power calculation's target.
+  public var minimumDetectableEffect: Double
+  /// The chance of detecting that lift that the sample must give.
+  public var power: Double
 
   public static let standard = AnalysisSettings(
-    alpha: 0.05, correction: .holm, attribution: .firstExposure, dailyLooks: false)
+    alpha: 0.05, correction: .holm, attribution: .firstExposure, dailyLooks: false, minimumDetectableEffect: 0.1,
+    power: 0.8)
 
-  public init(alpha: Double, correction: Correction, attribution: Attribution, dailyLooks: Bool) {
+  public init(
+    alpha: Double, correction: Correction, attribution: Attribution, dailyLooks: Bool, minimumDetectableEffect: Double,
+    power: Double
+  ) {
     self.alpha = alpha
     self.correction = correction
     self.attribution = attribution
     self.dailyLooks = dailyLooks
+    self.minimumDetectableEffect = minimumDetectableEffect
+    self.power = power
   }
 }

@@ -50,3 +50,20 @@ public enum ContinuousDistribution: Hashable, Sendable {
   /// Gamma with this shape (the coefficient of variation is 1/√shape).
   case gamma(shape: Double)
 }
+
+extension Metric {
+  /// The lift the scenario gives `variant` over `baseline` on this metric:
+  /// Σₛ wₛ bₛ (1 + liftᵥ,ₛ) / Σₛ wₛ bₛ (1 + lift_baseline,ₛ) − 1 over the
+  /// segments s with shares wₛ and baselines bₛ. It is the truth a comparison
+  /// estimates when every device sees one variant; 0 exactly when neither
+  /// variant has a lift in any segment.
+  public func trueLift(of variant: String, over baseline: String, in experiment: String, population: Population) -> Double {
+    var treated = 0.0, untreated = 0.0
+    for segment in population.segments {
+      let weight = segment.share * self.baseline(in: segment.name)
+      treated += weight * (1 + lift(of: variant, in: experiment, segment: segment.name))
+      untreated += weight * (1 + lift(of: baseline, in: experiment, segment: segment.name))
+    }
+    return untreated > 0 ? treated / untreated - 1 : 0
+  }
+}

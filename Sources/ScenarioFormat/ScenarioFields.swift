@@ -14,7 +14,7 @@ enum ScenarioFields {
   static let metric = [
     "name", "kind", "baseline", "segmentBaselines", "lifts", "segmentLifts", "distribution", "sigma", "shape",
   ]
-  static let analysis = ["alpha", "correction", "attribution", "dailyLooks"]
+  static let analysis = ["alpha", "correction", "attribution", "dailyLooks", "minimumDetectableEffect", "power"]
 
   /// Each list under the name of its definition in the JSON Schema.
   static let byDefinition: [String: [String]] = [

@@ -217,6 +217,16 @@ struct ScenarioReader {
       guard case .bool(let looks) = looksNode.value else { throw looksNode.error("must be true or false") }
       settings.dailyLooks = looks
     }
+    if let effectNode = object.optional("minimumDetectableEffect") {
+      settings.minimumDetectableEffect = try effectNode.double()
+      guard settings.minimumDetectableEffect > 0 else {
+        throw effectNode.error("must be greater than 0: a relative lift such as 0.05 for 5%")
+      }
+    }
+    if let powerNode = object.optional("power") {
+      settings.power = try powerNode.double()
+      guard settings.power > 0.5, settings.power < 1 else { throw powerNode.error("must lie between 0.5 and 1, e.g. 0.8") }
+    }
     return settings
   }
 

@@ -24,6 +24,10 @@ struct DeviceSimulator {
   private var displayedMask: [UInt64]
   private var firstVariant: [Int]
   private var firstDay: [Int]
+  /// Per experiment, the slot whose weights selected the current variant, and
+  /// the variants of that selection that every later launch still defined.
+  private var selectionSlot: [Int]
+  private var eligibleVariants: [UInt64]
   private var conflictSeen: [Bool]
   private var decisions: [LocalDecision]
   private var displayed: [Bool]
@@ -41,6 +45,8 @@ struct DeviceSimulator {
   /// By `((experiment * versions + from) * versions + to) * 4 + kind`.
   private var transitions: [Int]
   private var launches = 0
+  /// By `tables.variantStart[experiment] + variant`: see `VariantTally.expectedFirstExposed`.
+  private var expectedFirstExposed: [ExactSum]
 
   init(plan: SimulationPlan, seed: UInt64, replication: Int) {
     self.plan = plan
@@ -54,6 +60,8 @@ struct DeviceSimulator {
     displayedMask = Array(repeating: 0, count: experiments)
     firstVariant = Array(repeating: -1, count: experiments)
     firstDay = Array(repeating: 0, count: experiments)
+    selectionSlot = Array(repeating: 0, count: experiments)
+    eligibleVariants = Array(repeating: 0, count: experiments)
     conflictSeen = Array(repeating: false, count: experiments * experiments)
     decisions = Array(repeating: .inactive, count: tables.maximumSlots)
     displayed = Array(repeating: false, count: tables.maximumSlots)
@@ -64,6 +72,7 @@ struct DeviceSimulator {
     tally = RunTally(plan: plan)
     dailyExposures = Array(repeating: 0, count: tables.dailyStart[experiments])
     transitions = Array(repeating: 0, count: experiments * tables.versionCount * tables.versionCount * 4)
+    expectedFirstExposed = Array(repeating: ExactSum(), count: tables.variantStart[experiments])
   }
 
   /// Simulates device `device`.
@@ -142,6 +151,10 @@ struct DeviceSimulator {
       for index in tally.experiments[experiment].dailyExposures.indices {
         tally.experiments[experiment].dailyExposures[index] += dailyExposures[start + index]
       }
+      for variant in 0..<tables.variantCount(experiment) {
+        tally.experiments[experiment].variants[variant].expectedFirstExposed
+          .merge(expectedFirstExposed[tables.variantStart[experiment] + variant])
+      }
       for pair in 0..<(versions * versions) {
         let base = (experiment * versions * versions + pair) * 4
         tally.experiments[experiment].transitions[pair].kept += transitions[base]
@@ -202,10 +215,18 @@ struct DeviceSimulator {
         let local = tables.localOfGlobal[tables.slotLocalStart[slot] + code - 2]
         remembered = local >= 0 ? .variant(local) : .deletedVariant
       }
+      var selectedAfresh = false
       let decision = LocalDecision.decide(recall: remembered, range: tables.slotRange[slot], token: token) {
-        tables.select(slot: slot, bits: draws.next())
+        selectedAfresh = true
+        return tables.select(slot: slot, bits: draws.next())
       }
       decisions[slot - slotStart] = decision
+      if selectedAfresh {
+        selectionSlot[experiment] = slot
+        eligibleVariants[experiment] = tables.slotVariantMask[slot]
+      } else {
+        eligibleVariants[experiment] &= tables.slotVariantMask[slot]
+      }
       recall[experiment] = decision.variant.map { UInt8(2 + tables.globalOfLocal[tables.slotGlobalStart[slot] + $0]) } ?? 1
     }
   }
@@ -242,6 +263,7 @@ struct DeviceSimulator {
       if firstVariant[experiment] < 0 {
         firstVariant[experiment] = variant
         firstDay[experiment] = day
+        countExpectedFirstExposure(experiment)
       }
       dailyExposures[tables.dailyStart[experiment] + day * tables.variantCount(experiment) + variant] += 1
     }
@@ -295,6 +317,20 @@ struct DeviceSimulator {
     }
   }
 
+  /// Adds the device's chance of being first shown each variant: the
+  /// selecting slot's weights over the variants still eligible, normalised.
+  private mutating func countExpectedFirstExposure(_ experiment: Int) {
+    let slot = selectionSlot[experiment], eligible = eligibleVariants[experiment]
+    var total: UInt64 = 0
+    for variant in 0..<tables.variantCount(experiment) where eligible & (1 << UInt64(variant)) != 0 {
+      total += tables.weight(slot: slot, variant: variant)
+    }
+    for variant in 0..<tables.variantCount(experiment) where eligible & (1 << UInt64(variant)) != 0 {
+      expectedFirstExposed[tables.variantStart[experiment] + variant]
+        .add(Double(tables.weight(slot: slot, variant: variant)) / Double(total))
+    }
+  }
+
   private mutating func countExposures() {
     for experiment in 0..<tables.experimentCount where displayedMask[experiment] != 0 {
       let mask = displayedMask[experiment]
@@ -303,6 +339,7 @@ struct DeviceSimulator {
         tally.experiments[experiment].variants[variant].exposed += 1
         if !pure { tally.experiments[experiment].variants[variant].contaminated += 1 }
       }
+      tally.experiments[experiment].variants[firstVariant[experiment]].firstExposed += 1
     }
   }
 

@@ -33,6 +33,8 @@ struct SimulationTables {
   let localOfGlobal: [Int]
   let slotGlobalStart: [Int]
   let globalOfLocal: [Int]
+  /// Each slot's variants as a mask of global variant numbers.
+  let slotVariantMask: [UInt64]
 
   // Experiments.
   /// Each experiment's variants are `variantStart[e] ..< variantStart[e + 1]` in per-variant tables.
@@ -70,6 +72,7 @@ struct SimulationTables {
     var slotExperiment: [Int] = [], slotRange: [TokenRange] = []
     var slotCumulativeStart: [Int] = [], cumulativeWeights: [UInt64] = []
     var slotLocalStart: [Int] = [], localOfGlobal: [Int] = [], slotGlobalStart: [Int] = [], globalOfLocal: [Int] = []
+    var slotVariantMask: [UInt64] = []
     for version in plan.versions {
       for slot in version.slots {
         slotExperiment.append(slot.experimentID)
@@ -80,6 +83,7 @@ struct SimulationTables {
         localOfGlobal += slot.localOfGlobal
         slotGlobalStart.append(globalOfLocal.count)
         globalOfLocal += slot.globalOfLocal
+        slotVariantMask.append(slot.globalOfLocal.reduce(0) { $0 | 1 << UInt64($1) })
       }
       slotStart.append(slotExperiment.count)
       let defined = Set(version.slots.map(\.experimentID))
@@ -98,6 +102,7 @@ struct SimulationTables {
     self.localOfGlobal = localOfGlobal
     self.slotGlobalStart = slotGlobalStart
     self.globalOfLocal = globalOfLocal
+    self.slotVariantMask = slotVariantMask
 
     var variantStart = [0], dailyStart = [0]
     for names in plan.variantNames {
@@ -145,6 +150,14 @@ struct SimulationTables {
       let range = slotCumulativeStart[slot]..<slotCumulativeStart[slot + 1]
       return WeightedSelection.select(bits: bits, cumulative: UnsafeBufferPointer(rebasing: weights[range]))
     }
+  }
+
+  /// The weight of global variant `variant` in a slot, 0 when the slot lacks it.
+  func weight(slot: Int, variant: Int) -> UInt64 {
+    let local = localOfGlobal[slotLocalStart[slot] + variant]
+    guard local >= 0 else { return 0 }
+    let start = slotCumulativeStart[slot]
+    return cumulativeWeights[start + local] - (local == 0 ? 0 : cumulativeWeights[start + local - 1])
   }
 
   func baseline(metric: Int, segment: Int) -> Double {

@@ -109,6 +109,13 @@ public struct VariantTally: Hashable, Sendable {
   public var exposed = 0
   /// Of those, devices that were displayed another variant of the experiment too.
   public var contaminated = 0
+  /// Devices whose first displayed variant of the experiment this is.
+  public var firstExposed = 0
+  /// The sum over first-exposed devices of each device's chance of being
+  /// first shown this variant, given the version whose weights selected its
+  /// variant and the variants later versions deleted: the split the
+  /// configuration should produce, for the sample ratio mismatch check.
+  public var expectedFirstExposed = ExactSum()
   /// Per metric, the devices whose first displayed variant this is.
   public var firstExposure: [MetricTally]
   /// Per metric, the devices displayed this variant and no other.
@@ -122,6 +129,8 @@ public struct VariantTally: Hashable, Sendable {
   mutating func merge(_ other: VariantTally) {
     exposed += other.exposed
     contaminated += other.contaminated
+    firstExposed += other.firstExposed
+    expectedFirstExposed.merge(other.expectedFirstExposed)
     for index in firstExposure.indices {
       firstExposure[index].merge(other.firstExposure[index])
       uncontaminated[index].merge(other.uncontaminated[index])

@@ -36,3 +36,12 @@ public enum Power {
     return Int(n.rounded(.up))
   }
 }
+
+extension Power {
+  /// The power to detect a difference of means `delta` between groups of `n`
+  /// devices with standard deviation `sd`: Φ(|delta|√(n/2)/sd − z₁₋α/₂).
+  public static func achieved(difference delta: Double, standardDeviation sd: Double, perGroup n: Int, alpha: Double) -> Double? {
+    guard n > 0, sd > 0, let zAlpha = try? Distribution.normalQuantile(1 - alpha / 2) else { return nil }
+    return Distribution.normalCDF(abs(delta) * (Double(n) / 2).squareRoot() / sd - zAlpha)
+  }
+}

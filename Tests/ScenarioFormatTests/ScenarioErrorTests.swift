@@ -202,7 +202,8 @@ import Testing
         "metrics": [ { "name": "revenue", "kind": "continuous", "distribution": "gamma", "shape": 2, "baseline": 3,
                        "segmentBaselines": { "ios": 4 }, "lifts": { "Theme": { "Red": 0.1 } },
                        "segmentLifts": { "android": { "Theme": { "Red": -0.1 } } } } ],
-        "analysis": { "alpha": 0.01, "correction": "benjamini-hochberg", "attribution": "exclude-contaminated", "dailyLooks": true }
+        "analysis": { "alpha": 0.01, "correction": "benjamini-hochberg", "attribution": "exclude-contaminated", "dailyLooks": true,
+                      "minimumDetectableEffect": 0.05, "power": 0.9 }
       """
     let scenario = try parse(minimalScenario(extra: extra)).scenario
     #expect(scenario.population.segments.map(\.name) == ["ios", "android"])
@@ -215,6 +216,8 @@ import Testing
     #expect(metric.lift(of: "Red", in: "Theme", segment: "ios") == 0.1)
     #expect(metric.lift(of: "Red", in: "Theme", segment: "android") == -0.1)
     #expect(metric.lift(of: "Blue", in: "Theme", segment: "ios") == 0)
-    #expect(scenario.analysis == AnalysisSettings(alpha: 0.01, correction: .benjaminiHochberg, attribution: .excludeContaminated, dailyLooks: true))
+    #expect(scenario.analysis == AnalysisSettings(
+      alpha: 0.01, correction: .benjaminiHochberg, attribution: .excludeContaminated, dailyLooks: true,
+      minimumDetectableEffect: 0.05, power: 0.9))
   }
 }

@@ -22,7 +22,7 @@ func resultsJSON(_ scenario: Scenario, threads: Int, shardSize: Int = 16384, rep
   for replication in 0..<replications {
     tallies.append(await simulator.run(replication: replication, threads: threads))
   }
-  return ResultsDocument(plan: simulator.plan, replications: tallies).json.rendered()
+  return ResultsDocument(plan: simulator.plan, tally: tallies[0], replications: replications).json.rendered()
 }
 
 /// Whether `count` successes in `trials` are within `sigmas` standard errors
@@ -52,5 +52,5 @@ extension ExperimentResult {
 /// The document of one run of the first replication.
 func run(_ scenario: Scenario, threads: Int = 2) async -> ResultsDocument {
   let simulator = Simulator(plan: SimulationPlan(scenario))
-  return ResultsDocument(plan: simulator.plan, replications: [await simulator.run(replication: 0, threads: threads)])
+  return ResultsDocument(plan: simulator.plan, tally: await simulator.run(replication: 0, threads: threads))
 }

@@ -1,0 +1,41 @@
+import Results
+
+/// How often the analysis of replications of one scenario was right: the
+/// winners it declared, its false positives on arms whose true lift is 0, its
+/// power on true effects, and how often its intervals held the truth.
+public enum CalibrationSummary {
+  /// - Parameter documents: every replication's analysed document, in order.
+  public static func calibrate(_ documents: [ResultsDocument], alpha: Double) -> Calibration {
+    let count = Double(documents.count)
+    let first = documents[0]
+    let experiments = first.experiments.indices.map { experimentIndex in
+      let experiment = first.experiments[experimentIndex]
+      let metrics = experiment.analysis.indices.map { metricIndex in
+        let analyses = documents.map { $0.experiments[experimentIndex].analysis[metricIndex] }
+        let comparisons = experiment.analysis[metricIndex].comparisons.indices.map { comparisonIndex in
+          let runs = analyses.map { $0.comparisons[comparisonIndex] }
+          let significant = runs.filter { ($0.adjustedPValue ?? 1) < alpha }.count
+          let covered = runs.compactMap { run -> Bool? in
+            guard let interval = run.liftInterval, let truth = run.trueLift else { return nil }
+            return interval.lower <= truth && truth <= interval.upper
+          }
+          return ComparisonCalibration(
+            variant: runs[0].variant, trueLift: runs[0].trueLift, significantRate: Double(significant) / count,
+            coverage: covered.isEmpty ? nil : Double(covered.filter { $0 }.count) / Double(covered.count))
+        }
+        let trueWinner = analyses[0].trueWinner
+        return MetricCalibration(
+          metric: analyses[0].metric,
+          winnerRates: experiment.variants.map { variant in
+            (variant.name, Double(analyses.filter { $0.winner == variant.name }.count) / count)
+          },
+          noWinnerRate: Double(analyses.filter { $0.verdict == .noWinner }.count) / count,
+          notTrustworthyRate: Double(analyses.filter { if case .notTrustworthy = $0.verdict { true } else { false } }.count) / count,
+          correctRate: Double(analyses.filter { $0.winner == trueWinner }.count) / count,
+          trueWinner: trueWinner, comparisons: comparisons)
+      }
+      return ExperimentCalibration(name: experiment.name, metrics: metrics)
+    }
+    return Calibration(replications: documents.count, experiments: experiments)
+  }
+}

@@ -1,0 +1,219 @@
+import Foundation
+import Results
+import ScenarioFormat
+import Statistics
+
+/// Turns one experiment's counts into verdicts: the sample ratio mismatch
+/// check, each variant against the baseline on each metric with the
+/// experiment's multiple-comparison correction, the power calculation, and a
+/// winner, "no winner" or "not trustworthy" per metric. docs/statistics.md
+/// says which test is used when.
+public struct ExperimentAnalyzer: Sendable {
+  /// Below this p-value the sample ratio mismatch check fires.
+  public static let mismatchThreshold = 0.001
+
+  public let settings: AnalysisSettings
+  private let bayesian = BetaBinomial()
+
+  public init(settings: AnalysisSettings) {
+    self.settings = settings
+  }
+
+  /// The document with every experiment analysed.
+  public func analyze(_ document: ResultsDocument) -> ResultsDocument {
+    var document = document
+    document.experiments = document.experiments.map(analyze)
+    return document
+  }
+
+  public func analyze(_ experiment: ExperimentResult) -> ExperimentResult {
+    var experiment = experiment
+    let srm = sampleRatioMismatch(experiment)
+    experiment.srm = srm
+    guard let baseline = experiment.variants.firstIndex(where: { $0.name == experiment.baseline }),
+      let metricCount = experiment.variants.first?.metrics.count
+    else { return experiment }
+    let treatments = experiment.variants.indices.filter { $0 != baseline }
+    var comparisons = (0..<metricCount).map { metric in
+      treatments.map { compare(experiment, metric: metric, baseline: baseline, treatment: $0) }
+    }
+    let flat = comparisons.flatMap { $0.map(\.test.pValue) }
+    let adjusted: [Double?]
+    switch settings.correction {
+    case .none: adjusted = flat
+    case .holm: adjusted = MultipleComparisons.holm(flat)
+    case .benjaminiHochberg: adjusted = MultipleComparisons.benjaminiHochberg(flat)
+    }
+    for metric in comparisons.indices {
+      for index in comparisons[metric].indices {
+        comparisons[metric][index].adjustedPValue = adjusted[metric * treatments.count + index]
+      }
+    }
+    experiment.analysis = (0..<metricCount).map { metric in
+      conclude(experiment, metric: metric, baseline: baseline, comparisons: comparisons[metric], srm: srm)
+    }
+    return experiment
+  }
+
+  /// First exposures against the split the configuration should produce: the
+  /// simulation's history-aware expectation, or the variants' weights for real data.
+  private func sampleRatioMismatch(_ experiment: ExperimentResult) -> SRMResult {
+    let observed = experiment.variants.map(\.firstExposed)
+    let expected = experiment.variants.allSatisfy { $0.expectedFirstExposed != nil }
+      ? experiment.variants.map { $0.expectedFirstExposed! } : experiment.variants.map { Double($0.weight) }
+    let total = expected.reduce(0, +)
+    let shares = total > 0 ? expected.map { $0 / total } : expected
+    let result = GoodnessOfFit.pearson(observed: observed, expectedShares: shares)
+    return SRMResult(
+      expected: shares, statistic: result.statistic, degreesOfFreedom: result.degreesOfFreedom, pValue: result.pValue,
+      isMismatch: result.pValue.map { $0 < Self.mismatchThreshold } ?? false)
+  }
+
+  private func compare(_ experiment: ExperimentResult, metric: Int, baseline: Int, treatment: Int) -> Comparison {
+    let control = experiment.variants[baseline].metrics[metric], treated = experiment.variants[treatment].metrics[metric]
+    let confidence = 1 - settings.alpha
+    let controlSample = sample(control), treatedSample = sample(treated)
+    let test: TestSummary
+    var probability: Double?, loss: Double?
+    if control.isConversion, let x1 = control.conversions, let x2 = treated.conversions {
+      test = proportionTest(x1: x1, n1: control.n, x2: x2, n2: treated.n)
+      if control.n > 0, treated.n > 0 {
+        let a = bayesian.posterior(successes: x1, trials: control.n)
+        let b = bayesian.posterior(successes: x2, trials: treated.n)
+        probability = bayesian.probabilityToBeat(control: a, treatment: b)
+        loss = bayesian.expectedLoss(control: a, treatment: b)
+      }
+    } else {
+      let result = MeanTests.welch(control: controlSample, treatment: treatedSample)
+      test = TestSummary(test: "welch-t", statistic: result.statistic, degreesOfFreedom: result.degreesOfFreedom, pValue: result.pValue)
+      (probability, loss) = normalPosterior(control: controlSample, treatment: treatedSample)
+    }
+    let lift = RelativeLift(control: controlSample, treatment: treatedSample, confidence: confidence)
+    return Comparison(
+      variant: experiment.variants[treatment].name,
+      baseline: experiment.baseline, test: test, adjustedPValue: nil, lift: lift?.lift,
+      liftInterval: lift.map { ($0.interval.lower, $0.interval.upper) }, probabilityToBeatBaseline: probability,
+      expectedLoss: loss, trueLift: treated.trueLift,
+      looks: looks(experiment, metric: metric, baseline: baseline, treatment: treatment))
+  }
+
+  private func sample(_ summary: MetricSummary) -> SampleSummary {
+    SampleSummary(count: summary.n, mean: summary.mean ?? 0, variance: summary.variance ?? 0)
+  }
+
+  /// The two-proportion z-test, or Fisher's exact test when an expected cell
+  /// of the 2 × 2 table is below 5.
+  private func proportionTest(x1: Int, n1: Int, x2: Int, n2: Int) -> TestSummary {
+    let total = Double(n1 + n2), successes = Double(x1 + x2)
+    let smallestExpected = total > 0
+      ? min(successes, total - successes) * Double(min(n1, n2)) / total : 0
+    if total > 0, smallestExpected < 5 {
+      let result = ProportionTests.fisherExact(a: x1, b: n1 - x1, c: x2, d: n2 - x2)
+      return TestSummary(test: "fisher-exact", statistic: result.statistic, degreesOfFreedom: nil, pValue: result.pValue)
+    }
+    let result = ProportionTests.twoProportionZ(
+      controlSuccesses: x1, controlTrials: n1, treatmentSuccesses: x2, treatmentTrials: n2)
+    return TestSummary(test: "two-proportion-z", statistic: result.statistic, degreesOfFreedom: nil, pValue: result.pValue)
+  }
+
+  /// For amounts, with flat priors the posterior of the difference of means is
+  /// normal: P(treatment > control) = Φ(d/s), and the expected loss of choosing
+  /// the treatment is E[max(−D, 0)] = s φ(d/s) − d Φ(−d/s), with d = m₂ − m₁
+  /// and s² = s₁²/n₁ + s₂²/n₂.
+  private func normalPosterior(control: SampleSummary, treatment: SampleSummary) -> (Double?, Double?) {
+    guard control.count > 1, treatment.count > 1 else { return (nil, nil) }
+    let d = treatment.mean - control.mean
+    let s = (control.variance / Double(control.count) + treatment.variance / Double(treatment.count)).squareRoot()
+    guard s > 0 else { return (nil, nil) }
+    let density = exp(-d * d / (2 * s * s)) / (2 * Double.pi).squareRoot()
+    return (Distribution.normalCDF(d / s), s * density - d * Distribution.normalCDF(-d / s))
+  }
+
+  /// The comparison repeated at the end of each day on the devices counted so
+  /// far, with the ordinary and the always-valid p-value.
+  private func looks(_ experiment: ExperimentResult, metric: Int, baseline: Int, treatment: Int) -> [Look] {
+    guard let last = experiment.dailyMetrics.last else { return [] }
+    let scale = settings.minimumDetectableEffect * (last[baseline][metric].mean ?? 0)
+    guard scale > 0 else { return [] }
+    var sequential = SequentialTest(mixtureVariance: scale * scale)
+    return experiment.dailyMetrics.enumerated().map { day, variants in
+      let control = variants[baseline][metric], treated = variants[treatment][metric]
+      let p: Double?
+      if control.isConversion, let x1 = control.conversions, let x2 = treated.conversions {
+        p = proportionTest(x1: x1, n1: control.n, x2: x2, n2: treated.n).pValue
+      } else {
+        p = MeanTests.welch(control: sample(control), treatment: sample(treated)).pValue
+      }
+      if control.n > 1, treated.n > 1 {
+        let variance = (control.variance ?? 0) / Double(control.n) + (treated.variance ?? 0) / Double(treated.n)
+        sequential.look(estimate: (treated.mean ?? 0) - (control.mean ?? 0), variance: variance)
+      }
+      return Look(day: day, pValue: p, alwaysValidPValue: sequential.pValue)
+    }
+  }
+
+  private func conclude(
+    _ experiment: ExperimentResult, metric: Int, baseline: Int, comparisons: [Comparison], srm: SRMResult
+  ) -> MetricAnalysis {
+    let summaries = experiment.variants.map { $0.metrics[metric] }
+    let isConversion = summaries[baseline].isConversion
+    let omnibus: TestSummary
+    if isConversion {
+      let result = ProportionTests.chiSquareIndependence(successes: summaries.map { $0.conversions ?? 0 }, trials: summaries.map(\.n))
+      omnibus = TestSummary(test: "chi-square-independence", statistic: result.statistic, degreesOfFreedom: result.degreesOfFreedom, pValue: result.pValue)
+    } else {
+      let result = MeanTests.welchANOVA(summaries.map(sample))
+      omnibus = TestSummary(test: "welch-anova", statistic: result.statistic, degreesOfFreedom: result.degreesOfFreedom, pValue: result.pValue)
+    }
+    let power = powerSummary(summaries, baseline: baseline)
+    let knowsTruth = comparisons.allSatisfy { $0.trueLift != nil }
+    let trueWinner = knowsTruth
+      ? comparisons.filter { $0.trueLift! > 1e-12 }.max { $0.trueLift! < $1.trueLift! }?.variant : nil
+    let verdict: MetricAnalysis.Verdict
+    if srm.isMismatch {
+      verdict = .notTrustworthy(
+        "sample ratio mismatch (p = \(Self.format(srm.pValue ?? 0))): first exposures do not follow the configured split")
+    } else if let required = power.requiredPerVariant, power.smallestVariant < required {
+      let smallest = experiment.variants.indices.min { summaries[$0].n < summaries[$1].n }!
+      verdict = .notTrustworthy(
+        "underpowered: \(experiment.variants[smallest].name) has \(power.smallestVariant) devices, "
+          + "\(required) per variant are needed to detect a \(Self.format(settings.minimumDetectableEffect * 100))% lift "
+          + "with power \(Self.format(settings.power))")
+    } else if let best = comparisons.filter({ ($0.adjustedPValue ?? 1) < settings.alpha && ($0.lift ?? 0) > 0 })
+      .max(by: { $0.lift! < $1.lift! })
+    {
+      verdict = .winner(best.variant)
+    } else {
+      verdict = .noWinner
+    }
+    return MetricAnalysis(
+      metric: summaries[baseline].name, isConversion: isConversion, omnibus: omnibus, comparisons: comparisons,
+      power: power, verdict: verdict, trueWinner: trueWinner, knowsTruth: knowsTruth)
+  }
+
+  /// The devices per variant needed to detect the minimum detectable effect
+  /// over the baseline's observed rate or mean, and the power the smallest
+  /// variant achieves.
+  private func powerSummary(_ summaries: [MetricSummary], baseline: Int) -> PowerSummary {
+    let control = summaries[baseline]
+    let smallest = summaries.map(\.n).min() ?? 0
+    let mean = control.mean ?? 0, effect = settings.minimumDetectableEffect
+    if control.isConversion {
+      let target = min(mean * (1 + effect), 1)
+      return PowerSummary(
+        requiredPerVariant: Power.sampleSize(baseline: mean, treatment: target, alpha: settings.alpha, power: settings.power),
+        smallestVariant: smallest,
+        achieved: Power.achieved(baseline: mean, treatment: target, perGroup: smallest, alpha: settings.alpha))
+    }
+    let sd = (control.variance ?? 0).squareRoot()
+    return PowerSummary(
+      requiredPerVariant: Power.sampleSize(difference: mean * effect, standardDeviation: sd, alpha: settings.alpha, power: settings.power),
+      smallestVariant: smallest,
+      achieved: Power.achieved(difference: mean * effect, standardDeviation: sd, perGroup: smallest, alpha: settings.alpha))
+  }
+
+  /// A number in messages: up to three significant digits.
+  static func format(_ value: Double) -> String {
+    String(format: "%.3g", value)
+  }
+}

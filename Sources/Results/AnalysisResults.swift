@@ -1,0 +1,235 @@
+/// The sample ratio mismatch check of one experiment: the first exposures per
+/// variant against the split the configuration should produce.
+public struct SRMResult: Hashable, Sendable {
+  /// The expected share of each variant, in the experiment's variant order.
+  public var expected: [Double]
+  public var statistic: Double?
+  public var degreesOfFreedom: Double?
+  public var pValue: Double?
+  /// Whether the p-value is below the threshold: the split is not what the
+  /// configuration produces, so the comparison is not trustworthy.
+  public var isMismatch: Bool
+
+  public init(expected: [Double], statistic: Double?, degreesOfFreedom: Double?, pValue: Double?, isMismatch: Bool) {
+    self.expected = expected
+    self.statistic = statistic
+    self.degreesOfFreedom = degreesOfFreedom
+    self.pValue = pValue
+    self.isMismatch = isMismatch
+  }
+}
+
+/// A test's name, statistic, degrees of freedom and p-value.
+public struct TestSummary: Hashable, Sendable {
+  public var test: String
+  public var statistic: Double?
+  public var degreesOfFreedom: Double?
+  public var pValue: Double?
+
+  public init(test: String, statistic: Double?, degreesOfFreedom: Double?, pValue: Double?) {
+    self.test = test
+    self.statistic = statistic
+    self.degreesOfFreedom = degreesOfFreedom
+    self.pValue = pValue
+  }
+}
+
+/// One variant against the baseline on one metric.
+public struct Comparison: Hashable, Sendable {
+  public var variant: String
+  public var baseline: String
+  public var test: TestSummary
+  /// The p-value after the scenario's correction over the experiment's comparisons.
+  public var adjustedPValue: Double?
+  /// The relative lift (treatment mean / baseline mean − 1) and its interval.
+  public var lift: Double?
+  public var liftInterval: (lower: Double, upper: Double)?
+  /// P(variant > baseline): Beta-Binomial for conversions, normal for amounts.
+  public var probabilityToBeatBaseline: Double?
+  /// The expected loss of choosing the variant over the baseline.
+  public var expectedLoss: Double?
+  /// The lift the scenario gives the variant, when known.
+  public var trueLift: Double?
+  /// Each daily look, when the scenario takes them.
+  public var looks: [Look]
+
+  public init(
+    variant: String, baseline: String, test: TestSummary, adjustedPValue: Double?, lift: Double?,
+    liftInterval: (lower: Double, upper: Double)?, probabilityToBeatBaseline: Double?, expectedLoss: Double?,
+    trueLift: Double?, looks: [Look]
+  ) {
+    self.variant = variant
+    self.baseline = baseline
+    self.test = test
+    self.adjustedPValue = adjustedPValue
+    self.lift = lift
+    self.liftInterval = liftInterval
+    self.probabilityToBeatBaseline = probabilityToBeatBaseline
+    self.expectedLoss = expectedLoss
+    self.trueLift = trueLift
+    self.looks = looks
+  }
+
+  public static func == (lhs: Comparison, rhs: Comparison) -> Bool {
+    lhs.variant == rhs.variant && lhs.baseline == rhs.baseline && lhs.test == rhs.test
+      && lhs.adjustedPValue == rhs.adjustedPValue && lhs.lift == rhs.lift
+      && lhs.liftInterval?.lower == rhs.liftInterval?.lower && lhs.liftInterval?.upper == rhs.liftInterval?.upper
+      && lhs.probabilityToBeatBaseline == rhs.probabilityToBeatBaseline && lhs.expectedLoss == rhs.expectedLoss
+      && lhs.trueLift == rhs.trueLift && lhs.looks == rhs.looks
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(variant)
+    hasher.combine(test)
+    hasher.combine(lift)
+  }
+}
+
+/// A test repeated at the end of one day on the devices counted so far.
+public struct Look: Hashable, Sendable {
+  public var day: Int
+  /// The ordinary p-value, valid for one look only.
+  public var pValue: Double?
+  /// The mSPRT p-value, valid however often one looks.
+  public var alwaysValidPValue: Double?
+
+  public init(day: Int, pValue: Double?, alwaysValidPValue: Double?) {
+    self.day = day
+    self.pValue = pValue
+    self.alwaysValidPValue = alwaysValidPValue
+  }
+}
+
+/// The power calculation for one metric.
+public struct PowerSummary: Hashable, Sendable {
+  /// Devices per variant needed to detect the minimum detectable effect.
+  public var requiredPerVariant: Int?
+  /// The fewest devices any compared variant has.
+  public var smallestVariant: Int
+  /// The chance to detect the minimum detectable effect at the smallest variant's size.
+  public var achieved: Double?
+
+  public init(requiredPerVariant: Int?, smallestVariant: Int, achieved: Double?) {
+    self.requiredPerVariant = requiredPerVariant
+    self.smallestVariant = smallestVariant
+    self.achieved = achieved
+  }
+}
+
+/// What the analysis concludes on one metric of one experiment.
+public struct MetricAnalysis: Hashable, Sendable {
+  public enum Verdict: Hashable, Sendable {
+    case winner(String)
+    case noWinner
+    case notTrustworthy(String)
+  }
+
+  public var metric: String
+  public var isConversion: Bool
+  public var omnibus: TestSummary
+  public var comparisons: [Comparison]
+  public var power: PowerSummary?
+  public var verdict: Verdict
+  /// The variant with the best true lift above 0, when the truth is known.
+  public var trueWinner: String?
+  /// Whether the truth is known (a simulation) rather than not (real data).
+  public var knowsTruth: Bool
+
+  public init(
+    metric: String, isConversion: Bool, omnibus: TestSummary, comparisons: [Comparison], power: PowerSummary?,
+    verdict: Verdict, trueWinner: String?, knowsTruth: Bool
+  ) {
+    self.metric = metric
+    self.isConversion = isConversion
+    self.omnibus = omnibus
+    self.comparisons = comparisons
+    self.power = power
+    self.verdict = verdict
+    self.trueWinner = trueWinner
+    self.knowsTruth = knowsTruth
+  }
+
+  /// The declared winner, if any.
+  public var winner: String? {
+    if case .winner(let name) = verdict { return name }
+    return nil
+  }
+}
+
+/// How often the analysis was right over replications of a scenario.
+public struct Calibration: Hashable, Sendable {
+  public var replications: Int
+  public var experiments: [ExperimentCalibration]
+
+  public init(replications: Int, experiments: [ExperimentCalibration]) {
+    self.replications = replications
+    self.experiments = experiments
+  }
+}
+
+public struct ExperimentCalibration: Hashable, Sendable {
+  public var name: String
+  public var metrics: [MetricCalibration]
+
+  public init(name: String, metrics: [MetricCalibration]) {
+    self.name = name
+    self.metrics = metrics
+  }
+}
+
+public struct MetricCalibration: Hashable, Sendable {
+  public var metric: String
+  /// How often each variant was declared the winner, in variant order.
+  public var winnerRates: [(variant: String, rate: Double)]
+  /// How often no winner was declared.
+  public var noWinnerRate: Double
+  /// How often the verdict was "not trustworthy".
+  public var notTrustworthyRate: Double
+  /// How often the declared winner (or its absence) matched the true winner.
+  public var correctRate: Double
+  public var trueWinner: String?
+  public var comparisons: [ComparisonCalibration]
+
+  public init(
+    metric: String, winnerRates: [(variant: String, rate: Double)], noWinnerRate: Double, notTrustworthyRate: Double,
+    correctRate: Double, trueWinner: String?, comparisons: [ComparisonCalibration]
+  ) {
+    self.metric = metric
+    self.winnerRates = winnerRates
+    self.noWinnerRate = noWinnerRate
+    self.notTrustworthyRate = notTrustworthyRate
+    self.correctRate = correctRate
+    self.trueWinner = trueWinner
+    self.comparisons = comparisons
+  }
+
+  public static func == (lhs: MetricCalibration, rhs: MetricCalibration) -> Bool {
+    lhs.metric == rhs.metric && lhs.winnerRates.map(\.variant) == rhs.winnerRates.map(\.variant)
+      && lhs.winnerRates.map(\.rate) == rhs.winnerRates.map(\.rate) && lhs.noWinnerRate == rhs.noWinnerRate
+      && lhs.notTrustworthyRate == rhs.notTrustworthyRate && lhs.correctRate == rhs.correctRate
+      && lhs.trueWinner == rhs.trueWinner && lhs.comparisons == rhs.comparisons
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(metric)
+    hasher.combine(correctRate)
+  }
+}
+
+/// One comparison's record over replications.
+public struct ComparisonCalibration: Hashable, Sendable {
+  public var variant: String
+  public var trueLift: Double?
+  /// How often the adjusted p-value was below alpha: the false-positive rate
+  /// when the true lift is 0, the power otherwise.
+  public var significantRate: Double
+  /// How often the lift's interval held the true lift.
+  public var coverage: Double?
+
+  public init(variant: String, trueLift: Double?, significantRate: Double, coverage: Double?) {
+    self.variant = variant
+    self.trueLift = trueLift
+    self.significantRate = significantRate
+    self.coverage = coverage
+  }
+}

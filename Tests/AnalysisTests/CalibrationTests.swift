@@ -1,0 +1,64 @@
+import Analysis
+import Foundation
+import Results
+import ScenarioFormat
+import Simulation
+import Testing
+
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent()
+
+func committedScenario(_ name: String) throws -> Scenario {
+  try Scenario.load(path: repositoryRoot.appendingPathComponent("scenarios/\(name).json").path).scenario
+}
+
+/// Every replication of a scenario, analysed.
+func analysedReplications(_ scenario: Scenario, count: Int) async -> [ResultsDocument] {
+  let simulator = Simulator(plan: SimulationPlan(scenario))
+  let analyzer = ExperimentAnalyzer(settings: scenario.analysis)
+  var documents: [ResultsDocument] = []
+  for replication in 0..<count {
+    let tally = await simulator.run(replication: replication, threads: 2)
+    documents.append(analyzer.analyze(ResultsDocument(plan: simulator.plan, tally: tally, replications: count)))
+  }
+  return documents
+}
+
+/// The bounds of a 99% interval for a binomial share p over n trials.
+func binomialInterval99(p: Double, n: Int) -> ClosedRange<Double> {
+  let half = 2.5758 * (p * (1 - p) / Double(n)).squareRoot()
+  return (p - half)...(p + half)
+}
+
+/// The bench is calibrated: on scenarios whose truth is known, its errors
+/// happen as often as the statistics promise.
+@Suite struct CalibrationTests {
+  /// An A/A test declares a difference in alpha of the replications.
+  @Test func anAATestHasAFalsePositiveRateOfAlpha() async throws {
+    let replications = 2000
+    let documents = await analysedReplications(try committedScenario("aa-test"), count: replications)
+    let calibration = CalibrationSummary.calibrate(documents, alpha: 0.05)
+    let metric = calibration.experiments[0].metrics[0]
+    let comparison = metric.comparisons[0]
+    #expect(comparison.trueLift == 0)
+    #expect(metric.trueWinner == nil)
+    #expect(binomialInterval99(p: 0.05, n: replications).contains(comparison.significantRate))
+    #expect(metric.noWinnerRate + metric.winnerRates.map(\.rate).reduce(0, +) + metric.notTrustworthyRate == 1)
+    // An A/A winner is a false positive in the positive direction: about half of them.
+    #expect(metric.correctRate >= 1 - comparison.significantRate)
+  }
+
+  /// 95% intervals for a true lift hold it in 94% to 96% of replications.
+  @Test func intervalsCoverTheTrueLift() async throws {
+    let replications = 4000
+    let documents = await analysedReplications(try committedScenario("true-effect"), count: replications)
+    let calibration = CalibrationSummary.calibrate(documents, alpha: 0.05)
+    for metric in calibration.experiments[0].metrics {
+      let comparison = metric.comparisons[0]
+      let coverage = try #require(comparison.coverage)
+      #expect((0.94...0.96).contains(coverage), "\(metric.metric): coverage \(coverage)")
+      #expect(metric.trueWinner == "Carousel")
+    }
+    #expect(abs(try #require(calibration.experiments[0].metrics[0].comparisons[0].trueLift) - 0.2) < 1e-12)
+  }
+}
