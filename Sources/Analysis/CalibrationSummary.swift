@@ -19,9 +19,16 @@ public enum CalibrationSummary {
             guard let interval = run.liftInterval, let truth = run.trueLift else { return nil }
             return interval.lower <= truth && truth <= interval.upper
           }
+          let hasLooks = runs.allSatisfy { !$0.looks.isEmpty }
+          func everSignificant(_ pValue: (Look) -> Double?) -> Double? {
+            guard hasLooks else { return nil }
+            return Double(runs.filter { $0.looks.contains { (pValue($0) ?? 1) < alpha } }.count) / count
+          }
           return ComparisonCalibration(
             variant: runs[0].variant, trueLift: runs[0].trueLift, significantRate: Double(significant) / count,
-            coverage: covered.isEmpty ? nil : Double(covered.filter { $0 }.count) / Double(covered.count))
+            coverage: covered.isEmpty ? nil : Double(covered.filter { $0 }.count) / Double(covered.count),
+            peekingSignificantRate: everSignificant(\.pValue),
+            alwaysValidSignificantRate: everSignificant(\.alwaysValidPValue))
         }
         let trueWinner = analyses[0].trueWinner
         return MetricCalibration(

@@ -225,11 +225,20 @@ public struct ComparisonCalibration: Hashable, Sendable {
   public var significantRate: Double
   /// How often the lift's interval held the true lift.
   public var coverage: Double?
+  /// With daily looks: how often some look's ordinary p-value fell below
+  /// alpha (what peeking would have declared), and how often the always-valid one did.
+  public var peekingSignificantRate: Double?
+  public var alwaysValidSignificantRate: Double?
 
-  public init(variant: String, trueLift: Double?, significantRate: Double, coverage: Double?) {
+  public init(
+    variant: String, trueLift: Double?, significantRate: Double, coverage: Double?, peekingSignificantRate: Double?,
+    alwaysValidSignificantRate: Double?
+  ) {
     self.variant = variant
     self.trueLift = trueLift
     self.significantRate = significantRate
     self.coverage = coverage
+    self.peekingSignificantRate = peekingSignificantRate
+    self.alwaysValidSignificantRate = alwaysValidSignificantRate
   }
 }

@@ -198,6 +198,8 @@ extension MetricCalibration {
           ("falsePositiveRate", comparison.trueLift == 0 ? .number(comparison.significantRate) : .null),
           ("power", comparison.trueLift.map { $0 != 0 } == true ? .number(comparison.significantRate) : .null),
           ("coverage", .number(comparison.coverage)),
+          ("peekingSignificantRate", .number(comparison.peekingSignificantRate)),
+          ("alwaysValidSignificantRate", .number(comparison.alwaysValidSignificantRate)),
         ])
       })),
     ])

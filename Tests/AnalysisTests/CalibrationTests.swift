@@ -62,3 +62,23 @@ func binomialInterval99(p: Double, n: Int) -> ClosedRange<Double> {
     #expect(abs(try #require(calibration.experiments[0].metrics[0].comparisons[0].trueLift) - 0.2) < 1e-12)
   }
 }
+
+/// Peeking every day inflates false positives; always-valid p-values do not.
+@Suite struct PeekingTests {
+  @Test func dailyLooksInflateOrdinaryPValuesButNotAlwaysValidOnes() async throws {
+    let replications = 1000
+    let documents = await analysedReplications(try committedScenario("peeking"), count: replications)
+    let comparison = CalibrationSummary.calibrate(documents, alpha: 0.05).experiments[0].metrics[0].comparisons[0]
+    let peeking = try #require(comparison.peekingSignificantRate)
+    let alwaysValid = try #require(comparison.alwaysValidSignificantRate)
+    #expect(peeking > binomialInterval99(p: 0.05, n: replications).upperBound)
+    #expect(alwaysValid <= binomialInterval99(p: 0.05, n: replications).upperBound)
+    #expect(alwaysValid < peeking)
+    // The always-valid p-value is a running minimum: it never rises.
+    for document in documents.prefix(50) {
+      let looks = document.experiments[0].analysis[0].comparisons[0].looks
+      #expect(looks.count == 21)
+      #expect(zip(looks, looks.dropFirst()).allSatisfy { ($1.alwaysValidPValue ?? 1) <= ($0.alwaysValidPValue ?? 1) })
+    }
+  }
+}
