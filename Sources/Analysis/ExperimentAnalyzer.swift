@@ -132,7 +132,7 @@ public struct ExperimentAnalyzer: Sendable {
   /// The comparison repeated at the end of each day on the devices counted so
   /// far, with the ordinary and the always-valid p-value.
   private func looks(_ experiment: ExperimentResult, metric: Int, baseline: Int, treatment: Int) -> [Look] {
-    guard let last = experiment.dailyMetrics.last else { return [] }
+    guard settings.dailyLooks, let last = experiment.dailyMetrics.last else { return [] }
     let scale = settings.minimumDetectableEffect * (last[baseline][metric].mean ?? 0)
     guard scale > 0 else { return [] }
     var sequential = SequentialTest(mixtureVariance: scale * scale)

@@ -68,6 +68,8 @@ extension TransitionResult {
       ("deactivated", .integer(deactivated)),
       ("activated", .integer(activated)),
       ("devices", .integer(devices)),
+      ("returned", .integer(returned)),
+      ("returnedOnAnotherVariant", .integer(returnedOnAnotherVariant)),
     ])
   }
 }

@@ -64,18 +64,16 @@ extension ExperimentResult {
           attribution == .firstExposure ? variantTally.firstExposure : variantTally.uncontaminated, variant: variantName))
     }
     var dailyMetrics: [[[MetricSummary]]] = []
-    if scenario.analysis.dailyLooks {
-      let metricCount = scenario.metrics.count
-      var running = Array(repeating: Array(repeating: MetricTally(), count: metricCount), count: variantNames.count)
-      for day in 0..<scenario.days {
-        for variant in variantNames.indices {
-          for metric in 0..<metricCount {
-            running[variant][metric].merge(
-              experimentTally.dailyCohorts[(day * variantNames.count + variant) * metricCount + metric])
-          }
+    let metricCount = scenario.metrics.count
+    var running = Array(repeating: Array(repeating: MetricTally(), count: metricCount), count: variantNames.count)
+    for day in 0..<scenario.days {
+      for variant in variantNames.indices {
+        for metric in 0..<metricCount {
+          running[variant][metric].merge(
+            experimentTally.dailyCohorts[(day * variantNames.count + variant) * metricCount + metric])
         }
-        dailyMetrics.append(variantNames.indices.map { summaries(running[$0], variant: variantNames[$0]) })
       }
+      dailyMetrics.append(variantNames.indices.map { summaries(running[$0], variant: variantNames[$0]) })
     }
     self.init(
       name: name, source: "local", baseline: baseline, variants: variants,
@@ -86,7 +84,8 @@ extension ExperimentResult {
         return TransitionResult(
           fromVersion: scenario.versions[index / versions].version,
           toVersion: scenario.versions[index % versions].version, devices: devices, kept: counts.kept,
-          reassigned: counts.reassigned, deactivated: counts.deactivated, activated: counts.activated)
+          reassigned: counts.reassigned, deactivated: counts.deactivated, activated: counts.activated,
+          returned: counts.returned, returnedOnAnotherVariant: counts.returnedOnAnotherVariant)
       },
       dailyExposures: variantNames.indices.map { variant in
         (0..<scenario.days).map { experimentTally.dailyExposures[$0 * variantNames.count + variant] }

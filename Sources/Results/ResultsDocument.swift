@@ -51,8 +51,8 @@ public struct ExperimentResult: Hashable, Sendable {
   public var transitions: [TransitionResult]
   /// Per variant, the devices displayed it on each day.
   public var dailyExposures: [[Int]]
-  /// By day, variant and metric: the devices counted by the end of that day,
-  /// for daily looks. Empty when the scenario takes no daily looks.
+  /// By day, variant and metric: the devices counted by the end of that day
+  /// (first exposed by then), for daily looks and the report's charts.
   public var dailyMetrics: [[[MetricSummary]]]
   /// The sample ratio mismatch check, once analysed.
   public var srm: SRMResult?
@@ -165,6 +165,10 @@ public struct TransitionResult: Hashable, Sendable {
   public var reassigned: Int
   public var deactivated: Int
   public var activated: Int
+  /// Of the activated, devices that had been active before, and of those the
+  /// ones now on another variant.
+  public var returned: Int
+  public var returnedOnAnotherVariant: Int
 
   public init(
     fromVersion: String,
@@ -173,7 +177,9 @@ public struct TransitionResult: Hashable, Sendable {
     kept: Int,
     reassigned: Int,
     deactivated: Int,
-    activated: Int
+    activated: Int,
+    returned: Int,
+    returnedOnAnotherVariant: Int
   ) {
     self.fromVersion = fromVersion
     self.toVersion = toVersion
@@ -182,6 +188,8 @@ public struct TransitionResult: Hashable, Sendable {
     self.reassigned = reassigned
     self.deactivated = deactivated
     self.activated = activated
+    self.returned = returned
+    self.returnedOnAnotherVariant = returnedOnAnotherVariant
   }
 }
 

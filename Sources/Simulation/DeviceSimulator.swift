@@ -19,6 +19,8 @@ struct DeviceSimulator {
   /// Per experiment: 0 no record, 1 inactive, 2 + g active on global variant g.
   private var recall: [UInt8]
   private var recallBefore: [UInt8]
+  /// Per experiment: 0 never active, 2 + g the variant it last had when active.
+  private var lastActive: [UInt8]
   /// Display days per experiment and variant, by `tables.variantStart[experiment] + variant`.
   private var displayDays: [Int32]
   private var displayedMask: [UInt64]
@@ -56,6 +58,7 @@ struct DeviceSimulator {
     let experiments = tables.experimentCount
     recall = Array(repeating: 0, count: experiments)
     recallBefore = recall
+    lastActive = recall
     displayDays = Array(repeating: 0, count: tables.variantStart[experiments])
     displayedMask = Array(repeating: 0, count: experiments)
     firstVariant = Array(repeating: -1, count: experiments)
@@ -71,7 +74,7 @@ struct DeviceSimulator {
     factors = Array(repeating: 1, count: tables.metricCount)
     tally = RunTally(plan: plan)
     dailyExposures = Array(repeating: 0, count: tables.dailyStart[experiments])
-    transitions = Array(repeating: 0, count: experiments * tables.versionCount * tables.versionCount * 4)
+    transitions = Array(repeating: 0, count: experiments * tables.versionCount * tables.versionCount * 6)
     expectedFirstExposed = Array(repeating: ExactSum(), count: tables.variantStart[experiments])
   }
 
@@ -115,6 +118,7 @@ struct DeviceSimulator {
         tally.upgrades[upgradedFrom * tables.versionCount + installed] += 1
         countTransitions(from: upgradedFrom, to: installed)
       }
+      for experiment in recall.indices where recall[experiment] >= 2 { lastActive[experiment] = recall[experiment] }
       let slotStart = tables.slotStart[installed]
       let conflict = tables.keySharing[installed].conflict { decisions[$0].variant != nil }
       if let conflict {
@@ -156,11 +160,13 @@ struct DeviceSimulator {
           .merge(expectedFirstExposed[tables.variantStart[experiment] + variant])
       }
       for pair in 0..<(versions * versions) {
-        let base = (experiment * versions * versions + pair) * 4
+        let base = (experiment * versions * versions + pair) * 6
         tally.experiments[experiment].transitions[pair].kept += transitions[base]
         tally.experiments[experiment].transitions[pair].reassigned += transitions[base + 1]
         tally.experiments[experiment].transitions[pair].deactivated += transitions[base + 2]
         tally.experiments[experiment].transitions[pair].activated += transitions[base + 3]
+        tally.experiments[experiment].transitions[pair].returned += transitions[base + 4]
+        tally.experiments[experiment].transitions[pair].returnedOnAnotherVariant += transitions[base + 5]
       }
     }
     total.merge(tally)
@@ -180,6 +186,7 @@ struct DeviceSimulator {
   private mutating func reset() {
     for index in recall.indices {
       recall[index] = 0
+      lastActive[index] = 0
       displayedMask[index] = 0
       firstVariant[index] = -1
     }
@@ -231,18 +238,24 @@ struct DeviceSimulator {
     }
   }
 
+  /// Compares each experiment before and after an upgrade; `lastActive` still
+  /// holds the variants of the launches before this one.
   private mutating func countTransitions(from: Int, to: Int) {
     let versions = tables.versionCount
     for experiment in 0..<tables.experimentCount {
       let before = recallBefore[experiment], after = recall[experiment]
-      let kind: Int
+      let base = ((experiment * versions + from) * versions + to) * 6
       switch (before >= 2, after >= 2) {
-      case (true, true): kind = before == after ? 0 : 1
-      case (true, false): kind = 2
-      case (false, true): kind = 3
-      case (false, false): continue
+      case (true, true): transitions[base + (before == after ? 0 : 1)] += 1
+      case (true, false): transitions[base + 2] += 1
+      case (false, true):
+        transitions[base + 3] += 1
+        if lastActive[experiment] >= 2 {
+          transitions[base + 4] += 1
+          if lastActive[experiment] != after { transitions[base + 5] += 1 }
+        }
+      case (false, false): break
       }
-      transitions[((experiment * versions + from) * versions + to) * 4 + kind] += 1
     }
   }
 

@@ -148,6 +148,11 @@ public struct TransitionCounts: Hashable, Sendable {
   public var deactivated = 0
   /// Not active before, active after.
   public var activated = 0
+  /// Of the activated, devices that had been active in the experiment before
+  /// (a version removed it, or it was inactive, and it came back).
+  public var returned = 0
+  /// Of those, devices whose variant now differs from the one they last had.
+  public var returnedOnAnotherVariant = 0
 
   public init() {}
 
@@ -156,6 +161,8 @@ public struct TransitionCounts: Hashable, Sendable {
     reassigned += other.reassigned
     deactivated += other.deactivated
     activated += other.activated
+    returned += other.returned
+    returnedOnAnotherVariant += other.returnedOnAnotherVariant
   }
 
   /// Devices that were active before or after the upgrade.

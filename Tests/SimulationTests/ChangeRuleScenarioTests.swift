@@ -23,9 +23,12 @@ import Testing
     let experiment = try #require(results.experiment("PaywallImage"))
     #expect(experiment.transition("1.0", "2.0")?.deactivated == 20_000)
     #expect(experiment.transition("2.0", "3.0")?.activated == 20_000)
+    let back = try #require(experiment.transition("2.0", "3.0"))
+    #expect(back.returned == 20_000)
+    #expect(withinBinomialBound(back.returnedOnAnotherVariant, of: 20_000, p: 0.64))
     // A device that changed was displayed exactly two variants, so it is counted twice.
     let changed = experiment.variants.map(\.contaminated).reduce(0, +) / 2
-    #expect(withinBinomialBound(changed, of: 20_000, p: 0.64))
+    #expect(changed == back.returnedOnAnotherVariant)
   }
 
   /// Rule 3: A's devices stay; B's devices select again, 1 : 3 between A and C.
