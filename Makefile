@@ -2,9 +2,10 @@
 SWIFT ?= swift
 SCENARIO ?= scenarios/upgrade.json
 
-.PHONY: run test setup build fixtures clean
+.PHONY: run test setup build fixtures golden clean
 
 ## run: install what is missing, build, and run the bench on $(SCENARIO)
+## (for the default scenario this rewrites the committed example, reports/upgrade/)
 run: setup
 	$(SWIFT) run bench $(SCENARIO)
 
@@ -23,6 +24,10 @@ build: setup
 ## fixtures: rewrite the statistics reference values with scipy
 fixtures:
 	python3 scripts/make_fixtures.py
+
+## golden: rewrite the golden reports the report tests compare with
+golden: setup
+	sh scripts/update-golden.sh
 
 clean:
 	rm -rf .build

@@ -14,6 +14,7 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
   ],
   targets: [
     // MARK: - Public API
@@ -36,6 +37,16 @@ let package = Package(
     // Turns counts into verdicts with the statistics module.
     .target(name: "Analysis", dependencies: ["Results", "Statistics", "ScenarioFormat"]),
 
+    // The Lab analytics table as CSV: the events and outcomes a run exports, and
+    // the same analysis on a real table.
+    .target(
+      name: "AnalyticsTable",
+      dependencies: ["Lab", "Results", "Simulation", "ScenarioFormat", .product(name: "CSV", package: "CSV.swift")]
+    ),
+
+    // The Markdown report and its SVG charts: knows nothing of simulation.
+    .target(name: "Report", dependencies: ["Results", "ScenarioFormat", "Lab"]),
+
     // The `bench` commands, as a library so that tests can drive them.
     .target(
       name: "BenchCLI",
@@ -45,6 +56,8 @@ let package = Package(
         "Simulation",
         "Results",
         "Analysis",
+        "Report",
+        "AnalyticsTable",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -74,6 +87,7 @@ let package = Package(
     .testTarget(name: "ScenarioFormatTests", dependencies: ["ScenarioFormat", "Lab"]),
     .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Results", "ScenarioFormat", "Lab"]),
     .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Results", "Simulation", "ScenarioFormat", "Statistics"]),
+    .testTarget(name: "AnalyticsTableTests", dependencies: ["AnalyticsTable", "Results", "Simulation", "ScenarioFormat"]),
     .testTarget(name: "BenchCLITests", dependencies: ["BenchCLI"]),
   ]
 )
@@ -81,7 +95,7 @@ let package = Package(
 // The simulation and the statistics run millions of steps in the test suite:
 // optimise them in debug builds too, so that `swift test` stays fast. Lab is
 // left out: an app that depends on it must not meet unsafe flags.
-let optimisedInDebug: Set<String> = ["Simulation", "Statistics", "Analysis", "Results"]
+let optimisedInDebug: Set<String> = ["Simulation", "Statistics", "Analysis", "Results", "AnalyticsTable", "Report"]
 
 for target in package.targets where target.type != .system {
   target.swiftSettings = (target.swiftSettings ?? []) + [

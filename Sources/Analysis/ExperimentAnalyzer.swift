@@ -56,11 +56,18 @@ public struct ExperimentAnalyzer: Sendable {
   }
 
   /// First exposures against the split the configuration should produce: the
-  /// simulation's history-aware expectation, or the variants' weights for real data.
+  /// simulation's history-aware expectation, or the variants' weights for real
+  /// data; not computable when neither is known.
   private func sampleRatioMismatch(_ experiment: ExperimentResult) -> SRMResult {
     let observed = experiment.variants.map(\.firstExposed)
-    let expected = experiment.variants.allSatisfy { $0.expectedFirstExposed != nil }
-      ? experiment.variants.map { $0.expectedFirstExposed! } : experiment.variants.map { Double($0.weight) }
+    let expected: [Double]
+    if experiment.variants.allSatisfy({ $0.expectedFirstExposed != nil }) {
+      expected = experiment.variants.map { $0.expectedFirstExposed! }
+    } else if experiment.variants.allSatisfy({ $0.weight != nil }) {
+      expected = experiment.variants.map { Double($0.weight!) }
+    } else {
+      return SRMResult(expected: [], statistic: nil, degreesOfFreedom: nil, pValue: nil, isMismatch: false)
+    }
     let total = expected.reduce(0, +)
     let shares = total > 0 ? expected.map { $0 / total } : expected
     let result = GoodnessOfFit.pearson(observed: observed, expectedShares: shares)
@@ -94,7 +101,23 @@ public struct ExperimentAnalyzer: Sendable {
       baseline: experiment.baseline, test: test, adjustedPValue: nil, lift: lift?.lift,
       liftInterval: lift.map { ($0.interval.lower, $0.interval.upper) }, probabilityToBeatBaseline: probability,
       expectedLoss: loss, trueLift: treated.trueLift,
-      looks: looks(experiment, metric: metric, baseline: baseline, treatment: treatment))
+      looks: looks(experiment, metric: metric, baseline: baseline, treatment: treatment),
+      dailyLift: experiment.dailyMetrics.map { variants in
+        RelativeLift(control: sample(variants[baseline][metric]), treatment: sample(variants[treatment][metric]), confidence: confidence)
+          .map { Estimate(value: $0.lift, lower: $0.interval.lower, upper: $0.interval.upper) }
+      })
+  }
+
+  /// A variant's rate with its Wilson interval, or its mean with a normal interval.
+  private func estimate(_ summary: MetricSummary) -> Estimate? {
+    guard let mean = summary.mean else { return nil }
+    let confidence = 1 - settings.alpha
+    if summary.isConversion, let conversions = summary.conversions {
+      return ProportionTests.wilsonInterval(successes: conversions, trials: summary.n, confidence: confidence)
+        .map { Estimate(value: mean, lower: $0.lower, upper: $0.upper) }
+    }
+    guard let interval = MeanTests.meanInterval(sample(summary), confidence: confidence) else { return nil }
+    return Estimate(value: mean, lower: interval.lower, upper: interval.upper)
   }
 
   private func sample(_ summary: MetricSummary) -> SampleSummary {
@@ -171,14 +194,12 @@ public struct ExperimentAnalyzer: Sendable {
       ? comparisons.filter { $0.trueLift! > 1e-12 }.max { $0.trueLift! < $1.trueLift! }?.variant : nil
     let verdict: MetricAnalysis.Verdict
     if srm.isMismatch {
-      verdict = .notTrustworthy(
-        "sample ratio mismatch (p = \(Self.format(srm.pValue ?? 0))): first exposures do not follow the configured split")
+      verdict = .notTrustworthy(.sampleRatioMismatch(pValue: srm.pValue ?? 0))
     } else if let required = power.requiredPerVariant, power.smallestVariant < required {
       let smallest = experiment.variants.indices.min { summaries[$0].n < summaries[$1].n }!
-      verdict = .notTrustworthy(
-        "underpowered: \(experiment.variants[smallest].name) has \(power.smallestVariant) devices, "
-          + "\(required) per variant are needed to detect a \(Self.format(settings.minimumDetectableEffect * 100))% lift "
-          + "with power \(Self.format(settings.power))")
+      verdict = .notTrustworthy(.underpowered(
+        variant: experiment.variants[smallest].name, devices: power.smallestVariant, required: required,
+        effect: settings.minimumDetectableEffect, power: settings.power))
     } else if let best = comparisons.filter({ ($0.adjustedPValue ?? 1) < settings.alpha && ($0.lift ?? 0) > 0 })
       .max(by: { $0.lift! < $1.lift! })
     {
@@ -187,7 +208,8 @@ public struct ExperimentAnalyzer: Sendable {
       verdict = .noWinner
     }
     return MetricAnalysis(
-      metric: summaries[baseline].name, isConversion: isConversion, omnibus: omnibus, comparisons: comparisons,
+      metric: summaries[baseline].name, isConversion: isConversion, estimates: summaries.map(estimate),
+      omnibus: omnibus, comparisons: comparisons,
       power: power, verdict: verdict, trueWinner: trueWinner, knowsTruth: knowsTruth)
   }
 
@@ -210,10 +232,5 @@ public struct ExperimentAnalyzer: Sendable {
       requiredPerVariant: Power.sampleSize(difference: mean * effect, standardDeviation: sd, alpha: settings.alpha, power: settings.power),
       smallestVariant: smallest,
       achieved: Power.achieved(difference: mean * effect, standardDeviation: sd, perGroup: smallest, alpha: settings.alpha))
-  }
-
-  /// A number in messages: up to three significant digits.
-  static func format(_ value: Double) -> String {
-    String(format: "%.3g", value)
   }
 }

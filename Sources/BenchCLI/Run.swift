@@ -1,6 +1,8 @@
 import Analysis
+import AnalyticsTable
 import ArgumentParser
 import Foundation
+import Report
 import Results
 import ScenarioFormat
 import Simulation
@@ -11,9 +13,10 @@ extension Bench {
     public static let configuration = CommandConfiguration(
       abstract: "Simulate a scenario and write its results.",
       discussion: """
-        Drives every device of the scenario through its app versions by Lab's rules and \
-        writes <out>/<scenario name>/results.json. The same scenario and seed give the same \
-        file, byte for byte, whatever the thread count.
+        Drives every device of the scenario through its app versions by Lab's rules, tests \
+        the outcomes, and writes <out>/<scenario name>/report.md with its charts and \
+        results.json. The same scenario and seed give the same files, byte for byte, \
+        whatever the thread count.
         """
     )
 
@@ -25,11 +28,14 @@ extension Bench {
     @Option(help: "Run the scenario this many times, each with a seed derived from the first.")
     var replications: Int = 1
 
-    @Option(help: "The folder that receives <scenario name>/results.json.")
+    @Option(help: "The folder that receives <scenario name>/report.md and results.json.")
     var out: String = "reports"
 
     @Option(help: "Also write the first replication's analytics events to this CSV file.")
     var events: String?
+
+    @Option(help: "Where --events also writes the devices' outcomes (default: next to it, <name>-outcomes.csv).")
+    var outcomes: String?
 
     @Flag(help: "Print nothing but errors.")
     var quiet = false
@@ -38,6 +44,9 @@ extension Bench {
 
     public func validate() throws {
       if let threads, threads <= 0 { throw ValidationError("--threads must be greater than 0, e.g. --threads 2.") }
+      if outcomes != nil, events == nil {
+        throw ValidationError("--outcomes goes with --events: add --events events.csv.")
+      }
       guard replications > 0 else {
         throw ValidationError("--replications must be greater than 0, e.g. --replications 200.")
       }
@@ -52,7 +61,7 @@ extension Bench {
       let threads = threads ?? ProcessInfo.processInfo.activeProcessorCount
       let progress = ProgressBar(total: scenario.devices * replications, enabled: !quiet)
       var tallies: [RunTally] = []
-      var eventRows: [EventLog.Row] = []
+      var eventLog: [EventLog] = []
       for replication in 0..<replications {
         let done = replication * scenario.devices
         if replication == 0, events != nil {
@@ -61,7 +70,7 @@ extension Bench {
             replication: 0, threads: threads, makeObserver: { EventLog(plan: plan) },
             progress: { progress.update(done + $0) })
           tallies.append(tally)
-          eventRows = logs.flatMap(\.rows)
+          eventLog = logs
         } else {
           tallies.append(await simulator.run(replication: replication, threads: threads) { progress.update(done + $0) })
         }
@@ -77,17 +86,39 @@ extension Bench {
         document.calibration = CalibrationSummary.calibrate(documents, alpha: scenario.analysis.alpha)
       }
       let folder = URL(fileURLWithPath: out).appendingPathComponent(scenario.name)
-      let resultsURL = folder.appendingPathComponent("results.json")
-      try AtomicFile.write(document.json.rendered(), to: resultsURL)
-      if let events {
-        try AtomicFile.write(EventsTable.csv(eventRows), to: URL(fileURLWithPath: events))
+      let report = MarkdownReport.render(ReportInput(
+        document: document, description: scenario.description, settings: scenario.analysis, versions: scenario.versions,
+        source: "Simulated"))
+      // The report goes last: a run that fails before it leaves the previous report whole.
+      let outcomesPath = events.map { outcomes ?? Self.outcomesPath(besides: $0) }
+      if let events, let outcomesPath {
+        try AtomicFile.write(EventsTable.csv(eventLog.flatMap(\.rows)), to: URL(fileURLWithPath: events))
+        try AtomicFile.write(
+          OutcomesTable.csv(eventLog.flatMap(\.outcomes), metrics: scenario.metrics.map(\.name)),
+          to: URL(fileURLWithPath: outcomesPath))
       }
+      for chart in report.charts {
+        try AtomicFile.write(chart.svg, to: folder.appendingPathComponent(chart.fileName))
+      }
+      let resultsURL = folder.appendingPathComponent("results.json"), reportURL = folder.appendingPathComponent("report.md")
+      try AtomicFile.write(document.json.rendered(), to: resultsURL)
+      try AtomicFile.write(report.markdown, to: reportURL)
       if !quiet {
         print("Simulated \(scenario.devices) devices over \(scenario.days) days"
           + (replications > 1 ? ", \(replications) replications" : "") + ".")
-        print("Wrote \(resultsURL.relativePath)")
-        if let events { print("Wrote \(events) (\(eventRows.count) events)") }
+        print("Wrote \(reportURL.relativePath) and results.json")
+        if let events, let outcomesPath {
+          print("Wrote \(events) (\(eventLog.map(\.rows.count).reduce(0, +)) events) and \(outcomesPath)")
+        }
       }
+    }
+
+    /// `events.csv` → `events-outcomes.csv`, in the same folder.
+    static func outcomesPath(besides events: String) -> String {
+      let url = URL(fileURLWithPath: events)
+      let stem = url.pathExtension.lowercased() == "csv" ? url.deletingPathExtension().lastPathComponent : url.lastPathComponent
+      let file = url.deletingLastPathComponent().appendingPathComponent("\(stem)-outcomes.csv")
+      return events.contains("/") ? file.path : file.lastPathComponent
     }
   }
 }

@@ -52,11 +52,14 @@ public struct Comparison: Hashable, Sendable {
   public var trueLift: Double?
   /// Each daily look, when the scenario takes them.
   public var looks: [Look]
+  /// The lift and its interval on the devices first exposed by the end of
+  /// each day; `nil` on days it cannot be computed.
+  public var dailyLift: [Estimate?]
 
   public init(
     variant: String, baseline: String, test: TestSummary, adjustedPValue: Double?, lift: Double?,
     liftInterval: (lower: Double, upper: Double)?, probabilityToBeatBaseline: Double?, expectedLoss: Double?,
-    trueLift: Double?, looks: [Look]
+    trueLift: Double?, looks: [Look], dailyLift: [Estimate?]
   ) {
     self.variant = variant
     self.baseline = baseline
@@ -68,6 +71,7 @@ public struct Comparison: Hashable, Sendable {
     self.expectedLoss = expectedLoss
     self.trueLift = trueLift
     self.looks = looks
+    self.dailyLift = dailyLift
   }
 
   public static func == (lhs: Comparison, rhs: Comparison) -> Bool {
@@ -75,13 +79,26 @@ public struct Comparison: Hashable, Sendable {
       && lhs.adjustedPValue == rhs.adjustedPValue && lhs.lift == rhs.lift
       && lhs.liftInterval?.lower == rhs.liftInterval?.lower && lhs.liftInterval?.upper == rhs.liftInterval?.upper
       && lhs.probabilityToBeatBaseline == rhs.probabilityToBeatBaseline && lhs.expectedLoss == rhs.expectedLoss
-      && lhs.trueLift == rhs.trueLift && lhs.looks == rhs.looks
+      && lhs.trueLift == rhs.trueLift && lhs.looks == rhs.looks && lhs.dailyLift == rhs.dailyLift
   }
 
   public func hash(into hasher: inout Hasher) {
     hasher.combine(variant)
     hasher.combine(test)
     hasher.combine(lift)
+  }
+}
+
+/// A value with its confidence interval.
+public struct Estimate: Hashable, Sendable {
+  public var value: Double
+  public var lower: Double
+  public var upper: Double
+
+  public init(value: Double, lower: Double, upper: Double) {
+    self.value = value
+    self.lower = lower
+    self.upper = upper
   }
 }
 
@@ -121,11 +138,21 @@ public struct MetricAnalysis: Hashable, Sendable {
   public enum Verdict: Hashable, Sendable {
     case winner(String)
     case noWinner
-    case notTrustworthy(String)
+    case notTrustworthy(Distrust)
+  }
+
+  /// Why a verdict cannot be trusted.
+  public enum Distrust: Hashable, Sendable {
+    /// The first exposures do not follow the configured split.
+    case sampleRatioMismatch(pValue: Double)
+    /// A variant has fewer devices than the power calculation needs.
+    case underpowered(variant: String, devices: Int, required: Int, effect: Double, power: Double)
   }
 
   public var metric: String
   public var isConversion: Bool
+  /// Each variant's rate (Wilson interval) or mean (normal interval), in variant order.
+  public var estimates: [Estimate?]
   public var omnibus: TestSummary
   public var comparisons: [Comparison]
   public var power: PowerSummary?
@@ -136,11 +163,12 @@ public struct MetricAnalysis: Hashable, Sendable {
   public var knowsTruth: Bool
 
   public init(
-    metric: String, isConversion: Bool, omnibus: TestSummary, comparisons: [Comparison], power: PowerSummary?,
-    verdict: Verdict, trueWinner: String?, knowsTruth: Bool
+    metric: String, isConversion: Bool, estimates: [Estimate?], omnibus: TestSummary, comparisons: [Comparison],
+    power: PowerSummary?, verdict: Verdict, trueWinner: String?, knowsTruth: Bool
   ) {
     self.metric = metric
     self.isConversion = isConversion
+    self.estimates = estimates
     self.omnibus = omnibus
     self.comparisons = comparisons
     self.power = power

@@ -4,7 +4,7 @@ extension ResultsDocument {
   public var json: OrderedJSON {
     .object([
       ("scenario", .string(scenario)),
-      ("seed", .integer(Int(truncatingIfNeeded: seed))),
+      ("seed", seed.map { .integer(Int(truncatingIfNeeded: $0)) } ?? .null),
       ("devices", .integer(devices)),
       ("days", .integer(days)),
       ("replications", .integer(replications)),
@@ -25,6 +25,7 @@ extension ExperimentResult {
       ("baseline", .string(baseline)),
       ("variants", .array(variants.map(\.json))),
       ("transitions", .array(transitions.map(\.json))),
+      ("mixedDevices", .integer(mixedDevices)),
       ("srm", srm.map { $0.json(variants: variants.map(\.name)) } ?? .null),
       ("analysis", .array(analysis.map(\.json))),
       ("dailyExposures", .object(zip(variants, dailyExposures).map { ($0.name, .array($1.map(OrderedJSON.integer))) })),
@@ -36,7 +37,7 @@ extension VariantResult {
   var json: OrderedJSON {
     .object([
       ("name", .string(name)),
-      ("weight", .integer(weight)),
+      ("weight", weight.map(OrderedJSON.integer) ?? .null),
       ("exposed", .integer(exposed)),
       ("contaminated", .integer(contaminated)),
       ("metrics", .object(metrics.map { ($0.name, $0.json) })),
@@ -136,6 +137,19 @@ extension MetricAnalysis {
     case .winner: return "winner"
     case .noWinner: return "no winner"
     case .notTrustworthy(let why): return "not trustworthy: \(why)"
+    }
+  }
+}
+
+extension MetricAnalysis.Distrust: CustomStringConvertible {
+  /// The reason as one clause, e.g. "underpowered: Midnight has 123 devices, 42673 per variant are needed …".
+  public var description: String {
+    switch self {
+    case .sampleRatioMismatch(let pValue):
+      return "sample ratio mismatch (p = \(pValue)): first exposures do not follow the configured split"
+    case .underpowered(let variant, let devices, let required, let effect, let power):
+      return "underpowered: \(variant) has \(devices) devices, \(required) per variant are needed to detect a "
+        + "\(effect * 100)% lift with power \(power)"
     }
   }
 }

@@ -76,7 +76,7 @@ extension ExperimentResult {
       dailyMetrics.append(variantNames.indices.map { summaries(running[$0], variant: variantNames[$0]) })
     }
     self.init(
-      name: name, source: "local", baseline: baseline, variants: variants,
+      name: name, source: "local", baseline: baseline, variants: variants, mixedDevices: experimentTally.mixedDevices,
       transitions: (0..<(versions * versions)).compactMap { index in
         let devices = tally.upgrades[index]
         guard devices > 0 else { return nil }

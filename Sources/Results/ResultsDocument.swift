@@ -3,7 +3,8 @@
 /// the simulation's tallies.
 public struct ResultsDocument: Hashable, Sendable {
   public var scenario: String
-  public var seed: UInt64
+  /// The seed the run used; `nil` for an events table.
+  public var seed: UInt64?
   public var devices: Int
   public var days: Int
   public var replications: Int
@@ -18,7 +19,7 @@ public struct ResultsDocument: Hashable, Sendable {
 
   public init(
     scenario: String,
-    seed: UInt64,
+    seed: UInt64?,
     devices: Int,
     days: Int,
     replications: Int,
@@ -48,8 +49,10 @@ public struct ExperimentResult: Hashable, Sendable {
   /// The baseline of the last version that defines the experiment.
   public var baseline: String
   public var variants: [VariantResult]
+  /// Devices shown more than one variant of the experiment.
+  public var mixedDevices: Int
   public var transitions: [TransitionResult]
-  /// Per variant, the devices displayed it on each day.
+  /// Per variant, the devices first shown it on each day.
   public var dailyExposures: [[Int]]
   /// By day, variant and metric: the devices counted by the end of that day
   /// (first exposed by then), for daily looks and the report's charts.
@@ -64,6 +67,7 @@ public struct ExperimentResult: Hashable, Sendable {
     source: String,
     baseline: String,
     variants: [VariantResult],
+    mixedDevices: Int,
     transitions: [TransitionResult],
     dailyExposures: [[Int]],
     dailyMetrics: [[[MetricSummary]]],
@@ -74,6 +78,7 @@ public struct ExperimentResult: Hashable, Sendable {
     self.source = source
     self.baseline = baseline
     self.variants = variants
+    self.mixedDevices = mixedDevices
     self.transitions = transitions
     self.dailyExposures = dailyExposures
     self.dailyMetrics = dailyMetrics
@@ -85,8 +90,8 @@ public struct ExperimentResult: Hashable, Sendable {
 /// One variant of an experiment.
 public struct VariantResult: Hashable, Sendable {
   public var name: String
-  /// The weight in the last version that defines the variant.
-  public var weight: Int
+  /// The weight in the last version that defines the variant; `nil` when unknown.
+  public var weight: Int?
   /// Devices with a "displayed" event for this variant.
   public var exposed: Int
   /// Of those, devices shown another variant of the experiment too.
@@ -101,7 +106,7 @@ public struct VariantResult: Hashable, Sendable {
 
   public init(
     name: String,
-    weight: Int,
+    weight: Int?,
     exposed: Int,
     contaminated: Int,
     firstExposed: Int,

@@ -272,13 +272,15 @@ struct DeviceSimulator {
       displayed[index] = true
       let variant = tables.globalOfLocal[tables.slotGlobalStart[slot] + local]
       displayDays[tables.variantStart[experiment] + variant] += 1
+      if displayedMask[experiment] & (1 << UInt64(variant)) == 0 {
+        dailyExposures[tables.dailyStart[experiment] + day * tables.variantCount(experiment) + variant] += 1
+      }
       displayedMask[experiment] |= 1 << UInt64(variant)
       if firstVariant[experiment] < 0 {
         firstVariant[experiment] = variant
         firstDay[experiment] = day
         countExpectedFirstExposure(experiment)
       }
-      dailyExposures[tables.dailyStart[experiment] + day * tables.variantCount(experiment) + variant] += 1
     }
   }
 
@@ -353,6 +355,7 @@ struct DeviceSimulator {
         if !pure { tally.experiments[experiment].variants[variant].contaminated += 1 }
       }
       tally.experiments[experiment].variants[firstVariant[experiment]].firstExposed += 1
+      if !pure { tally.experiments[experiment].mixedDevices += 1 }
     }
   }
 

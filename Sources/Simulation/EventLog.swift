@@ -15,6 +15,8 @@ public struct EventLog: DeviceObserver, Sendable {
   public static var isObserving: Bool { true }
 
   public private(set) var rows: [Row] = []
+  /// Each device's outcomes, in the scenario's metric order, by device.
+  public private(set) var outcomes: [(device: Int, values: [Double])] = []
   private let plan: SimulationPlan
   private var device = 0
   private var active: [String: Assignment] = [:]
@@ -57,7 +59,9 @@ public struct EventLog: DeviceObserver, Sendable {
     }
   }
 
-  public func finished(outcomes: [Double]) {}
+  public mutating func finished(outcomes: [Double]) {
+    self.outcomes.append((device, outcomes))
+  }
 }
 
 /// Everything one device did, for the bench's debug screen: its draws, each
@@ -93,5 +97,6 @@ public struct DeviceHistory: DeviceObserver, Sendable {
 
   public mutating func finished(outcomes: [Double]) {
     self.outcomes = outcomes
+    events.finished(outcomes: outcomes)
   }
 }

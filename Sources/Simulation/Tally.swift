@@ -121,7 +121,7 @@ public struct VariantTally: Hashable, Sendable {
   /// Per metric, the devices displayed this variant and no other.
   public var uncontaminated: [MetricTally]
 
-  init(metrics: Int) {
+  public init(metrics: Int) {
     firstExposure = Array(repeating: MetricTally(), count: metrics)
     uncontaminated = Array(repeating: MetricTally(), count: metrics)
   }
@@ -173,9 +173,12 @@ public struct TransitionCounts: Hashable, Sendable {
 public struct ExperimentTally: Hashable, Sendable {
   /// By global variant number.
   public var variants: [VariantTally]
+  /// Devices displayed more than one variant of the experiment.
+  public var mixedDevices = 0
   /// By `from * versions + to`, for upgrades a device made between launches.
   public var transitions: [TransitionCounts]
-  /// Devices displayed each variant on each day, by `day * variants + variant`.
+  /// Devices first displayed each variant on each day, by `day * variants + variant`:
+  /// summed over the days, a variant's `exposed`.
   public var dailyExposures: [Int]
   /// Per metric, the devices counted under the scenario's attribution, by the
   /// day they were first displayed the experiment: `(day * variants + variant) * metrics + metric`.
@@ -189,6 +192,7 @@ public struct ExperimentTally: Hashable, Sendable {
   }
 
   mutating func merge(_ other: ExperimentTally) {
+    mixedDevices += other.mixedDevices
     for index in variants.indices { variants[index].merge(other.variants[index]) }
     for index in transitions.indices { transitions[index].merge(other.transitions[index]) }
     for index in dailyExposures.indices { dailyExposures[index] += other.dailyExposures[index] }

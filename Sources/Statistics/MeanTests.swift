@@ -17,6 +17,14 @@ public enum MeanTests {
     return TestResult(statistic: t, degreesOfFreedom: df, pValue: 2 * GSL.value { gsl_cdf_tdist_Q(abs(t), df) })
   }
 
+  /// The interval m ± z·s/√n for a mean at `confidence` (normal
+  /// approximation); `nil` below two values.
+  public static func meanInterval(_ sample: SampleSummary, confidence: Double) -> Interval? {
+    guard sample.count > 1 else { return nil }
+    let half = twoSidedCriticalValue(confidence) * (sample.variance / Double(sample.count)).squareRoot()
+    return Interval(lower: sample.mean - half, upper: sample.mean + half)
+  }
+
   /// Welch's heteroscedastic one-way ANOVA over k groups (Welch, 1951): the
   /// omnibus test for continuous metrics. The statistic is F with k − 1 and
   /// the Welch denominator degrees of freedom.

@@ -10,12 +10,13 @@ struct BenchProcess {
     let standardError: String
   }
 
-  static func run(_ arguments: [String]) throws -> Result {
+  static func run(_ arguments: [String], in folder: URL? = nil) throws -> Result {
     let executable = Bundle.main.bundleURL.appendingPathComponent("bench")
     try #require(FileManager.default.isExecutableFile(atPath: executable.path), "build the bench product first")
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
+    if let folder { process.currentDirectoryURL = folder }
     let output = Pipe(), error = Pipe()
     process.standardOutput = output
     process.standardError = error

@@ -24,7 +24,7 @@ func temporaryFolder() throws -> URL {
     #expect(result.standardError == "")
     #expect(result.standardOutput == """
       Simulated 400 devices over 90 days.
-      Wrote \(out.appendingPathComponent("upgrade/results.json").path)
+      Wrote \(out.appendingPathComponent("upgrade/report.md").path) and results.json
 
       """)
     let results = try String(contentsOf: out.appendingPathComponent("upgrade/results.json"), encoding: .utf8)
@@ -40,7 +40,7 @@ func temporaryFolder() throws -> URL {
     ]
     #expect(runs.map(\.status) == [0, 0])
     #expect(runs.map(\.standardOutput) == ["", ""])
-    for file in ["upgrade/results.json", "e.csv"] {
+    for file in ["upgrade/results.json", "upgrade/report.md", "e.csv", "e-outcomes.csv"] {
       let a = try Data(contentsOf: first.appendingPathComponent(file)), b = try Data(contentsOf: second.appendingPathComponent(file))
       #expect(a == b, "\(file)")
       #expect(!a.isEmpty)
@@ -88,11 +88,11 @@ func temporaryFolder() throws -> URL {
     #expect(Bench.helpMessage(for: Bench.Run.self, columns: 100) == """
       OVERVIEW: Simulate a scenario and write its results.
 
-      Drives every device of the scenario through its app versions by Lab's rules and writes
-      <out>/<scenario name>/results.json. The same scenario and seed give the same file, byte for byte,
-      whatever the thread count.
+      Drives every device of the scenario through its app versions by Lab's rules, tests the outcomes,
+      and writes <out>/<scenario name>/report.md with its charts and results.json. The same scenario and
+      seed give the same files, byte for byte, whatever the thread count.
 
-      USAGE: bench run <scenario> [--seed <seed>] [--devices <devices>] [--threads <threads>] [--replications <replications>] [--out <out>] [--events <events>] [--quiet]
+      USAGE: bench run <scenario> [--seed <seed>] [--devices <devices>] [--threads <threads>] [--replications <replications>] [--out <out>] [--events <events>] [--outcomes <outcomes>] [--quiet]
 
       ARGUMENTS:
         <scenario>              The scenario file, e.g. scenarios/upgrade.json.
@@ -104,8 +104,11 @@ func temporaryFolder() throws -> URL {
         --replications <replications>
                                 Run the scenario this many times, each with a seed derived from the
                                 first. (default: 1)
-        --out <out>             The folder that receives <scenario name>/results.json. (default: reports)
+        --out <out>             The folder that receives <scenario name>/report.md and results.json.
+                                (default: reports)
         --events <events>       Also write the first replication's analytics events to this CSV file.
+        --outcomes <outcomes>   Where --events also writes the devices' outcomes (default: next to it,
+                                <name>-outcomes.csv).
         --quiet                 Print nothing but errors.
         --version               Show the version.
         -h, --help              Show help information.

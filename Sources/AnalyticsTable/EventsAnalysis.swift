@@ -1,0 +1,227 @@
+import Foundation
+import Results
+import ScenarioFormat
+import Simulation
+
+/// The same counts a simulation produces, from a real analytics events table
+/// and a table of outcomes: each device counts once per experiment, under the
+/// first variant its "displayed" events show, and is contaminated when they
+/// show several variants of the experiment.
+public struct EventsAnalysis {
+  /// How to read the tables and what is known about the experiments.
+  public struct Options: Sendable {
+    /// The bench's column names mapped to the tables' own, e.g. `id_for_vendor` → `user_id`.
+    public var columns: [String: String] = [:]
+    /// Leave malformed rows out, counting them, instead of failing.
+    public var skipMalformed = false
+    /// The scenario the table comes from, when known: experiments' order,
+    /// baselines, weights for the sample ratio check, metric kinds and the truth.
+    public var scenario: Scenario?
+    /// Baselines by experiment, overriding the scenario's or the first variant seen.
+    public var baselines: [String: String] = [:]
+    /// Metric kinds by metric, overriding the scenario's or the guess from the values.
+    public var conversionMetrics: [String: Bool] = [:]
+
+    public init() {}
+  }
+
+  /// The document and the rows left out as malformed.
+  public let document: ResultsDocument
+  public let skippedRows: [(path: String, line: Int, reason: String)]
+
+  public init(events eventsPath: String, outcomes outcomesPath: String, name: String, options: Options) throws(AnalyticsTableError) {
+    var exposures = ExposureLog()
+    let eventsReader = TableReader(path: eventsPath, columns: options.columns)
+    var skipped = try eventsReader.read(
+      required: ["variant", "experiment", "reason", "id_for_vendor", "day"], skipMalformed: options.skipMalformed
+    ) { (field: (String) -> String) throws(RowError) in
+      guard field("reason") == "displayed" else { return }
+      let device = field("id_for_vendor"), experiment = field("experiment"), variant = field("variant")
+      guard !device.isEmpty else { throw RowError("has an empty id_for_vendor") }
+      guard !experiment.isEmpty, !variant.isEmpty else { throw RowError("has an empty experiment or variant") }
+      guard let day = Int(field("day")), day >= 0 else {
+        throw RowError("day '\(field("day"))' is not a whole number of days from 0")
+      }
+      exposures.record(device: device, experiment: experiment, variant: variant, day: day)
+    }.map { (path: eventsPath, line: $0.line, reason: $0.reason) }
+    guard !exposures.experiments.isEmpty else { throw .noDisplayedEvents(path: eventsPath) }
+
+    var outcomes = OutcomeLog()
+    let outcomesReader = TableReader(path: outcomesPath, columns: options.columns)
+    skipped += try outcomesReader.read(
+      required: ["id_for_vendor", "metric", "value"], skipMalformed: options.skipMalformed
+    ) { (field: (String) -> String) throws(RowError) in
+      let device = field("id_for_vendor"), metric = field("metric")
+      guard !device.isEmpty, !metric.isEmpty else { throw RowError("has an empty id_for_vendor or metric") }
+      guard let value = Double(field("value")), value.isFinite else {
+        throw RowError("value '\(field("value"))' is not a number")
+      }
+      outcomes.record(device: device, metric: metric, value: value)
+    }.map { (path: outcomesPath, line: $0.line, reason: $0.reason) }
+
+    skippedRows = skipped
+    document = Self.document(name: name, exposures: exposures, outcomes: outcomes, options: options)
+  }
+
+  private static func document(name: String, exposures: ExposureLog, outcomes: OutcomeLog, options: Options) -> ResultsDocument {
+    let scenario = options.scenario
+    let metricNames = scenario.map { $0.metrics.map(\.name) }.map { known in known + outcomes.metrics.filter { !known.contains($0) } }
+      ?? outcomes.metrics.sorted()
+    let isConversion = metricNames.map { metric in
+      options.conversionMetrics[metric]
+        ?? scenario?.metrics.first { $0.name == metric }.map { $0.kind == .conversion }
+        ?? outcomes.isBinary(metric)
+    }
+    let days = max(exposures.lastDay + 1, scenario?.days ?? 0)
+    let scenarioOrder = scenario.map { SimulationPlan($0) }
+    var experimentNames = scenarioOrder?.experimentNames.filter { exposures.experiments[$0] != nil } ?? []
+    experimentNames += exposures.experimentOrder.filter { !experimentNames.contains($0) }
+
+    let experiments = experimentNames.map { experimentName -> ExperimentResult in
+      let log = exposures.experiments[experimentName]!
+      let planned = scenarioOrder.flatMap { plan in plan.experimentNames.firstIndex(of: experimentName).map { plan.variantNames[$0] } } ?? []
+      let variantNames = planned.filter { log.variantOrder.contains($0) } + log.variantOrder.filter { !planned.contains($0) }
+      let definitions = scenario?.versions.compactMap { $0.experiments.first { $0.name == experimentName } } ?? []
+      let baseline = options.baselines[experimentName] ?? definitions.last?.baseline ?? log.variantOrder[0]
+      var variants = Array(repeating: VariantTally(metrics: metricNames.count), count: variantNames.count)
+      var mixed = 0
+      var dailyExposures = Array(repeating: Array(repeating: 0, count: days), count: variantNames.count)
+      var cohorts = Array(
+        repeating: Array(repeating: Array(repeating: MetricTally(), count: metricNames.count), count: variantNames.count),
+        count: days)
+      let exclude = (scenario?.analysis.attribution ?? .firstExposure) == .excludeContaminated
+      for device in log.deviceOrder {
+        let record = log.devices[device]!
+        let shown = record.variants.map { variantNames.firstIndex(of: $0.variant)! }
+        let pure = Set(shown).count == 1
+        for (variant, day) in zip(shown, record.variants.map(\.day)) {
+          variants[variant].exposed += 1
+          if !pure { variants[variant].contaminated += 1 }
+          dailyExposures[variant][day] += 1
+        }
+        if !pure { mixed += 1 }
+        let first = shown[0], firstDay = record.variants[0].day
+        variants[first].firstExposed += 1
+        for (index, metric) in metricNames.enumerated() {
+          let value = outcomes.value(device: device, metric: metric)
+          variants[first].firstExposure[index].add(value, isConversion: isConversion[index])
+          if pure { variants[first].uncontaminated[index].add(value, isConversion: isConversion[index]) }
+          if pure || !exclude { cohorts[firstDay][first][index].add(value, isConversion: isConversion[index]) }
+        }
+      }
+      var running = Array(repeating: Array(repeating: MetricTally(), count: metricNames.count), count: variantNames.count)
+      var dailyMetrics: [[[MetricSummary]]] = []
+      for day in 0..<days {
+        for variant in variantNames.indices {
+          for metric in metricNames.indices { running[variant][metric].merge(cohorts[day][variant][metric]) }
+        }
+        dailyMetrics.append(variantNames.indices.map { variant in
+          metricNames.indices.map { summary(metricNames[$0], isConversion[$0], running[variant][$0]) }
+        })
+      }
+      return ExperimentResult(
+        name: experimentName, source: definitions.isEmpty ? "events" : "local", baseline: baseline,
+        variants: variantNames.enumerated().map { index, variantName in
+          let counted = exclude ? variants[index].uncontaminated : variants[index].firstExposure
+          let weight = definitions.last { $0.variantIndex(named: variantName) != nil }
+            .map { $0.variants[$0.variantIndex(named: variantName)!].weight }
+          return VariantResult(
+            name: variantName, weight: definitions.isEmpty ? nil : weight ?? 0, exposed: variants[index].exposed,
+            contaminated: variants[index].contaminated, firstExposed: variants[index].firstExposed,
+            expectedFirstExposed: nil,
+            metrics: metricNames.indices.map { summary(metricNames[$0], isConversion[$0], counted[$0]) })
+        },
+        mixedDevices: mixed, transitions: [], dailyExposures: dailyExposures, dailyMetrics: dailyMetrics, srm: nil,
+        analysis: [])
+    }
+    return ResultsDocument(
+      scenario: name, seed: nil, devices: exposures.deviceCount(with: outcomes), days: days, replications: 1,
+      launches: 0, stabilizedDevices: 0, experiments: experiments, conflicts: [], calibration: nil)
+  }
+
+  private static func summary(_ name: String, _ isConversion: Bool, _ tally: MetricTally) -> MetricSummary {
+    MetricSummary(
+      name: name, isConversion: isConversion, n: tally.outcomes.count, conversions: isConversion ? tally.conversions : nil,
+      mean: tally.outcomes.mean, variance: tally.outcomes.sampleVariance, trueMean: nil, trueLift: nil)
+  }
+}
+
+/// The "displayed" events, per experiment and device, in the order they came.
+struct ExposureLog {
+  struct DeviceRecord {
+    /// Each variant the device was shown, once, with the day it was first shown, by day.
+    var variants: [(variant: String, day: Int)] = []
+
+    mutating func record(variant: String, day: Int) {
+      if let index = variants.firstIndex(where: { $0.variant == variant }) {
+        variants[index].day = min(variants[index].day, day)
+      } else {
+        variants.append((variant, day))
+      }
+      // Stable: events of one day keep the order they came in.
+      variants = variants.enumerated().sorted { ($0.element.day, $0.offset) < ($1.element.day, $1.offset) }.map(\.element)
+    }
+  }
+
+  struct ExperimentLog {
+    var devices: [String: DeviceRecord] = [:]
+    var deviceOrder: [String] = []
+    var variantOrder: [String] = []
+
+    mutating func record(device: String, variant: String, day: Int) {
+      if !variantOrder.contains(variant) { variantOrder.append(variant) }
+      if devices[device] == nil { deviceOrder.append(device) }
+      devices[device, default: DeviceRecord()].record(variant: variant, day: day)
+    }
+  }
+
+  var experiments: [String: ExperimentLog] = [:]
+  var experimentOrder: [String] = []
+  var lastDay = 0
+  private var allDevices: Set<String> = []
+
+  mutating func record(device: String, experiment: String, variant: String, day: Int) {
+    if experiments[experiment] == nil {
+      experiments[experiment] = ExperimentLog()
+      experimentOrder.append(experiment)
+    }
+    allDevices.insert(device)
+    lastDay = max(lastDay, day)
+    experiments[experiment]!.record(device: device, variant: variant, day: day)
+  }
+
+  func deviceCount(with outcomes: OutcomeLog) -> Int {
+    allDevices.union(outcomes.devices).count
+  }
+}
+
+/// The outcomes by device and metric; a device without a row for a metric has 0.
+struct OutcomeLog {
+  private var values: [String: [String: Double]] = [:]
+  private(set) var metrics: [String] = []
+  private var nonBinary: Set<String> = []
+
+  var devices: Set<String> { Set(values.keys) }
+
+  mutating func record(device: String, metric: String, value: Double) {
+    if !metrics.contains(metric) { metrics.append(metric) }
+    if value != 0 && value != 1 { nonBinary.insert(metric) }
+    values[device, default: [:]][metric] = value
+  }
+
+  func value(device: String, metric: String) -> Double {
+    values[device]?[metric] ?? 0
+  }
+
+  /// Whether every value of the metric is 0 or 1: a conversion.
+  func isBinary(_ metric: String) -> Bool {
+    !nonBinary.contains(metric)
+  }
+}
+
+extension MetricTally {
+  mutating func add(_ value: Double, isConversion: Bool) {
+    outcomes.add(value)
+    if isConversion, value == 1 { conversions += 1 }
+  }
+}

@@ -1,0 +1,30 @@
+import Simulation
+
+/// The analytics events a run exports, as the Lab doc's single table: one row
+/// per event with the columns value, key, variant, experiment, source,
+/// reason, id_for_vendor (the device) and day.
+public enum EventsTable {
+  public static let columns = ["value", "key", "variant", "experiment", "source", "reason", "id_for_vendor", "day"]
+
+  public static func csv(_ rows: [EventLog.Row]) -> String {
+    CSVText.write(header: columns, rows: rows.map { row in
+      let assignment = row.event.assignment
+      return [
+        assignment.value.text, assignment.key, assignment.variant, assignment.experiment, assignment.source,
+        row.event.reason.rawValue, String(row.device), String(row.day),
+      ]
+    })
+  }
+}
+
+/// The outcomes a run draws, one row per device and metric: id_for_vendor, metric, value.
+public enum OutcomesTable {
+  public static let columns = ["id_for_vendor", "metric", "value"]
+
+  /// - Parameter metrics: the metrics' names, in the order of each device's values.
+  public static func csv(_ outcomes: [(device: Int, values: [Double])], metrics: [String]) -> String {
+    CSVText.write(header: columns, rows: outcomes.flatMap { outcome in
+      zip(metrics, outcome.values).map { [String(outcome.device), $0, "\($1)"] }
+    })
+  }
+}

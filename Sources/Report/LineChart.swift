@@ -1,0 +1,143 @@
+import Foundation
+
+/// A line chart as a self-contained SVG file, which GitHub shows next to the
+/// report with no extra tools. Every number in the file is written with a
+/// fixed number of decimals, so the same data give the same bytes.
+struct LineChart {
+  struct Series {
+    let name: String
+    let values: [Double?]
+    /// Drawn dashed, for interval bounds and secondary lines.
+    var dashed = false
+    /// The colour's index in the palette; series that belong together share one.
+    let colour: Int
+  }
+
+  let title: String
+  let xLabel: String
+  let yLabel: String
+  let xValues: [Int]
+  let series: [Series]
+  /// A horizontal reference line, e.g. 0 for lifts or alpha for p-values.
+  var reference: (value: Double, label: String)?
+  /// The y values the axis must show; by default every plotted value.
+  var yExtent: [Double]?
+  /// Formats the y axis's tick labels.
+  var formatY: (Double) -> String = { LineChart.trim($0, decimals: 2) }
+
+  private static let palette = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf"]
+  private let width = 720.0, height = 340.0
+  private let left = 70.0, right = 170.0, top = 40.0, bottom = 50.0
+
+  var svg: String {
+    let plotted = (yExtent ?? series.flatMap { $0.values.compactMap { $0 } }) + (reference.map { [$0.value] } ?? [])
+    let (low, high) = Self.niceRange(plotted.min() ?? 0, plotted.max() ?? 1)
+    let xLow = Double(xValues.first ?? 0), xHigh = Double(max(xValues.last ?? 1, (xValues.first ?? 0) + 1))
+    let plotWidth = width - left - right, plotHeight = height - top - bottom
+    func x(_ value: Double) -> Double { left + (value - xLow) / (xHigh - xLow) * plotWidth }
+    func y(_ value: Double) -> Double { top + (high - value) / (high - low) * plotHeight }
+
+    var out = [
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Self.fixed(width))\" height=\"\(Self.fixed(height))\" viewBox=\"0 0 \(Self.fixed(width)) \(Self.fixed(height))\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"12\">",
+      "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>",
+      "<clipPath id=\"plot\"><rect x=\"\(Self.fixed(left))\" y=\"\(Self.fixed(top))\" width=\"\(Self.fixed(plotWidth))\" height=\"\(Self.fixed(plotHeight))\"/></clipPath>",
+      "<text x=\"\(Self.fixed(left))\" y=\"22\" font-size=\"14\" font-weight=\"bold\">\(Self.escape(title))</text>",
+    ]
+    for tick in Self.ticks(low, high) {
+      out.append("<line x1=\"\(Self.fixed(left))\" y1=\"\(Self.fixed(y(tick)))\" x2=\"\(Self.fixed(left + plotWidth))\" y2=\"\(Self.fixed(y(tick)))\" stroke=\"#e5e5e5\"/>")
+      out.append("<text x=\"\(Self.fixed(left - 6))\" y=\"\(Self.fixed(y(tick) + 4))\" text-anchor=\"end\">\(Self.escape(formatY(tick)))</text>")
+    }
+    for tick in Self.ticks(xLow, xHigh, count: 6) where tick == tick.rounded() {
+      out.append("<text x=\"\(Self.fixed(x(tick)))\" y=\"\(Self.fixed(top + plotHeight + 18))\" text-anchor=\"middle\">\(Int(tick))</text>")
+    }
+    out.append("<line x1=\"\(Self.fixed(left))\" y1=\"\(Self.fixed(top + plotHeight))\" x2=\"\(Self.fixed(left + plotWidth))\" y2=\"\(Self.fixed(top + plotHeight))\" stroke=\"#333\"/>")
+    out.append("<line x1=\"\(Self.fixed(left))\" y1=\"\(Self.fixed(top))\" x2=\"\(Self.fixed(left))\" y2=\"\(Self.fixed(top + plotHeight))\" stroke=\"#333\"/>")
+    out.append("<text x=\"\(Self.fixed(left + plotWidth / 2))\" y=\"\(Self.fixed(height - 12))\" text-anchor=\"middle\">\(Self.escape(xLabel))</text>")
+    out.append("<text transform=\"translate(16 \(Self.fixed(top + plotHeight / 2))) rotate(-90)\" text-anchor=\"middle\">\(Self.escape(yLabel))</text>")
+    if let reference {
+      out.append("<line x1=\"\(Self.fixed(left))\" y1=\"\(Self.fixed(y(reference.value)))\" x2=\"\(Self.fixed(left + plotWidth))\" y2=\"\(Self.fixed(y(reference.value)))\" stroke=\"#555\" stroke-dasharray=\"2 3\"/>")
+      out.append("<text x=\"\(Self.fixed(left + plotWidth + 4))\" y=\"\(Self.fixed(y(reference.value) + 4))\" fill=\"#555\">\(Self.escape(reference.label))</text>")
+    }
+    for line in series {
+      let colour = Self.palette[line.colour % Self.palette.count]
+      for segment in Self.segments(line.values) {
+        let points = segment.map { "\(Self.fixed(x(Double(xValues[$0])))),\(Self.fixed(y(line.values[$0]!)))" }
+          .joined(separator: " ")
+        out.append("<polyline clip-path=\"url(#plot)\" fill=\"none\" stroke=\"\(colour)\" stroke-width=\"\(line.dashed ? "1" : "2")\"\(line.dashed ? " stroke-dasharray=\"5 4\"" : "") points=\"\(points)\"/>")
+      }
+    }
+    var legendY = top + 6
+    for line in series where !line.name.isEmpty {
+      let colour = Self.palette[line.colour % Self.palette.count]
+      let legendX = left + plotWidth + 12
+      out.append("<line x1=\"\(Self.fixed(legendX))\" y1=\"\(Self.fixed(legendY))\" x2=\"\(Self.fixed(legendX + 18))\" y2=\"\(Self.fixed(legendY))\" stroke=\"\(colour)\" stroke-width=\"2\"\(line.dashed ? " stroke-dasharray=\"5 4\"" : "")/>")
+      out.append("<text x=\"\(Self.fixed(legendX + 24))\" y=\"\(Self.fixed(legendY + 4))\">\(Self.escape(line.name))</text>")
+      legendY += 18
+    }
+    out.append("</svg>")
+    return out.joined(separator: "\n") + "\n"
+  }
+
+  /// Runs of consecutive indexes whose values are present.
+  private static func segments(_ values: [Double?]) -> [[Int]] {
+    var runs: [[Int]] = [], current: [Int] = []
+    for (index, value) in values.enumerated() {
+      if value != nil {
+        current.append(index)
+      } else if !current.isEmpty {
+        runs.append(current)
+        current = []
+      }
+    }
+    if !current.isEmpty { runs.append(current) }
+    return runs
+  }
+
+  /// An axis range that starts and ends on round numbers and is never empty.
+  static func niceRange(_ low: Double, _ high: Double) -> (Double, Double) {
+    var low = low, high = high
+    if low == high {
+      low -= max(abs(low) * 0.1, 1)
+      high += max(abs(high) * 0.1, 1)
+    }
+    let step = niceStep((high - low) / 5)
+    return ((low / step).rounded(.down) * step, (high / step).rounded(.up) * step)
+  }
+
+  static func niceStep(_ raw: Double) -> Double {
+    let magnitude = pow(10, (log10(raw)).rounded(.down))
+    let fraction = raw / magnitude
+    let nice: Double = fraction <= 1 ? 1 : fraction <= 2 ? 2 : fraction <= 5 ? 5 : 10
+    return nice * magnitude
+  }
+
+  static func ticks(_ low: Double, _ high: Double, count: Int = 5) -> [Double] {
+    let step = niceStep((high - low) / Double(count))
+    var ticks: [Double] = []
+    var tick = (low / step).rounded(.up) * step
+    while tick <= high + step * 1e-9 {
+      ticks.append(abs(tick) < step * 1e-9 ? 0 : tick)
+      tick += step
+    }
+    return ticks
+  }
+
+  static func fixed(_ value: Double) -> String {
+    String(format: "%.1f", value)
+  }
+
+  /// A number with at most `decimals` decimals and no trailing zeros.
+  static func trim(_ value: Double, decimals: Int) -> String {
+    var text = String(format: "%.\(decimals)f", value)
+    if text.contains(".") {
+      while text.hasSuffix("0") { text.removeLast() }
+      if text.hasSuffix(".") { text.removeLast() }
+    }
+    return text == "-0" ? "0" : text
+  }
+
+  private static func escape(_ text: String) -> String {
+    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+      .replacingOccurrences(of: ">", with: "&gt;")
+  }
+}

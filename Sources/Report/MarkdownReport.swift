@@ -1,0 +1,299 @@
+import Lab
+import Results
+import ScenarioFormat
+
+/// Writes the report a team reads: the verdicts first, then per experiment
+/// the numbers behind them, what each app version's changes did to devices
+/// and why, charts, and with replications how often the analysis is right.
+public enum MarkdownReport {
+  public static func render(_ input: ReportInput) -> RenderedReport {
+    var writer = ReportWriter(input: input)
+    writer.write()
+    return RenderedReport(markdown: writer.lines.joined(separator: "\n") + "\n", charts: writer.charts)
+  }
+}
+
+private struct ReportWriter {
+  let input: ReportInput
+  var lines: [String] = []
+  var charts: [(fileName: String, svg: String)] = []
+
+  private var document: ResultsDocument { input.document }
+  private var confidence: String { NumberFormat.trim(percent: 1 - input.settings.alpha) }
+
+  init(input: ReportInput) {
+    self.input = input
+  }
+
+  mutating func write() {
+    lines.append("# Lab Bench report: \(document.scenario)")
+    lines.append("")
+    if !input.description.isEmpty {
+      lines.append("> \(input.description)")
+      lines.append("")
+    }
+    let correction = switch input.settings.correction {
+    case .none: "no correction"
+    case .holm: "Holm correction"
+    case .benjaminiHochberg: "Benjamini–Hochberg correction"
+    }
+    lines.append(
+      "\(input.source): \(NumberFormat.count(document.devices)) devices over \(document.days) day\(document.days == 1 ? "" : "s")"
+        + (document.seed.map { ", seed \($0)" } ?? "")
+        + (document.replications > 1 ? ", \(NumberFormat.count(document.replications)) replications" : "")
+        + ". Alpha \(NumberFormat.trim(input.settings.alpha)), \(correction), \(input.settings.attribution.rawValue) attribution, "
+        + "\(confidence) intervals.")
+    lines.append("")
+    writeVerdicts()
+    for experiment in document.experiments {
+      writeExperiment(experiment)
+    }
+    writeChangeImpact()
+    if let calibration = document.calibration { writeCalibration(calibration) }
+  }
+
+  // MARK: - Verdicts
+
+  private mutating func writeVerdicts() {
+    lines.append("## Verdicts")
+    lines.append("")
+    for experiment in document.experiments {
+      let verdicts = experiment.analysis.map { analysis -> String in
+        let truth = analysis.knowsTruth ? " (true winner: \(analysis.trueWinner ?? "none"))" : ""
+        switch analysis.verdict {
+        case .winner(let name): return "\(analysis.metric): **\(name) wins**\(truth)"
+        case .noWinner: return "\(analysis.metric): no winner\(truth)"
+        case .notTrustworthy(let why): return "\(analysis.metric): **not trustworthy**, \(reason(why))\(truth)"
+        }
+      }
+      lines.append("- **\(experiment.name)**: " + (verdicts.isEmpty ? "no metrics to analyse" : verdicts.joined(separator: "; ")) + ".")
+    }
+    lines.append("")
+  }
+
+  // MARK: - One experiment
+
+  private mutating func writeExperiment(_ experiment: ExperimentResult) {
+    lines.append("## \(experiment.name)")
+    lines.append("")
+    let exposed = experiment.variants.map(\.firstExposed).reduce(0, +)
+    lines.append(
+      "Source \(experiment.source), baseline \(experiment.baseline), \(NumberFormat.count(exposed)) devices exposed"
+        + (experiment.mixedDevices > 0 ? ", \(NumberFormat.count(experiment.mixedDevices)) of them to more than one variant." : "."))
+    if let srm = experiment.srm, srm.expected.isEmpty {
+      lines.append("Sample ratio check: no configured split is known (give the scenario with --scenario).")
+    } else if let srm = experiment.srm {
+      let split = zip(experiment.variants, srm.expected).map { "\($0.name) \(NumberFormat.percent($1, decimals: 1))" }
+        .joined(separator: ", ")
+      let outcome = srm.pValue == nil
+        ? "cannot be computed"
+        : srm.isMismatch
+          ? "**fails** (p = \(NumberFormat.pValue(srm.pValue))): the first exposures do not follow the configured split"
+          : "passes (p = \(NumberFormat.pValue(srm.pValue)))"
+      lines.append("Sample ratio check against the configured split (\(split)): \(outcome).")
+    }
+    lines.append("")
+    for analysis in experiment.analysis {
+      writeMetric(analysis, experiment: experiment)
+    }
+    writeCharts(experiment)
+  }
+
+  private mutating func writeMetric(_ analysis: MetricAnalysis, experiment: ExperimentResult) {
+    guard let metricIndex = experiment.variants.first?.metrics.firstIndex(where: { $0.name == analysis.metric }) else { return }
+    lines.append("### \(analysis.metric) (\(analysis.isConversion ? "conversion" : "continuous"))")
+    lines.append("")
+    let valueHeader = analysis.isConversion ? "Conversion rate (\(confidence) CI)" : "Mean (\(confidence) CI)"
+    lines.append("| Variant | Exposed | Counted | \(valueHeader) | Lift vs \(experiment.baseline) (\(confidence) CI) | p-value | Adjusted p | P(beats \(experiment.baseline)) | True lift |")
+    lines.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for (index, variant) in experiment.variants.enumerated() {
+      let summary = variant.metrics[metricIndex]
+      let comparison = analysis.comparisons.first { $0.variant == variant.name }
+      let isBaseline = variant.name == experiment.baseline
+      let name = isBaseline ? "\(variant.name) (baseline)" : variant.name
+      let exposed = NumberFormat.count(variant.exposed)
+        + (variant.contaminated > 0 ? " (\(NumberFormat.count(variant.contaminated)) mixed)" : "")
+      let lift = comparison.map { comparison in
+        guard let interval = comparison.liftInterval else { return NumberFormat.signedPercent(comparison.lift) }
+        return "\(NumberFormat.signedPercent(comparison.lift)) (\(NumberFormat.signedPercent(interval.lower)) to \(NumberFormat.signedPercent(interval.upper)))"
+      } ?? "–"
+      let trueLift = isBaseline ? "–" : NumberFormat.signedPercent(summary.trueLift)
+      lines.append(
+        "| \(name) | \(exposed) | \(NumberFormat.count(summary.n)) | \(valueCell(analysis.estimates[index], isConversion: analysis.isConversion)) | \(lift) | "
+          + "\(NumberFormat.pValue(comparison?.test.pValue)) | \(NumberFormat.pValue(comparison?.adjustedPValue)) | "
+          + "\(NumberFormat.percent(comparison?.probabilityToBeatBaseline, decimals: 1)) | \(trueLift) |")
+    }
+    lines.append("")
+    var notes: [String] = []
+    switch analysis.verdict {
+    case .winner(let name): notes.append("Verdict: **\(name) wins** on \(analysis.metric).")
+    case .noWinner: notes.append("Verdict: no winner on \(analysis.metric).")
+    case .notTrustworthy(let why): notes.append("Verdict: **not trustworthy**: \(reason(why)).")
+    }
+    if analysis.knowsTruth {
+      let truth = analysis.trueWinner.map { "The true winner is \($0)" } ?? "No variant truly beats the baseline"
+      notes.append("\(truth); the verdict is \(analysis.winner == analysis.trueWinner ? "right" : "wrong").")
+    }
+    if let power = analysis.power, let required = power.requiredPerVariant {
+      notes.append(
+        "Power: \(NumberFormat.count(required)) devices per variant detect a \(NumberFormat.trim(percent: input.settings.minimumDetectableEffect)) lift "
+          + "with probability \(NumberFormat.trim(input.settings.power)); the smallest variant has \(NumberFormat.count(power.smallestVariant)) "
+          + "(power \(NumberFormat.percent(power.achieved, decimals: 0))).")
+    }
+    let tests = Set(analysis.comparisons.map(\.test.test)).sorted()
+    if !tests.isEmpty {
+      notes.append("Tests: \(tests.joined(separator: ", ")); omnibus \(analysis.omnibus.test) p = \(NumberFormat.pValue(analysis.omnibus.pValue)).")
+    }
+    lines.append(notes.joined(separator: " "))
+    lines.append("")
+  }
+
+  private func reason(_ distrust: MetricAnalysis.Distrust) -> String {
+    switch distrust {
+    case .sampleRatioMismatch(let pValue):
+      return "sample ratio mismatch (p = \(NumberFormat.pValue(pValue))), the first exposures do not follow the configured split"
+    case .underpowered(let variant, let devices, let required, let effect, let power):
+      return "underpowered, \(variant) has \(NumberFormat.count(devices)) devices where \(NumberFormat.count(required)) per variant "
+        + "are needed to detect a \(NumberFormat.trim(percent: effect)) lift with power \(NumberFormat.trim(power))"
+    }
+  }
+
+  private func valueCell(_ estimate: Estimate?, isConversion: Bool) -> String {
+    guard let estimate else { return "–" }
+    if isConversion {
+      return "\(NumberFormat.percent(estimate.value)) (\(NumberFormat.percent(estimate.lower))–\(NumberFormat.percent(estimate.upper)))"
+    }
+    return "\(NumberFormat.decimal(estimate.value)) (\(NumberFormat.decimal(estimate.lower))–\(NumberFormat.decimal(estimate.upper)))"
+  }
+
+  // MARK: - Charts
+
+  private mutating func writeCharts(_ experiment: ExperimentResult) {
+    let days = Array(0..<document.days)
+    let prefix = "\(document.scenario)-\(experiment.name)"
+    var links: [String] = []
+    let exposures = LineChart(
+      title: "\(experiment.name): devices shown each variant per day", xLabel: "day", yLabel: "devices",
+      xValues: days,
+      series: experiment.variants.enumerated().map { index, variant in
+        LineChart.Series(name: variant.name, values: experiment.dailyExposures[index].map(Double.init), colour: index)
+      },
+      formatY: { NumberFormat.count(Int($0.rounded())) })
+    charts.append(("\(prefix)-exposures.svg", exposures.svg))
+    links.append("![Devices shown each variant per day](\(prefix)-exposures.svg)")
+    for analysis in experiment.analysis where !analysis.comparisons.isEmpty {
+      var series: [LineChart.Series] = []
+      for comparison in analysis.comparisons {
+        let colour = experiment.variants.firstIndex { $0.name == comparison.variant } ?? 0
+        series.append(LineChart.Series(name: comparison.variant, values: comparison.dailyLift.map { $0?.value }, colour: colour))
+        series.append(LineChart.Series(name: "", values: comparison.dailyLift.map { $0?.lower }, dashed: true, colour: colour))
+        series.append(LineChart.Series(name: "", values: comparison.dailyLift.map { $0?.upper }, dashed: true, colour: colour))
+      }
+      // Early days' intervals are huge; scale the axis to the second half of the run and clip.
+      let settled = series.flatMap { $0.values.suffix(max(days.count / 2, 1)).compactMap { $0 } }
+      let lift = LineChart(
+        title: "\(experiment.name): lift on \(analysis.metric) vs \(experiment.baseline), \(confidence) interval dashed",
+        xLabel: "day (devices first exposed by then)", yLabel: "relative lift", xValues: days, series: series,
+        reference: (0, "no effect"), yExtent: settled.isEmpty ? nil : settled, formatY: { NumberFormat.trim(percent: $0) })
+      charts.append(("\(prefix)-\(analysis.metric)-lift.svg", lift.svg))
+      links.append("![Lift on \(analysis.metric) over the days](\(prefix)-\(analysis.metric)-lift.svg)")
+      if analysis.comparisons.allSatisfy({ !$0.looks.isEmpty }) {
+        var pSeries: [LineChart.Series] = []
+        for (offset, comparison) in analysis.comparisons.enumerated() {
+          let colour = experiment.variants.firstIndex { $0.name == comparison.variant } ?? offset
+          pSeries.append(LineChart.Series(name: "\(comparison.variant) naive", values: comparison.looks.map(\.pValue), dashed: true, colour: colour))
+          pSeries.append(LineChart.Series(name: "\(comparison.variant) always valid", values: comparison.looks.map(\.alwaysValidPValue), colour: colour))
+        }
+        let looks = LineChart(
+          title: "\(experiment.name): \(analysis.metric) p-values at each daily look",
+          xLabel: "day", yLabel: "p-value", xValues: days, series: pSeries,
+          reference: (input.settings.alpha, "alpha"), formatY: { NumberFormat.trim($0) })
+        charts.append(("\(prefix)-\(analysis.metric)-looks.svg", looks.svg))
+        links.append("![Naive and always-valid p-values at each look](\(prefix)-\(analysis.metric)-looks.svg)")
+      }
+    }
+    lines.append(contentsOf: links)
+    lines.append("")
+  }
+
+  // MARK: - Change impact
+
+  private mutating func writeChangeImpact() {
+    let transitions = document.experiments.flatMap { experiment in experiment.transitions.map { (experiment, $0) } }
+    guard !transitions.isEmpty || !document.conflicts.isEmpty else { return }
+    lines.append("## Change impact")
+    lines.append("")
+    lines.append("What each upgrade did to the devices of each experiment, comparing a device's last launch of the old version with its first launch of the new one, and the Lab rule that decided it (docs/rules/).")
+    lines.append("")
+    lines.append("| Upgrade | Experiment | Devices upgrading | Kept | Reassigned | Deactivated | Activated | Came back on another variant |")
+    lines.append("|---|---|---:|---:|---:|---:|---:|---:|")
+    for (experiment, transition) in transitions where transition.total > 0 {
+      let back = transition.returned > 0
+        ? "\(NumberFormat.count(transition.returnedOnAnotherVariant)) of \(NumberFormat.count(transition.returned))" : "–"
+      lines.append(
+        "| \(transition.fromVersion) → \(transition.toVersion) | \(experiment.name) | \(NumberFormat.count(transition.devices)) | "
+          + "\(NumberFormat.count(transition.kept)) | \(NumberFormat.count(transition.reassigned)) | "
+          + "\(NumberFormat.count(transition.deactivated)) | \(NumberFormat.count(transition.activated)) | \(back) |")
+    }
+    lines.append("")
+    for (experiment, transition) in transitions where transition.total > 0 {
+      for sentence in ChangeSentences.sentences(for: transition, of: experiment.name, versions: input.versions) {
+        lines.append("- \(sentence)")
+      }
+    }
+    for experiment in document.experiments where experiment.mixedDevices > 0 {
+      let exposed = experiment.variants.map(\.firstExposed).reduce(0, +)
+      lines.append(
+        "- \(experiment.name): \(NumberFormat.count(experiment.mixedDevices)) of its \(NumberFormat.count(exposed)) exposed devices "
+          + "(\(NumberFormat.percent(Double(experiment.mixedDevices) / Double(exposed), decimals: 1))) were shown more than one "
+          + "variant; each carries a mix of their effects, which pulls the observed lifts away from the true ones.")
+    }
+    for conflict in document.conflicts {
+      let names = conflict.experiments.joined(separator: " and ")
+      if conflict.devices > 0 {
+        lines.append(
+          "- \(names) share the key `\(conflict.key)`: on \(NumberFormat.count(conflict.devices)) devices both were active at once, "
+            + "so the assignments manager refused their assignments (Lab allows shared keys only on disjoint token ranges; a range that shrinks leaves its active devices behind).")
+      } else {
+        lines.append("- \(names) share the key `\(conflict.key)` and were never active together on a device.")
+      }
+    }
+    lines.append("")
+  }
+
+  // MARK: - Calibration
+
+  private mutating func writeCalibration(_ calibration: Calibration) {
+    lines.append("## Calibration over \(NumberFormat.count(calibration.replications)) replications")
+    lines.append("")
+    lines.append("How often the analysis was right when the scenario was run again with other seeds. Where the true lift is 0 the share of significant results is the false-positive rate, elsewhere the power.")
+    lines.append("")
+    lines.append("| Experiment | Metric | Variant | True lift | Significant | Interval held the truth | Peeking significant | Always-valid significant |")
+    lines.append("|---|---|---|---:|---:|---:|---:|---:|")
+    for experiment in calibration.experiments {
+      for metric in experiment.metrics {
+        for comparison in metric.comparisons {
+          lines.append(
+            "| \(experiment.name) | \(metric.metric) | \(comparison.variant) | \(NumberFormat.signedPercent(comparison.trueLift)) | "
+              + "\(NumberFormat.percent(comparison.significantRate, decimals: 1)) | \(NumberFormat.percent(comparison.coverage, decimals: 1)) | "
+              + "\(NumberFormat.percent(comparison.peekingSignificantRate, decimals: 1)) | \(NumberFormat.percent(comparison.alwaysValidSignificantRate, decimals: 1)) |")
+        }
+      }
+    }
+    lines.append("")
+    for experiment in calibration.experiments {
+      for metric in experiment.metrics {
+        let winners = metric.winnerRates.filter { $0.rate > 0 }.map { "\($0.variant) \(NumberFormat.percent($0.rate, decimals: 1))" }
+        lines.append(
+          "- \(experiment.name), \(metric.metric): declared winner " + (winners.isEmpty ? "never" : winners.joined(separator: ", "))
+            + "; no winner \(NumberFormat.percent(metric.noWinnerRate, decimals: 1)); not trustworthy \(NumberFormat.percent(metric.notTrustworthyRate, decimals: 1)); "
+            + "the verdict matched the true winner (\(metric.trueWinner ?? "none")) in \(NumberFormat.percent(metric.correctRate, decimals: 1)).")
+      }
+    }
+    lines.append("")
+  }
+}
+
+extension TransitionResult {
+  var total: Int { kept + reassigned + deactivated + activated }
+}

@@ -1,0 +1,107 @@
+import AnalyticsTable
+import Foundation
+import Results
+import Testing
+
+@Suite struct TableReadingTests {
+  private let events = """
+    value,key,variant,experiment,source,reason,id_for_vendor,day
+    blue,color,A,Theme,Local,activated,d1,0
+    blue,color,A,Theme,Local,displayed,d1,0
+    red,color,B,Theme,Local,displayed,d2,1
+    "red, bold",color,B,Theme,Local,displayed,d1,3
+    blue,color,A,Theme,Local,displayed,d3,2
+
+    """
+  private let outcomes = """
+    id_for_vendor,metric,value
+    d1,converted,1
+    d2,converted,0
+    d3,converted,1
+    d1,revenue,2.5
+    d3,revenue,4
+
+    """
+
+  @Test func devicesCountOncePerExperimentUnderTheirFirstVariant() throws {
+    let document = try EventsAnalysis(
+      events: temporaryFile("e.csv", events), outcomes: temporaryFile("o.csv", outcomes), name: "t", options: .init()
+    ).document
+    let theme = try #require(document.experiments.first)
+    #expect(document.devices == 3)
+    #expect(document.days == 4)
+    #expect(document.seed == nil)
+    #expect(theme.baseline == "A")
+    #expect(theme.variants.map(\.name) == ["A", "B"])
+    #expect(theme.variants.map(\.exposed) == [2, 2])
+    #expect(theme.variants.map(\.contaminated) == [1, 1])
+    #expect(theme.variants.map(\.firstExposed) == [2, 1])
+    #expect(theme.variants.map(\.weight) == [nil, nil])
+    #expect(theme.mixedDevices == 1)
+    #expect(theme.dailyExposures == [[1, 0, 1, 0], [0, 1, 0, 1]])
+    let converted = theme.variants[0].metrics[0], revenue = theme.variants[0].metrics[1]
+    #expect(converted.name == "converted" && converted.isConversion && converted.conversions == 2)
+    #expect(revenue.name == "revenue" && !revenue.isConversion && revenue.mean == 3.25)
+    // d2 has no revenue row: it counts as 0.
+    #expect(theme.variants[1].metrics[1].mean == 0)
+  }
+
+  @Test func columnsCanHaveOtherNames() throws {
+    let renamed = events.replacingOccurrences(of: "id_for_vendor", with: "user")
+    var options = EventsAnalysis.Options()
+    options.columns = ["id_for_vendor": "user"]
+    options.baselines = ["Theme": "B"]
+    options.conversionMetrics = ["converted": false]
+    let document = try EventsAnalysis(
+      events: temporaryFile("e.csv", renamed), outcomes: temporaryFile("o.csv", outcomes.replacingOccurrences(of: "id_for_vendor", with: "user")),
+      name: "t", options: options
+    ).document
+    #expect(document.experiments[0].baseline == "B")
+    #expect(!document.experiments[0].variants[0].metrics[0].isConversion)
+  }
+
+  @Test func aMissingColumnNamesTheFix() throws {
+    let path = try temporaryFile("e.csv", events.replacingOccurrences(of: "id_for_vendor", with: "user"))
+    #expect(throws: AnalyticsTableError.missingColumn(
+      path: path, column: "id_for_vendor", role: "id_for_vendor",
+      found: ["value", "key", "variant", "experiment", "source", "reason", "user", "day"])) {
+      try EventsAnalysis(events: path, outcomes: temporaryFile("o.csv", outcomes), name: "t", options: .init())
+    }
+    let error = AnalyticsTableError.missingColumn(path: "e.csv", column: "id_for_vendor", role: "id_for_vendor", found: ["user"])
+    #expect("\(error)" == "e.csv: has no column 'id_for_vendor' (found: user); name the column that holds it with --column id_for_vendor=NAME")
+  }
+
+  @Test func aMalformedRowIsReportedWithItsLine() throws {
+    let broken = events.replacingOccurrences(of: "Local,displayed,d2,1", with: "Local,displayed,d2,yesterday")
+    let path = try temporaryFile("e.csv", broken)
+    #expect(throws: AnalyticsTableError.malformedRow(path: path, line: 4, reason: "day 'yesterday' is not a whole number of days from 0")) {
+      try EventsAnalysis(events: path, outcomes: temporaryFile("o.csv", outcomes), name: "t", options: .init())
+    }
+    #expect("\(AnalyticsTableError.malformedRow(path: "e.csv", line: 4, reason: "has 3 fields where the header has 8"))"
+      == "e.csv line 4: has 3 fields where the header has 8; fix the row or pass --skip-malformed to leave such rows out")
+  }
+
+  @Test func malformedRowsCanBeSkippedAndCounted() throws {
+    let broken = events.replacingOccurrences(of: "Local,displayed,d2,1", with: "Local,displayed,d2,yesterday")
+      + "short,row\n"
+    var options = EventsAnalysis.Options()
+    options.skipMalformed = true
+    let analysis = try EventsAnalysis(
+      events: temporaryFile("e.csv", broken), outcomes: temporaryFile("o.csv", outcomes), name: "t", options: options)
+    #expect(analysis.skippedRows.map(\.line) == [4, 7])
+    #expect(analysis.skippedRows.map(\.reason) == ["day 'yesterday' is not a whole number of days from 0", "has 2 fields where the header has 8"])
+    #expect(analysis.document.experiments[0].variants.map(\.exposed) == [2, 1])
+  }
+
+  @Test func aTableWithoutDisplayedEventsIsAClearError() throws {
+    let path = try temporaryFile("e.csv", "value,key,variant,experiment,source,reason,id_for_vendor,day\nblue,color,A,Theme,Local,activated,d1,0\n")
+    #expect(throws: AnalyticsTableError.noDisplayedEvents(path: path)) {
+      try EventsAnalysis(events: path, outcomes: temporaryFile("o.csv", outcomes), name: "t", options: .init())
+    }
+  }
+
+  @Test func exportedValuesWithCommasAreQuoted() {
+    #expect(OutcomesTable.csv([(device: 7, values: [1, 2.5])], metrics: ["converted", "revenue"])
+      == "id_for_vendor,metric,value\n7,converted,1.0\n7,revenue,2.5\n")
+  }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// The reports: golden files for small scenarios, the committed example kept
+/// fresh, every scenario rendering, and the same bytes on every run.
+@Suite struct ReportTests {
+  private let golden = repositoryRoot.appendingPathComponent("Tests/BenchCLITests/Golden")
+
+  private func files(in folder: URL) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }.sorted()
+  }
+
+  /// Each case of Golden/cases.txt renders exactly its committed files
+  /// (`make golden` rewrites them after a deliberate change).
+  @Test func goldenReportsAreReproduced() throws {
+    let cases = try String(contentsOf: golden.appendingPathComponent("cases.txt"), encoding: .utf8)
+      .split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+    #expect(cases.count == 3)
+    for line in cases {
+      let name = line[0], out = try temporaryFolder()
+      let result = try BenchProcess.run(
+        [repositoryRoot.appendingPathComponent(line[1]).path] + Array(line.dropFirst(2)) + ["--out", out.path, "--quiet"])
+      #expect(result.status == 0, "\(name): \(result.standardError)")
+      let expectedFolder = golden.appendingPathComponent(name), actualFolder = out.appendingPathComponent(name)
+      #expect(try files(in: actualFolder) == files(in: expectedFolder), "\(name)")
+      for file in try files(in: expectedFolder) {
+        let expected = try String(contentsOf: expectedFolder.appendingPathComponent(file), encoding: .utf8)
+        let actual = try String(contentsOf: actualFolder.appendingPathComponent(file), encoding: .utf8)
+        #expect(actual == expected, "\(name)/\(file) differs from the golden file: run make golden and read the diff")
+      }
+    }
+  }
+
+  /// reports/upgrade/ is the example a newcomer reads first: it must be what
+  /// `make run` writes today.
+  @Test func theCommittedExampleReportIsFresh() throws {
+    let out = try temporaryFolder()
+    let result = try BenchProcess.run([committedScenario("upgrade"), "--out", out.path, "--quiet"])
+    #expect(result.status == 0)
+    let committed = repositoryRoot.appendingPathComponent("reports/upgrade"), fresh = out.appendingPathComponent("upgrade")
+    #expect(try files(in: fresh) == files(in: committed).filter { $0 != "README.md" })
+    for file in try files(in: fresh) {
+      let expected = try String(contentsOf: committed.appendingPathComponent(file), encoding: .utf8)
+      let actual = try String(contentsOf: fresh.appendingPathComponent(file), encoding: .utf8)
+      #expect(actual == expected, "reports/upgrade/\(file) is stale: run make run and commit it")
+    }
+  }
+
+  @Test func everyScenarioRenders() throws {
+    let scenarios = try FileManager.default.contentsOfDirectory(atPath: repositoryRoot.appendingPathComponent("scenarios").path)
+      .filter { $0.hasSuffix(".json") }.sorted()
+    #expect(scenarios.count >= 10)
+    for file in scenarios {
+      let out = try temporaryFolder()
+      let result = try BenchProcess.run(["scenarios/\(file)", "--devices", "300", "--out", out.path, "--quiet"], in: repositoryRoot)
+      #expect(result.status == 0, "\(file): \(result.standardError)")
+      let name = String(file.dropLast(".json".count))
+      let report = try String(contentsOf: out.appendingPathComponent("\(name)/report.md"), encoding: .utf8)
+      #expect(report.hasPrefix("# Lab Bench report: \(name)\n"), "\(file)")
+      #expect(report.contains("## Verdicts"), "\(file)")
+    }
+  }
+
+  @Test func theReportStartsWithTheVerdicts() throws {
+    let report = try String(contentsOf: repositoryRoot.appendingPathComponent("reports/upgrade/report.md"), encoding: .utf8)
+    let lines = report.split(separator: "\n", omittingEmptySubsequences: false)
+    let verdicts = try #require(lines.firstIndex(of: "## Verdicts"))
+    #expect(lines[verdicts + 2].hasPrefix("- **SubscriptionScreenTheme**: subscribed: "))
+    #expect(lines[verdicts + 3].hasPrefix("- **OnboardingLength**: subscribed: "))
+    #expect(report.contains("## Change impact"))
+    #expect(report.contains("brought back OnboardingLength after 2.0 removed it"))
+  }
+}
