@@ -218,10 +218,3 @@ struct OutcomeLog {
     !nonBinary.contains(metric)
   }
 }
-
-extension MetricTally {
-  mutating func add(_ value: Double, isConversion: Bool) {
-    outcomes.add(value)
-    if isConversion, value == 1 { conversions += 1 }
-  }
-}

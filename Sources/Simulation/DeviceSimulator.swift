@@ -19,7 +19,8 @@ struct DeviceSimulator {
   /// Per experiment: 0 no record, 1 inactive, 2 + g active on global variant g.
   private var recall: [UInt8]
   private var recallBefore: [UInt8]
-  /// Per experiment: 0 never active, 2 + g the variant it last had when active.
+  /// Per experiment: 0 never active, else the code of the variant it held
+  /// before its record last changed.
   private var lastActive: [UInt8]
   /// Display days per experiment and variant, by `tables.variantStart[experiment] + variant`.
   private var displayDays: [Int32]
@@ -118,7 +119,6 @@ struct DeviceSimulator {
         tally.upgrades[upgradedFrom * tables.versionCount + installed] += 1
         countTransitions(from: upgradedFrom, to: installed)
       }
-      for experiment in recall.indices where recall[experiment] >= 2 { lastActive[experiment] = recall[experiment] }
       let slotStart = tables.slotStart[installed]
       let conflict = tables.keySharing[installed].conflict { decisions[$0].variant != nil }
       if let conflict {
@@ -208,7 +208,7 @@ struct DeviceSimulator {
   /// define are deleted, and every defined experiment is decided.
   private mutating func decide(version: Int, token: ActiveExperimentsToken, draws: inout RandomStream) {
     for index in tables.undefinedStart[version]..<tables.undefinedStart[version + 1] {
-      recall[tables.undefined[index]] = 0
+      forget(tables.undefined[index], as: 0)
     }
     let slotStart = tables.slotStart[version]
     for slot in slotStart..<tables.slotStart[version + 1] {
@@ -222,24 +222,29 @@ struct DeviceSimulator {
         let local = tables.localOfGlobal[tables.slotLocalStart[slot] + code - 2]
         remembered = local >= 0 ? .variant(local) : .deletedVariant
       }
-      var selectedAfresh = false
       let decision = LocalDecision.decide(recall: remembered, range: tables.slotRange[slot], token: token) {
-        selectedAfresh = true
-        return tables.select(slot: slot, bits: draws.next())
+        tables.select(slot: slot, bits: draws.next())
       }
       decisions[slot - slotStart] = decision
-      if selectedAfresh {
+      if case .variant = remembered {
+        eligibleVariants[experiment] &= tables.slotVariantMask[slot]
+      } else if decision.variant != nil {
         selectionSlot[experiment] = slot
         eligibleVariants[experiment] = tables.slotVariantMask[slot]
-      } else {
-        eligibleVariants[experiment] &= tables.slotVariantMask[slot]
       }
-      recall[experiment] = decision.variant.map { UInt8(2 + tables.globalOfLocal[tables.slotGlobalStart[slot] + $0]) } ?? 1
+      forget(experiment, as: decision.variant.map { UInt8(2 + tables.globalOfLocal[tables.slotGlobalStart[slot] + $0]) } ?? 1)
     }
   }
 
-  /// Compares each experiment before and after an upgrade; `lastActive` still
-  /// holds the variants of the launches before this one.
+  /// Replaces an experiment's record, remembering the variant it held if it
+  /// was active, so that a return can be compared with it.
+  private mutating func forget(_ experiment: Int, as code: UInt8) {
+    if recall[experiment] >= 2 { lastActive[experiment] = recall[experiment] }
+    recall[experiment] = code
+  }
+
+  /// Compares each experiment before and after an upgrade. `lastActive` holds
+  /// the variant each held before its most recent change of record.
   private mutating func countTransitions(from: Int, to: Int) {
     let versions = tables.versionCount
     for experiment in 0..<tables.experimentCount {
@@ -370,13 +375,5 @@ struct DeviceSimulator {
       days += count
     }
     return weighted / Double(days)
-  }
-}
-
-extension MetricTally {
-  mutating func add(_ outcome: Double, expected: Double, isConversion: Bool) {
-    outcomes.add(outcome)
-    trueMeanSum.add(expected)
-    if isConversion, outcome == 1 { conversions += 1 }
   }
 }

@@ -26,7 +26,7 @@ public struct Moments: Hashable, Sendable {
   }
 
   public mutating func add(_ value: Double) {
-    let steps = Int128(Self.steps(value))
+    let steps = Int128(truncatingIfNeeded: Self.steps(value))
     count += 1
     sum += steps
     sumOfSquares += steps * steps
@@ -61,15 +61,16 @@ public struct Moments: Hashable, Sendable {
   }
 }
 
-/// A sum of non-negative or signed values kept exactly on a grid of 2⁻³²,
-/// for totals that must not depend on the order of addition.
+/// A sum of values of magnitude below 2³¹ kept exactly on a grid of 2⁻³², for
+/// totals that must not depend on the order of addition (expected outcomes
+/// and probabilities).
 public struct ExactSum: Hashable, Sendable {
   private var steps: Int128 = 0
 
   public init() {}
 
   public mutating func add(_ value: Double) {
-    steps += Int128((value * 0x1p32).rounded())
+    steps += Int128(truncatingIfNeeded: Int64((value * 0x1p32).rounded()))
   }
 
   public mutating func merge(_ other: ExactSum) {
@@ -95,6 +96,13 @@ public struct MetricTally: Hashable, Sendable {
     outcomes.merge(other.outcomes)
     conversions += other.conversions
     trueMeanSum.merge(other.trueMeanSum)
+  }
+
+  /// Counts one device's outcome, and its expected outcome when the truth is known.
+  public mutating func add(_ outcome: Double, expected: Double? = nil, isConversion: Bool) {
+    outcomes.add(outcome)
+    if let expected { trueMeanSum.add(expected) }
+    if isConversion, outcome == 1 { conversions += 1 }
   }
 
   /// The mean of the devices' expected outcomes, or `nil` with no devices.
