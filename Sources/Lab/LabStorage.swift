@@ -17,6 +17,8 @@ public protocol LabStorage: AnyObject {
 enum StorageKey {
   static let localSourcePrefix = "Lab.LocalSource."
   static let activeAssignments = "Lab.AssignmentsManager.ActiveAssignments"
+  static let remoteStabilized = "Lab.RemoteSource.Stabilized"
+  static let remoteExperimentPrefix = "Lab.RemoteSource.Experiment."
 
   static func localSource(experiment: String) -> String {
     localSourcePrefix + experiment
