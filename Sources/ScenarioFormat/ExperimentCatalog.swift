@@ -5,10 +5,15 @@ import Lab
 struct ExperimentCatalog {
   private var variants: [String: [String]] = [:]
 
-  init(versions: [AppVersion]) {
-    for experiment in versions.flatMap(\.experiments) {
-      for variant in experiment.variants where !(variants[experiment.name]?.contains(variant.name) ?? false) {
-        variants[experiment.name, default: []].append(variant.name)
+  init(versions: [AppVersion], remote: RemotePlan?) {
+    let local = versions.flatMap(\.experiments).map { ($0.name, $0.variants.map(\.name)) }
+    let remoteExperiments = (remote?.changes ?? []).compactMap { change -> (String, [String])? in
+      guard case .add(let experiment, _) = change.action else { return nil }
+      return (experiment.name, experiment.variants.map(\.name))
+    }
+    for (experiment, names) in local + remoteExperiments {
+      for variant in names where !(variants[experiment]?.contains(variant) ?? false) {
+        variants[experiment, default: []].append(variant)
       }
     }
   }

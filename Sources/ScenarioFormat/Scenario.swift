@@ -20,13 +20,21 @@ public struct Scenario: Hashable, Sendable {
   public var displayProbabilities: [String: Double]
   public var metrics: [Metric]
   public var analysis: AnalysisSettings
+  /// The remote service and its timeline; `nil` when the app uses local experiments only.
+  public var remote: RemotePlan?
+  /// Variants that make devices stop launching.
+  public var churn: [ChurnRule]
 
   /// The chance that `experiment`, when active, is displayed at a launch.
   public func displayProbability(of experiment: String) -> Double {
     displayProbabilities[experiment] ?? 1
   }
 
-  public init(name: String, description: String, seed: UInt64, devices: Int, days: Int, naming: NamingPolicy, versions: [AppVersion], population: Population, displayProbabilities: [String: Double], metrics: [Metric], analysis: AnalysisSettings) {
+  public init(
+    name: String, description: String, seed: UInt64, devices: Int, days: Int, naming: NamingPolicy,
+    versions: [AppVersion], population: Population, displayProbabilities: [String: Double], metrics: [Metric],
+    analysis: AnalysisSettings, remote: RemotePlan? = nil, churn: [ChurnRule] = []
+  ) {
     self.name = name
     self.description = description
     self.seed = seed
@@ -38,6 +46,8 @@ public struct Scenario: Hashable, Sendable {
     self.displayProbabilities = displayProbabilities
     self.metrics = metrics
     self.analysis = analysis
+    self.remote = remote
+    self.churn = churn
   }
 }
 

@@ -3,7 +3,7 @@
 enum ScenarioFields {
   static let scenario = [
     "name", "description", "seed", "devices", "days", "naming", "versions", "population", "displayProbability",
-    "metrics", "analysis",
+    "metrics", "analysis", "remote", "churn",
   ]
   static let version = ["version", "releaseDay", "adoption", "stabilizeOnLaunch", "experiments"]
   static let adoption = ["meanDelayDays", "neverUpgradeShare"]
@@ -15,10 +15,26 @@ enum ScenarioFields {
     "name", "kind", "baseline", "segmentBaselines", "lifts", "segmentLifts", "distribution", "sigma", "shape",
   ]
   static let analysis = ["alpha", "correction", "attribution", "dailyLooks", "minimumDetectableEffect", "power"]
+  static let remote = ["defaults", "fetch", "changes"]
+  static let fetch = ["failureRate", "medianLatencySeconds", "latencySigma", "timeoutSeconds", "segments"]
+  static let segmentFetch = ["failureRate", "medianLatencySeconds"]
+  static let change = ["day", "add", "remove", "setPercentages", "setValues", "override", "conclude", "declareKeys"]
+  static let remoteExperiment = ["name", "keys", "variants", "audience"]
+  static let remoteVariant = ["name", "percentage", "values"]
+  static let audience = ["tokenRange", "attributes"]
+  static let setPercentages = ["experiment", "percentages"]
+  static let setValues = ["experiment", "variant", "values"]
+  static let override = ["experiment", "keys"]
+  static let conclude = ["experiment", "winner"]
+  static let declareKeys = ["experiment", "value"]
+  static let churn = ["experiment", "variant", "dailyProbability", "whileValues"]
 
   /// Each list under the name of its definition in the JSON Schema.
   static let byDefinition: [String: [String]] = [
     "scenario": scenario, "version": version, "adoption": adoption, "experiment": experiment, "variant": variant,
-    "population": population, "segment": segment, "metric": metric, "analysis": analysis,
+    "population": population, "segment": segment, "metric": metric, "analysis": analysis, "remote": remote,
+    "fetch": fetch, "segmentFetch": segmentFetch, "change": change, "remoteExperiment": remoteExperiment,
+    "remoteVariant": remoteVariant, "audience": audience, "setPercentages": setPercentages, "setValues": setValues,
+    "override": override, "conclude": conclude, "declareKeys": declareKeys, "churn": churn,
   ]
 }

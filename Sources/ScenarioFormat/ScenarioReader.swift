@@ -46,9 +46,12 @@ struct ScenarioReader {
       }
       versions.append(version)
     }
-    let catalog = ExperimentCatalog(versions: versions)
     let population = try object.optional("population").map { node throws(ScenarioError) in try self.population(node) }
       ?? .uniform
+    let remote = try object.optional("remote").map { node throws(ScenarioError) in
+      try self.remote(node, days: days, naming: naming, segments: population.segments.map(\.name), versions: versions)
+    }
+    let catalog = ExperimentCatalog(versions: versions, remote: remote)
     var displayProbabilities: [String: Double] = [:]
     if let displayNode = object.optional("displayProbability") {
       for (experiment, node) in try displayNode.members() {
@@ -66,13 +69,16 @@ struct ScenarioReader {
     }
     let analysis = try object.optional("analysis").map { node throws(ScenarioError) in try self.analysis(node) }
       ?? .standard
+    let churn = try object.optional("churn")?.array().map { node throws(ScenarioError) in
+      try self.churn(node, catalog: catalog)
+    } ?? []
     return Scenario(
       name: name, description: try object.optional("description")?.string() ?? "", seed: UInt64(seed),
       devices: devices, days: days, naming: naming, versions: versions, population: population,
-      displayProbabilities: displayProbabilities, metrics: metrics, analysis: analysis)
+      displayProbabilities: displayProbabilities, metrics: metrics, analysis: analysis, remote: remote, churn: churn)
   }
 
-  private func probability(_ node: JSONNode, allowZero: Bool = true) throws(ScenarioError) -> Double {
+  func probability(_ node: JSONNode, allowZero: Bool = true) throws(ScenarioError) -> Double {
     let value = try node.double()
     guard value <= 1, allowZero ? value >= 0 : value > 0 else {
       throw node.error(allowZero ? "must lie between 0 and 1" : "must be greater than 0 and at most 1")
@@ -194,7 +200,7 @@ struct ScenarioReader {
     return lifts
   }
 
-  private func requireSegment(_ segment: String, among segments: [String], at node: JSONNode) throws(ScenarioError) {
+  func requireSegment(_ segment: String, among segments: [String], at node: JSONNode) throws(ScenarioError) {
     guard segments.contains(segment) else {
       throw node.error("'\(segment)' is not a segment of the population (segments: \(segments.joined(separator: ", ")))")
     }
@@ -335,7 +341,7 @@ struct ScenarioReader {
       assignments: try assignments(object.required("assignments")))
   }
 
-  private func assignments(_ node: JSONNode) throws(ScenarioError) -> [String: AssignmentValue] {
+  func assignments(_ node: JSONNode) throws(ScenarioError) -> [String: AssignmentValue] {
     var assignments: [String: AssignmentValue] = [:]
     for (key, child) in try node.members() {
       switch child.value {
@@ -347,7 +353,7 @@ struct ScenarioReader {
     return assignments
   }
 
-  private func tokenRange(_ node: JSONNode) throws(ScenarioError) -> TokenRange {
+  func tokenRange(_ node: JSONNode) throws(ScenarioError) -> TokenRange {
     let bounds = try node.array()
     guard bounds.count == 2 else { throw node.error("must be [lower, upper], e.g. [0, 0.5]") }
     let lower = try bounds[0].double(), upper = try bounds[1].double()
