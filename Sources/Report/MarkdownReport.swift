@@ -49,6 +49,7 @@ private struct ReportWriter {
       writeExperiment(experiment)
     }
     writeChangeImpact()
+    if let delivery = document.delivery { writeDelivery(delivery) }
     if let calibration = document.calibration { writeCalibration(calibration) }
   }
 
@@ -258,6 +259,68 @@ private struct ReportWriter {
         lines.append("- \(names) share the key `\(conflict.key)` and were never active together on a device.")
       }
     }
+    lines.append("")
+  }
+
+  // MARK: - Delivery
+
+  private mutating func writeDelivery(_ delivery: DeliveryResult) {
+    let stabilized = delivery.stabilized.last ?? 0
+    let failed = delivery.failedFetches.reduce(0, +), overridden = delivery.overridden.reduce(0, +)
+    let fallbacks = delivery.defaultFallbacks.reduce(0, +)
+    guard stabilized > 0 || !delivery.enrollment.isEmpty else { return }
+    lines.append("## Delivery")
+    lines.append("")
+    if !delivery.enrollment.isEmpty {
+      lines.append(
+        "Devices fetch the remote configuration at each launch; a failed fetch leaves them with their last data. A device "
+          + "that stabilizes before its first successful fetch never receives the remote experiments, since stabilization "
+          + "hides new experiments.")
+      lines.append("")
+    }
+    var facts: [String] = []
+    if stabilized > 0 {
+      let first = delivery.stabilized.firstIndex { $0 > 0 } ?? 0
+      facts.append("\(NumberFormat.count(stabilized)) devices called stabilize, the first on day \(first)")
+    }
+    if !delivery.enrollment.isEmpty {
+      facts.append("\(NumberFormat.count(failed)) fetches failed or missed the time-out (\(NumberFormat.percent(document.launches > 0 ? Double(failed) / Double(document.launches) : nil, decimals: 1)) of launches); those devices kept their last data")
+      facts.append("overrides changed a value on \(NumberFormat.count(overridden)) launches of stabilized devices")
+      facts.append("\(NumberFormat.count(fallbacks)) values fell back to the app's default")
+    }
+    lines.append(facts.joined(separator: "; ") + ".")
+    lines.append("")
+    if !delivery.enrollment.isEmpty {
+      lines.append("| Remote experiment | Devices it could reach | Enrolled | Never enrolled | Mean days to enrol | 90% enrolled within |")
+      lines.append("|---|---:|---:|---:|---:|---:|")
+      for enrollment in delivery.enrollment {
+        let never = enrollment.eligible - enrollment.enrolled
+        lines.append(
+          "| \(enrollment.experiment) | \(NumberFormat.count(enrollment.eligible)) | \(NumberFormat.count(enrollment.enrolled)) | "
+            + "\(NumberFormat.count(never)) (\(NumberFormat.percent(enrollment.eligible > 0 ? Double(never) / Double(enrollment.eligible) : nil, decimals: 1))) | "
+            + "\(NumberFormat.decimal(enrollment.meanDaysToEnroll)) | \(enrollment.daysToEnroll(share: 0.9).map { "\($0) days" } ?? "–") |")
+      }
+      lines.append("")
+    }
+    for churn in delivery.churn {
+      lines.append(
+        "- \(churn.experiment)'s \(churn.variant) drove devices away while it carried its bug: \(NumberFormat.count(churn.exposed)) devices "
+          + "held it, \(NumberFormat.count(churn.lost)) stopped launching, \(NumberFormat.count(churn.stuck)) had stabilized on it so that only an "
+          + "override could reach them, and \(NumberFormat.count(churn.rescued)) later ran the variant without the bug.")
+    }
+    if !delivery.churn.isEmpty { lines.append("") }
+    let days = Array(0..<document.days)
+    let chart = LineChart(
+      title: "Delivery per day", xLabel: "day", yLabel: "devices or launches", xValues: days,
+      series: [
+        LineChart.Series(name: "stabilized (total)", values: delivery.stabilized.map(Double.init), colour: 0),
+        LineChart.Series(name: "failed fetches", values: delivery.failedFetches.map(Double.init), colour: 1),
+        LineChart.Series(name: "overridden", values: delivery.overridden.map(Double.init), colour: 2),
+        LineChart.Series(name: "default fallbacks", values: delivery.defaultFallbacks.map(Double.init), colour: 3),
+      ],
+      formatY: { NumberFormat.count(Int($0.rounded())) })
+    charts.append(("\(document.scenario)-delivery.svg", chart.svg))
+    lines.append("![Delivery per day](\(document.scenario)-delivery.svg)")
     lines.append("")
   }
 

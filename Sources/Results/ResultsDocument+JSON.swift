@@ -13,6 +13,36 @@ extension ResultsDocument {
       ("launches", .integer(launches)),
       ("stabilizedDevices", .integer(stabilizedDevices)),
       ("calibration", calibration.map(\.json) ?? .null),
+      ("delivery", delivery.map(\.json) ?? .null),
+    ])
+  }
+}
+
+extension DeliveryResult {
+  var json: OrderedJSON {
+    func days(_ values: [Int]) -> OrderedJSON { .array(values.map(OrderedJSON.integer)) }
+    return .object([
+      ("stabilized", days(stabilized)),
+      ("overridden", days(overridden)),
+      ("failedFetches", days(failedFetches)),
+      ("defaultFallbacks", days(defaultFallbacks)),
+      ("enrollment", .array(enrollment.map { enrollment in
+        .object([
+          ("experiment", .string(enrollment.experiment)),
+          ("eligible", .integer(enrollment.eligible)),
+          ("enrolled", .integer(enrollment.enrolled)),
+          ("neverEnrolled", .integer(enrollment.eligible - enrollment.enrolled)),
+          ("meanDaysToEnroll", .number(enrollment.meanDaysToEnroll)),
+          ("daysToEnroll", days(enrollment.daysToEnroll)),
+        ])
+      })),
+      ("churn", .array(churn.map { churn in
+        .object([
+          ("experiment", .string(churn.experiment)), ("variant", .string(churn.variant)),
+          ("exposed", .integer(churn.exposed)), ("lost", .integer(churn.lost)), ("stuck", .integer(churn.stuck)),
+          ("rescued", .integer(churn.rescued)),
+        ])
+      })),
     ])
   }
 }

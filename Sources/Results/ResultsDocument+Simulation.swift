@@ -13,7 +13,8 @@ extension ResultsDocument {
       scenario: scenario.name, seed: scenario.seed, devices: scenario.devices, days: scenario.days,
       replications: replications, launches: tally.launches, stabilizedDevices: tally.stabilizedDevices,
       experiments: plan.experimentNames.indices.map { ExperimentResult(plan: plan, experiment: $0, tally: tally) },
-      conflicts: Self.conflicts(plan: plan, tally: tally), calibration: nil)
+      conflicts: Self.conflicts(plan: plan, tally: tally), calibration: nil,
+      delivery: DeliveryResult(plan: plan, tally: tally))
   }
 
   /// Every pair of experiments that share a key in some version, one entry per
@@ -21,9 +22,18 @@ extension ResultsDocument {
   private static func conflicts(plan: SimulationPlan, tally: RunTally) -> [ConflictResult] {
     let count = plan.experimentNames.count
     var keys: [Int: Set<String>] = [:]
+    let remoteIDs = Array(plan.localExperimentCount..<count)
+    let remoteKeys = remoteIDs.map { id in
+      (plan.scenario.remote?.changes ?? []).reduce(into: [String]()) { keys, change in
+        if case .add(let experiment, let declared) = change.action, experiment.name == plan.experimentNames[id] {
+          keys += declared.filter { !keys.contains($0) }
+        }
+      }
+    }
     for version in plan.versions {
-      for pair in KeySharing(version.version.experiments).pairs {
-        let first = version.slots[pair.first].experimentID, second = version.slots[pair.second].experimentID
+      let ids = version.slots.map(\.experimentID) + remoteIDs
+      for pair in KeySharing(keys: version.version.experiments.map(\.keys) + remoteKeys).pairs {
+        let first = ids[pair.first], second = ids[pair.second]
         keys[min(first, second) * count + max(first, second), default: []].formUnion(pair.keys)
       }
     }
@@ -41,7 +51,8 @@ extension ExperimentResult {
     let scenario = plan.scenario
     let name = plan.experimentNames[experiment]
     let definitions = scenario.versions.compactMap { $0.experiments.first { $0.name == name } }
-    let baseline = definitions.last!.baseline
+    // A remote experiment has no baseline on the service: its first variant serves as one.
+    let baseline = definitions.last?.baseline ?? plan.variantNames[experiment][0]
     let experimentTally = tally.experiments[experiment]
     let attribution = scenario.analysis.attribution
     let variantNames = plan.variantNames[experiment]
@@ -55,9 +66,9 @@ extension ExperimentResult {
     }
     let variants = variantNames.enumerated().map { index, variantName in
       let variantTally = experimentTally.variants[index]
-      let lastDefinition = definitions.last { $0.variantIndex(named: variantName) != nil }!
+      let lastDefinition = definitions.last { $0.variantIndex(named: variantName) != nil }
       return VariantResult(
-        name: variantName, weight: lastDefinition.variants[lastDefinition.variantIndex(named: variantName)!].weight,
+        name: variantName, weight: lastDefinition.map { $0.variants[$0.variantIndex(named: variantName)!].weight },
         exposed: variantTally.exposed, contaminated: variantTally.contaminated, firstExposed: variantTally.firstExposed,
         expectedFirstExposed: variantTally.expectedFirstExposed.value,
         metrics: summaries(
@@ -76,7 +87,8 @@ extension ExperimentResult {
       dailyMetrics.append(variantNames.indices.map { summaries(running[$0], variant: variantNames[$0]) })
     }
     self.init(
-      name: name, source: "local", baseline: baseline, variants: variants, mixedDevices: experimentTally.mixedDevices,
+      name: name, source: plan.isRemote(experiment) ? "remote" : "local", baseline: baseline, variants: variants,
+      mixedDevices: experimentTally.mixedDevices,
       transitions: (0..<(versions * versions)).compactMap { index in
         let devices = tally.upgrades[index]
         guard devices > 0 else { return nil }
@@ -101,5 +113,28 @@ extension MetricSummary {
       name: metric.name, isConversion: isConversion, n: tally.outcomes.count,
       conversions: isConversion ? tally.conversions : nil, mean: tally.outcomes.mean,
       variance: tally.outcomes.sampleVariance, trueMean: tally.trueMean, trueLift: trueLift)
+  }
+}
+
+extension DeliveryResult {
+  init(plan: SimulationPlan, tally: RunTally) {
+    var stabilized = 0
+    let remote = tally.remote
+    self.init(
+      stabilized: tally.stabilizedByDay.map {
+        stabilized += $0
+        return stabilized
+      },
+      overridden: remote.overridden, failedFetches: remote.failedFetches, defaultFallbacks: remote.defaultFallbacks,
+      enrollment: remote.enrollment.enumerated().map { index, enrollment in
+        EnrollmentResult(
+          experiment: plan.experimentNames[plan.localExperimentCount + index], eligible: enrollment.eligible,
+          enrolled: enrollment.enrolled, daysToEnroll: enrollment.daysToEnroll)
+      },
+      churn: zip(plan.scenario.churn, remote.churn).map { rule, churn in
+        ChurnResult(
+          experiment: rule.experiment, variant: rule.variant, exposed: churn.exposed, lost: churn.lost, stuck: churn.stuck,
+          rescued: churn.rescued)
+      })
   }
 }

@@ -16,6 +16,10 @@ public struct ResultsDocument: Hashable, Sendable {
   public var conflicts: [ConflictResult]
   /// With several replications: how often the analysis was right.
   public var calibration: Calibration?
+  /// How assignments reached devices: stabilization and, with a remote
+  /// service, fetches, overrides, fallbacks, enrollment and churn. `nil` for
+  /// an events table.
+  public var delivery: DeliveryResult?
 
   public init(
     scenario: String,
@@ -27,7 +31,8 @@ public struct ResultsDocument: Hashable, Sendable {
     stabilizedDevices: Int,
     experiments: [ExperimentResult],
     conflicts: [ConflictResult],
-    calibration: Calibration?
+    calibration: Calibration?,
+    delivery: DeliveryResult? = nil
   ) {
     self.scenario = scenario
     self.seed = seed
@@ -39,6 +44,7 @@ public struct ResultsDocument: Hashable, Sendable {
     self.experiments = experiments
     self.conflicts = conflicts
     self.calibration = calibration
+    self.delivery = delivery
   }
 }
 
@@ -213,5 +219,83 @@ public struct ConflictResult: Hashable, Sendable {
     self.key = key
     self.experiments = experiments
     self.devices = devices
+  }
+}
+
+/// How assignments reached devices, day by day.
+public struct DeliveryResult: Hashable, Sendable {
+  /// Per day: devices that had called stabilize by the end of the day.
+  public var stabilized: [Int]
+  /// Per day: launches at which an override changed a value a stabilized device held.
+  public var overridden: [Int]
+  /// Per day: fetches that failed or missed the time-out.
+  public var failedFetches: [Int]
+  /// Per day: keys that fell back to the app's default.
+  public var defaultFallbacks: [Int]
+  public var enrollment: [EnrollmentResult]
+  public var churn: [ChurnResult]
+
+  public init(
+    stabilized: [Int], overridden: [Int], failedFetches: [Int], defaultFallbacks: [Int], enrollment: [EnrollmentResult],
+    churn: [ChurnResult]
+  ) {
+    self.stabilized = stabilized
+    self.overridden = overridden
+    self.failedFetches = failedFetches
+    self.defaultFallbacks = defaultFallbacks
+    self.enrollment = enrollment
+    self.churn = churn
+  }
+}
+
+/// Who a remote experiment reached: devices that launched while it was on the
+/// service and in its audience, and how long their enrollment took.
+public struct EnrollmentResult: Hashable, Sendable {
+  public var experiment: String
+  public var eligible: Int
+  public var enrolled: Int
+  /// Devices by the days from their first eligible launch to holding the experiment.
+  public var daysToEnroll: [Int]
+
+  public init(experiment: String, eligible: Int, enrolled: Int, daysToEnroll: [Int]) {
+    self.experiment = experiment
+    self.eligible = eligible
+    self.enrolled = enrolled
+    self.daysToEnroll = daysToEnroll
+  }
+
+  /// The mean days to enroll, or `nil` when nobody enrolled.
+  public var meanDaysToEnroll: Double? {
+    enrolled > 0 ? Double(daysToEnroll.enumerated().reduce(0) { $0 + $1.offset * $1.element }) / Double(enrolled) : nil
+  }
+
+  /// The days within which `share` of the enrolled devices had enrolled.
+  public func daysToEnroll(share: Double) -> Int? {
+    guard enrolled > 0 else { return nil }
+    var running = 0
+    for (day, count) in daysToEnroll.enumerated() {
+      running += count
+      if Double(running) >= share * Double(enrolled) { return day }
+    }
+    return daysToEnroll.count - 1
+  }
+}
+
+/// What a buggy variant did to the devices that held its bug.
+public struct ChurnResult: Hashable, Sendable {
+  public var experiment: String
+  public var variant: String
+  public var exposed: Int
+  public var lost: Int
+  public var stuck: Int
+  public var rescued: Int
+
+  public init(experiment: String, variant: String, exposed: Int, lost: Int, stuck: Int, rescued: Int) {
+    self.experiment = experiment
+    self.variant = variant
+    self.exposed = exposed
+    self.lost = lost
+    self.stuck = stuck
+    self.rescued = rescued
   }
 }

@@ -179,11 +179,14 @@ extension ScenarioReader {
     return values
   }
 
-  func churn(_ node: JSONNode, catalog: ExperimentCatalog) throws(ScenarioError) -> ChurnRule {
+  func churn(_ node: JSONNode, catalog: ExperimentCatalog, remote: RemotePlan?) throws(ScenarioError) -> ChurnRule {
     let object = try node.object(fields: ScenarioFields.churn)
     let experimentNode = try object.required("experiment")
     let experiment = try experimentNode.string()
     try catalog.requireExperiment(experiment, at: experimentNode)
+    guard remote?.experimentNames.contains(experiment) ?? false else {
+      throw experimentNode.error("'\(experiment)' is a local experiment: churn rules apply to remote experiments, whose values can be fixed live")
+    }
     let variantNode = try object.required("variant")
     let variant = try variantNode.string()
     try catalog.requireVariant(variant, of: experiment, at: variantNode)

@@ -70,7 +70,7 @@ struct ScenarioReader {
     let analysis = try object.optional("analysis").map { node throws(ScenarioError) in try self.analysis(node) }
       ?? .standard
     let churn = try object.optional("churn")?.array().map { node throws(ScenarioError) in
-      try self.churn(node, catalog: catalog)
+      try self.churn(node, catalog: catalog, remote: remote)
     } ?? []
     return Scenario(
       name: name, description: try object.optional("description")?.string() ?? "", seed: UInt64(seed),

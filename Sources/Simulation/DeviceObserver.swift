@@ -26,6 +26,17 @@ public struct LaunchRecord: Sendable {
   public let displayed: [Bool]
   /// Whether the version called stabilize at this launch.
   public let stabilized: Bool
+  /// The remote experiments the device holds after this launch's fetch.
+  public let remote: [RemoteHolding]
+}
+
+/// A remote experiment a device holds at a launch.
+public struct RemoteHolding: Sendable {
+  /// The plan's experiment and variant numbers.
+  public let experiment: Int
+  public let variant: Int
+  public let values: [String: AssignmentValue]
+  public let displayed: Bool
 }
 
 /// The observer of a plain run: observes nothing.

@@ -41,6 +41,10 @@ struct DeviceSimulator {
   /// Per metric, the product of every displayed experiment's mixed lift.
   private var factors: [Double]
 
+  /// The device's side of the remote service.
+  private var remote: RemoteDevice
+  private var remoteDisplayed: [Bool]
+
   // Counts over the shard's devices, handed over by `finish(into:)`.
   private var tally: RunTally
   /// By `tables.dailyStart[experiment] + day * variants + variant`.
@@ -73,6 +77,8 @@ struct DeviceSimulator {
     outcomes = Array(repeating: 0, count: tables.metricCount)
     mixedLifts = Array(repeating: 0, count: tables.metricCount * experiments)
     factors = Array(repeating: 1, count: tables.metricCount)
+    remote = RemoteDevice(plan: plan, tables: tables.remote)
+    remoteDisplayed = Array(repeating: false, count: tables.remote.count)
     tally = RunTally(plan: plan)
     dailyExposures = Array(repeating: 0, count: tables.dailyStart[experiments])
     transitions = Array(repeating: 0, count: experiments * tables.versionCount * tables.versionCount * 6)
@@ -88,6 +94,7 @@ struct DeviceSimulator {
     let segment = tables.segment(forUnit: stream.nextUnit())
     drawUpgradeDays(random.stream(.adoption))
     reset()
+    remote.reset()
     if Observer.isObserving {
       observer.started(
         device: device, token: token, segment: segment, upgradeDays: upgradeDays.map { $0.isFinite ? $0 : nil })
@@ -96,9 +103,11 @@ struct DeviceSimulator {
     var launchDraws = random.stream(.launches)
     var variantDraws = random.stream(.variants)
     var displayDraws = random.stream(.display)
+    var fetchDraws = random.stream(.fetch), assignmentDraws = random.stream(.remoteAssignment)
+    var churnDraws = random.stream(.churn)
     let launchProbability = tables.launchProbabilities[segment]
-    var installed = 0, running = -1, launchOfVersion = 0, stabilized = false
-    for day in 0..<tables.days {
+    var installed = 0, running = -1, launchOfVersion = 0, stabilized = false, churned = false
+    for day in 0..<tables.days where !churned {
       while installed + 1 < tables.versionCount, let next = newestInstalled(after: installed, on: day) {
         installed = next
       }
@@ -119,24 +128,41 @@ struct DeviceSimulator {
         tally.upgrades[upgradedFrom * tables.versionCount + installed] += 1
         countTransitions(from: upgradedFrom, to: installed)
       }
-      let slotStart = tables.slotStart[installed]
-      let conflict = tables.keySharing[installed].conflict { decisions[$0].variant != nil }
+      if tables.remote.count > 0 {
+        remote.launch(
+          day: day, segment: segment, token: token, isStabilized: stabilized, draws: &fetchDraws,
+          assignments: &assignmentDraws)
+      }
+      let slotStart = tables.slotStart[installed], slots = tables.slotStart[installed + 1] - slotStart
+      let conflict = tables.keySharing[installed].conflict { index in
+        index < slots ? decisions[index].variant != nil : remote.held[index - slots] >= 0
+      }
       if let conflict {
         let pair = tables.keySharing[installed].pair(at: conflict)
-        let first = tables.slotExperiment[slotStart + pair.first], second = tables.slotExperiment[slotStart + pair.second]
+        let first = experimentID(pair.first, slotStart: slotStart, slots: slots)
+        let second = experimentID(pair.second, slotStart: slotStart, slots: slots)
         conflictSeen[min(first, second) * tables.experimentCount + max(first, second)] = true
       }
       display(version: installed, day: day, refused: conflict != nil, draws: &displayDraws)
       let stabilizes = tables.stabilizeOnLaunch[installed] == launchOfVersion
-      if stabilizes { stabilized = true }
+      if stabilizes {
+        if !stabilized { tally.stabilizedByDay[day] += 1 }
+        stabilized = true
+      }
+      if tables.remote.count > 0, remote.churns(isStabilized: stabilized, draws: &churnDraws) { churned = true }
       if Observer.isObserving {
-        let slots = tables.slotStart[installed + 1] - slotStart
         observer.launched(LaunchRecord(
           day: day, version: installed, launchOfVersion: launchOfVersion, decisions: Array(decisions[..<slots]),
           conflict: conflict.map { tables.keySharing[installed].pair(at: $0) },
-          displayed: Array(displayed[..<slots]), stabilized: stabilizes))
+          displayed: Array(displayed[..<slots]), stabilized: stabilizes,
+          remote: (0..<tables.remote.count).filter { remote.held[$0] >= 0 }.map {
+            RemoteHolding(
+              experiment: tables.remote.globalID[$0], variant: remote.held[$0], values: remote.values($0),
+              displayed: remoteDisplayed[$0])
+          }))
       }
     }
+    remote.finish()
 
     tally.devices += 1
     if stabilized { tally.stabilizedDevices += 1 }
@@ -145,9 +171,16 @@ struct DeviceSimulator {
     if Observer.isObserving { observer.finished(outcomes: outcomes) }
   }
 
+  /// The plan's number of the experiment at position `index` of a version's
+  /// key-sharing set: the version's slots, then the remote experiments.
+  private func experimentID(_ index: Int, slotStart: Int, slots: Int) -> Int {
+    index < slots ? tables.slotExperiment[slotStart + index] : tables.remote.globalID[index - slots]
+  }
+
   /// Adds the counts of every device simulated so far to `total`.
   func finish(into total: inout RunTally) {
     var tally = tally
+    tally.remote.merge(remote.tally)
     tally.launches += launches
     let versions = tables.versionCount
     for experiment in 0..<tables.experimentCount {
@@ -275,18 +308,35 @@ struct DeviceSimulator {
       let experiment = tables.slotExperiment[slot]
       guard draws.nextBernoulli(tables.displayProbabilities[experiment]) else { continue }
       displayed[index] = true
-      let variant = tables.globalOfLocal[tables.slotGlobalStart[slot] + local]
-      displayDays[tables.variantStart[experiment] + variant] += 1
-      if displayedMask[experiment] & (1 << UInt64(variant)) == 0 {
-        dailyExposures[tables.dailyStart[experiment] + day * tables.variantCount(experiment) + variant] += 1
-      }
-      displayedMask[experiment] |= 1 << UInt64(variant)
-      if firstVariant[experiment] < 0 {
-        firstVariant[experiment] = variant
-        firstDay[experiment] = day
+      if record(experiment, variant: tables.globalOfLocal[tables.slotGlobalStart[slot] + local], day: day) {
         countExpectedFirstExposure(experiment)
       }
     }
+    for r in 0..<tables.remote.count {
+      remoteDisplayed[r] = false
+      guard !refused, remote.held[r] >= 0 else { continue }
+      let experiment = tables.remote.globalID[r]
+      guard draws.nextBernoulli(tables.displayProbabilities[experiment]) else { continue }
+      remoteDisplayed[r] = true
+      if record(experiment, variant: remote.held[r], day: day) {
+        for (variant, share) in remote.selectionShares(r).enumerated() where share > 0 {
+          expectedFirstExposed[tables.variantStart[experiment] + variant].add(share)
+        }
+      }
+    }
+  }
+
+  /// Counts one display; returns whether it is the device's first of the experiment.
+  private mutating func record(_ experiment: Int, variant: Int, day: Int) -> Bool {
+    displayDays[tables.variantStart[experiment] + variant] += 1
+    if displayedMask[experiment] & (1 << UInt64(variant)) == 0 {
+      dailyExposures[tables.dailyStart[experiment] + day * tables.variantCount(experiment) + variant] += 1
+    }
+    displayedMask[experiment] |= 1 << UInt64(variant)
+    guard firstVariant[experiment] < 0 else { return false }
+    firstVariant[experiment] = variant
+    firstDay[experiment] = day
+    return true
   }
 
   /// Draws each metric under what the device was shown, and counts the device

@@ -44,10 +44,22 @@ public struct EventLog: DeviceObserver, Sendable {
         current[assignment.key] = assignment
       }
     }
+    for holding in launch.remote {
+      let variant = Variant(name: plan.variantNames[holding.experiment][holding.variant], assignments: holding.values)
+      for assignment in ActiveVariant(experiment: plan.experimentNames[holding.experiment], variant: variant, source: "Remote").assignments {
+        current[assignment.key] = assignment
+      }
+    }
     for event in AnalyticsEvent.changes(from: active, to: current) {
       rows.append(Row(device: device, day: launch.day, event: event))
     }
     active = current
+    for holding in launch.remote where holding.displayed {
+      let experiment = plan.experimentNames[holding.experiment], variant = plan.variantNames[holding.experiment][holding.variant]
+      guard reported.insert("\(experiment)\u{1F}\(variant)").inserted, let key = holding.values.keys.sorted().first else { continue }
+      let assignment = Assignment(key: key, value: holding.values[key]!, variant: variant, experiment: experiment, source: "Remote")
+      rows.append(Row(device: device, day: launch.day, event: AnalyticsEvent(assignment: assignment, reason: .displayed)))
+    }
     for (index, slot) in version.slots.enumerated() where launch.displayed[index] {
       let experiment = slot.definition
       let variant = experiment.variants[launch.decisions[index].variant!]

@@ -60,6 +60,9 @@ public enum RandomPurpose: UInt64, Sendable, CaseIterable {
   case variants
   case display
   case outcomes
+  case fetch
+  case remoteAssignment
+  case churn
 }
 
 /// The streams of one device in one replication of a run.

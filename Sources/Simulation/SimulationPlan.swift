@@ -8,8 +8,11 @@ import ScenarioFormat
 /// persists on a device.
 public struct SimulationPlan: Sendable {
   public let scenario: Scenario
-  /// Every experiment name of any version, in order of first appearance.
+  /// Every local experiment name of any version, in order of first appearance,
+  /// then every remote experiment in order of addition.
   public let experimentNames: [String]
+  /// How many of `experimentNames` are local; the rest are remote.
+  public let localExperimentCount: Int
   /// Every variant name of each experiment across versions, in order of first appearance.
   public let variantNames: [[String]]
   public let versions: [VersionPlan]
@@ -28,11 +31,28 @@ public struct SimulationPlan: Sendable {
         variantNames[id].append(variant.name)
       }
     }
+    localExperimentCount = experimentNames.count
+    for change in scenario.remote?.changes ?? [] {
+      guard case .add(let experiment, _) = change.action else { continue }
+      if let id = experimentNames.firstIndex(of: experiment.name) {
+        variantNames[id] += experiment.variants.map(\.name).filter { !variantNames[id].contains($0) }
+      } else {
+        experimentNames.append(experiment.name)
+        variantNames.append(experiment.variants.map(\.name))
+      }
+    }
     self.experimentNames = experimentNames
     self.variantNames = variantNames
     versions = scenario.versions.map { version in
       VersionPlan(version: version, experimentNames: experimentNames, variantNames: variantNames)
     }
+  }
+}
+
+extension SimulationPlan {
+  /// Whether experiment `experiment` runs on the remote service.
+  public func isRemote(_ experiment: Int) -> Bool {
+    experiment >= localExperimentCount
   }
 }
 

@@ -22,7 +22,10 @@ struct SimulationTables {
   /// Each version's undefined experiments are `undefined[undefinedStart[v] ..< undefinedStart[v + 1]]`.
   let undefinedStart: [Int]
   let undefined: [Int]
+  /// Per version, which experiments share keys: the version's local
+  /// experiments, then every remote experiment with every key it ever declares.
   let keySharing: [KeySharing]
+  let remote: RemoteTables
 
   // Slots: one experiment in one version.
   let slotExperiment: [Int]
@@ -66,7 +69,8 @@ struct SimulationTables {
     meanDelays = scenario.versions.map(\.adoption.meanDelayDays)
     neverUpgradeShares = scenario.versions.map(\.adoption.neverUpgradeShare)
     stabilizeOnLaunch = scenario.versions.map { $0.stabilizeOnLaunch ?? 0 }
-    keySharing = scenario.versions.map { KeySharing($0.experiments) }
+    remote = RemoteTables(plan: plan)
+    keySharing = scenario.versions.map { [remote] in KeySharing(keys: $0.experiments.map(\.keys) + remote.keys) }
 
     var slotStart = [0], undefinedStart = [0], undefined: [Int] = []
     var slotExperiment: [Int] = [], slotRange: [TokenRange] = []

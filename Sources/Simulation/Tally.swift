@@ -214,6 +214,10 @@ public struct RunTally: Hashable, Sendable {
   public var launches = 0
   /// Devices on which some version called stabilize.
   public var stabilizedDevices = 0
+  /// Devices that called stabilize, by the day they first did.
+  public var stabilizedByDay: [Int]
+  /// The remote service's delivery.
+  public var remote: RemoteTally
   /// Device upgrades between launches, by `from * versions + to`.
   public var upgrades: [Int]
   public var experiments: [ExperimentTally]
@@ -228,6 +232,10 @@ public struct RunTally: Hashable, Sendable {
     }
     conflictDevices = Array(repeating: 0, count: plan.experimentNames.count * plan.experimentNames.count)
     upgrades = Array(repeating: 0, count: plan.versions.count * plan.versions.count)
+    stabilizedByDay = Array(repeating: 0, count: plan.scenario.days)
+    remote = RemoteTally(
+      remoteExperiments: plan.experimentNames.count - plan.localExperimentCount, churnRules: plan.scenario.churn.count,
+      days: plan.scenario.days)
   }
 
   mutating func merge(_ other: RunTally) {
@@ -237,5 +245,7 @@ public struct RunTally: Hashable, Sendable {
     for index in experiments.indices { experiments[index].merge(other.experiments[index]) }
     for index in conflictDevices.indices { conflictDevices[index] += other.conflictDevices[index] }
     for index in upgrades.indices { upgrades[index] += other.upgrades[index] }
+    for index in stabilizedByDay.indices { stabilizedByDay[index] += other.stabilizedByDay[index] }
+    remote.merge(other.remote)
   }
 }

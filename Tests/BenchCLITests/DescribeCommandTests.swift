@@ -47,7 +47,8 @@ import Testing
 
   @Test func everyCommittedScenarioIsValid() throws {
     for name in ["upgrade", "assignment-change", "experiment-re-added", "deleted-variant", "token-range-change",
-                 "token-range-boundaries", "local-stabilization"] {
+                 "token-range-boundaries", "local-stabilization", "aa-test", "true-effect", "peeking", "stabilize-override",
+                 "flaky-network"] {
       let result = try BenchProcess.run(["describe", committedScenario(name)])
       #expect(result.status == 0, "\(name): \(result.standardError)")
     }

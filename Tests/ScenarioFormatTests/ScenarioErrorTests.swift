@@ -221,3 +221,56 @@ import Testing
       minimumDetectableEffect: 0.05, power: 0.9))
   }
 }
+
+/// Bad remote sections, with the messages docs/scenarios.md documents.
+@Suite struct RemoteErrorTests {
+  private func expectError(_ remote: String, churn: String = "", _ expected: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    do {
+      _ = try parse(minimalScenario(extra: #", "remote": "# + remote + churn))
+      Issue.record("expected the error \(expected)", sourceLocation: sourceLocation)
+    } catch {
+      #expect("\(error)" == expected, sourceLocation: sourceLocation)
+    }
+  }
+
+  private let add = """
+    {"day": 0, "add": {"name": "Checkout", "keys": ["flow"], "variants": [
+      {"name": "A", "percentage": 50, "values": {"flow": "a"}}, {"name": "B", "percentage": 50, "values": {"flow": "b"}}]}}
+    """
+
+  @Test func percentagesThatDoNotSumToAHundred() {
+    expectError(
+      #"{"changes": [\#(add.replacingOccurrences(of: #""percentage": 50, "values": {"flow": "b"}"#, with: #""percentage": 40, "values": {"flow": "b"}"#))]}"#,
+      "remote.changes[0].add.variants: percentages must sum to 100, not 90.0")
+  }
+
+  @Test func aChangeToAnExperimentNotOnTheService() {
+    expectError(
+      #"{"changes": [{"day": 3, "conclude": {"experiment": "Checkout", "winner": "A"}}]}"#,
+      "remote.changes[0].conclude.experiment: 'Checkout' is not on the service on that day: add it in an earlier change")
+  }
+
+  @Test func aChangeWithTwoActions() {
+    expectError(
+      #"{"changes": [{"day": 0, "remove": "Checkout", "override": {"experiment": "Checkout", "keys": ["flow"]}}]}"#,
+      "remote.changes[0]: must hold \"day\" and exactly one of add, remove, setPercentages, setValues, override, conclude, declareKeys")
+  }
+
+  @Test func changesOutOfOrder() {
+    expectError(
+      #"{"changes": [\#(add.replacingOccurrences(of: #""day": 0"#, with: #""day": 5"#)), {"day": 2, "remove": "Checkout"}]}"#,
+      "remote.changes[1].day: must not be before day 5: list changes in date order")
+  }
+
+  @Test func aRemoteExperimentNamedLikeALocalOne() {
+    expectError(
+      #"{"changes": [\#(add.replacingOccurrences(of: "Checkout", with: "Theme"))]}"#,
+      "remote.changes[0].add.name: 'Theme' is already an experiment: give each experiment its own name")
+  }
+
+  @Test func churnOnALocalExperiment() {
+    expectError(
+      #"{"changes": [\#(add)]}"#, churn: #", "churn": [{"experiment": "Theme", "variant": "Red", "dailyProbability": 0.1}]"#,
+      "churn[0].experiment: 'Theme' is a local experiment: churn rules apply to remote experiments, whose values can be fixed live")
+  }
+}

@@ -1,0 +1,217 @@
+import Foundation
+import Lab
+import ScenarioFormat
+
+/// One device's side of the remote service, by Lab's rules: the service's
+/// memory of the device's assignments (`RemoteExperiment.assignment`), the
+/// remote source's stored variants and values (`RemoteRules`), fetches that
+/// fail or time out (seed 004), and variants that drive devices away.
+/// It reuses its buffers from device to device and counts into its shard's tally.
+struct RemoteDevice {
+  private let tables: RemoteTables
+  private let fetch: FetchModel
+  private let segmentNames: [String]
+  private let variantNames: [[String]]
+  /// Churn rules: remote experiment, variant, and the (key, value) pairs that carry the bug.
+  private let churnRules: [(remote: Int, variant: Int, conditions: [(key: Int, value: Int)], probability: Double)]
+
+  // The device.
+  private var serverVariant: [Int]
+  /// The variant the device holds, -1 when none.
+  private(set) var held: [Int]
+  private var heldKeys: [UInt64]
+  /// The value number of each held key, by `remote * maximumKeys + key`.
+  private var keyValues: [Int]
+  private var selectionRevision: [Int]
+  private var selectedByConclusion: [Bool]
+  private var eligibleDay: [Int]
+  private var enrolledDay: [Int]
+  private var churnExposed: [Bool]
+  private var churnStuck: [Bool]
+  private var churnRescued: [Bool]
+  private var churnLost: [Bool]
+
+  private(set) var tally: RemoteTally
+
+  init(plan: SimulationPlan, tables: RemoteTables) {
+    self.tables = tables
+    let scenario = plan.scenario
+    fetch = scenario.remote?.fetch ?? .reliable
+    segmentNames = scenario.population.segments.map(\.name)
+    variantNames = plan.variantNames
+    churnRules = scenario.churn.compactMap { rule in
+      guard let global = plan.experimentNames.firstIndex(of: rule.experiment), plan.isRemote(global),
+        let variant = plan.variantNames[global].firstIndex(of: rule.variant)
+      else { return nil }
+      let remote = global - plan.localExperimentCount
+      let conditions = rule.whileValues.keys.sorted().map { key in
+        (key: tables.keys[remote].firstIndex(of: key) ?? -1, value: tables.valueID(rule.whileValues[key]!) ?? -2)
+      }
+      return (remote, variant, conditions, rule.dailyProbability)
+    }
+    let count = tables.count
+    serverVariant = Array(repeating: -1, count: count)
+    held = serverVariant
+    heldKeys = Array(repeating: 0, count: count)
+    keyValues = Array(repeating: -1, count: count * max(tables.maximumKeys, 1))
+    selectionRevision = serverVariant
+    selectedByConclusion = Array(repeating: false, count: count)
+    eligibleDay = serverVariant
+    enrolledDay = serverVariant
+    churnExposed = Array(repeating: false, count: churnRules.count)
+    churnStuck = churnExposed
+    churnRescued = churnExposed
+    churnLost = churnExposed
+    tally = RemoteTally(remoteExperiments: count, churnRules: churnRules.count, days: scenario.days)
+  }
+
+  mutating func reset() {
+    for r in 0..<tables.count {
+      serverVariant[r] = -1
+      held[r] = -1
+      heldKeys[r] = 0
+      eligibleDay[r] = -1
+      enrolledDay[r] = -1
+    }
+    for index in churnExposed.indices {
+      churnExposed[index] = false
+      churnStuck[index] = false
+      churnRescued[index] = false
+      churnLost[index] = false
+    }
+  }
+
+  /// The fetch at a launch: on success the service assigns and the source
+  /// takes the delivery by `RemoteRules.update`; on failure nothing changes.
+  mutating func launch(
+    day: Int, segment: Int, token: ActiveExperimentsToken, isStabilized: Bool, draws: inout RandomStream,
+    assignments: inout RandomStream
+  ) {
+    let revision = tables.revisionOfDay[day]
+    let segmentName = segmentNames[segment]
+    for r in 0..<tables.count where revision >= 0 && tables.present[revision][r] && eligibleDay[r] < 0 {
+      if tables.experiments[revision][r].map({ $0.audience.admits(attributes: tables.segmentAttributes[segment], token: token) }) ?? false {
+        eligibleDay[r] = day
+      }
+    }
+    let failed = draws.nextUnit() < fetch.failureRate(in: segmentName)
+    let latency = fetch.medianLatency(in: segmentName) * Foundation.exp(fetch.latencySigma * draws.nextNormal())
+    guard !failed, latency <= fetch.timeoutSeconds, revision >= 0 else {
+      if failed || latency > fetch.timeoutSeconds { tally.failedFetches[day] += 1 }
+      return
+    }
+    var overrode = false
+    for r in 0..<tables.count {
+      var delivered = -1
+      if tables.present[revision][r] {
+        let experiment = tables.experiments[revision][r]
+        let bits = assignments.next()
+        if let experiment {
+          let previous = serverVariant[r] >= 0 ? variantNames[tables.globalID[r]][serverVariant[r]] : nil
+          if let name = experiment.assignment(previous: previous, attributes: tables.segmentAttributes[segment], token: token, bits: bits),
+            let variant = tables.variantIDs[r][name]
+          {
+            if variant != serverVariant[r] {
+              selectionRevision[r] = revision
+              selectedByConclusion[r] = experiment.winner != nil
+            }
+            serverVariant[r] = variant
+            delivered = variant
+          }
+        }
+      } else {
+        serverVariant[r] = -1
+      }
+      switch RemoteRules.update(isStabilized: isStabilized, isStored: held[r] >= 0, isDelivered: delivered >= 0) {
+      case .take:
+        held[r] = delivered
+        heldKeys[r] = tables.declared[revision][r]
+        take(r, revision: revision, day: day, keys: heldKeys[r])
+      case .drop:
+        held[r] = -1
+      case .keep:
+        let live = tables.overridden[revision][r] & heldKeys[r]
+        if live != 0, tables.experiments[revision][r] != nil, take(r, revision: revision, day: day, keys: live) {
+          overrode = true
+        }
+      case .ignore:
+        break
+      }
+      if held[r] >= 0, enrolledDay[r] < 0 { enrolledDay[r] = day }
+    }
+    if overrode { tally.overridden[day] += 1 }
+  }
+
+  /// Stores the values of `keys` for the held variant from `revision`,
+  /// counting fallbacks; returns whether a stored value changed.
+  @discardableResult
+  private mutating func take(_ r: Int, revision: Int, day: Int, keys: UInt64) -> Bool {
+    let stride = max(tables.maximumKeys, 1)
+    var changed = false
+    for key in 0..<tables.keys[r].count where keys & (1 << UInt64(key)) != 0 {
+      let value = tables.valueIDs[revision][r][held[r]][key]
+      if keyValues[r * stride + key] != value { changed = true }
+      keyValues[r * stride + key] = value
+      if tables.fallbacks[revision][r][held[r]][key] { tally.defaultFallbacks[day] += 1 }
+    }
+    return changed
+  }
+
+  /// The values the device holds for remote experiment `r`, by key.
+  func values(_ r: Int) -> [String: AssignmentValue] {
+    var values: [String: AssignmentValue] = [:]
+    for (key, name) in tables.keys[r].enumerated() where heldKeys[r] & (1 << UInt64(key)) != 0 {
+      let id = keyValues[r * max(tables.maximumKeys, 1) + key]
+      if id >= 0 { values[name] = tables.values[id] }
+    }
+    return values
+  }
+
+  /// The chance that the device was first shown each variant of `r`: the
+  /// percentages of the revision whose service assignment gave it its variant,
+  /// or all on the winner when a conclusion did.
+  func selectionShares(_ r: Int) -> [Double] {
+    let variants = variantNames[tables.globalID[r]]
+    guard !selectedByConclusion[r], let experiment = tables.experiments[selectionRevision[r]][r] else {
+      return variants.indices.map { $0 == held[r] ? 1 : 0 }
+    }
+    let total = experiment.variants.reduce(0) { $0 + $1.percentage }
+    return variants.map { name in (experiment.variants.first { $0.name == name }?.percentage ?? 0) / total }
+  }
+
+  /// After the launch's displays: whether a buggy variant made the device stop
+  /// launching for good.
+  mutating func churns(isStabilized: Bool, draws: inout RandomStream) -> Bool {
+    let stride = max(tables.maximumKeys, 1)
+    for (index, rule) in churnRules.enumerated() where held[rule.remote] == rule.variant {
+      let buggy = rule.conditions.allSatisfy { $0.key >= 0 && keyValues[rule.remote * stride + $0.key] == $0.value }
+      guard buggy else {
+        if churnExposed[index] { churnRescued[index] = true }
+        continue
+      }
+      churnExposed[index] = true
+      if isStabilized { churnStuck[index] = true }
+      if draws.nextUnit() < rule.probability {
+        churnLost[index] = true
+        return true
+      }
+    }
+    return false
+  }
+
+  /// Adds the device's enrollment and churn to the tally.
+  mutating func finish() {
+    for r in 0..<tables.count where eligibleDay[r] >= 0 {
+      tally.enrollment[r].eligible += 1
+      guard enrolledDay[r] >= 0 else { continue }
+      tally.enrollment[r].enrolled += 1
+      tally.enrollment[r].daysToEnroll[max(enrolledDay[r] - eligibleDay[r], 0)] += 1
+    }
+    for index in churnRules.indices where churnExposed[index] {
+      tally.churn[index].exposed += 1
+      if churnLost[index] { tally.churn[index].lost += 1 }
+      if churnStuck[index] { tally.churn[index].stuck += 1 }
+      if churnRescued[index] && !churnLost[index] { tally.churn[index].rescued += 1 }
+    }
+  }
+}

@@ -1,0 +1,114 @@
+import Lab
+import ScenarioFormat
+
+/// The remote service's timeline as tables the device loop reads: for each
+/// revision of the configuration, each remote experiment's definition, keys
+/// and the values a device would hold for each variant and key, resolved once
+/// by `RemoteRules.value` against the app's defaults.
+struct RemoteTables {
+  /// Remote experiments, numbered from 0; `globalID[r]` is the plan's number.
+  let count: Int
+  let globalID: [Int]
+  /// Every key any revision declares for each remote experiment, in order of appearance.
+  let keys: [[String]]
+  let maximumKeys: Int
+  /// The revision in force on each day, -1 before the first change.
+  let revisionOfDay: [Int]
+  /// By revision and remote experiment: its definition when on the service and recognised by Lab.
+  let experiments: [[RemoteExperiment?]]
+  /// By revision and remote experiment: whether it is on the service at all (recognised or not).
+  let present: [[Bool]]
+  /// By revision and remote experiment: the declared keys, as a mask over `keys`.
+  let declared: [[UInt64]]
+  /// By revision and remote experiment: the overridden keys, as a mask over `keys`.
+  let overridden: [[UInt64]]
+  /// By revision, remote experiment, global variant and key: the held value's
+  /// number in `values` (-1 none) and whether it is a fallback.
+  let valueIDs: [[[[Int]]]]
+  let fallbacks: [[[[Bool]]]]
+  /// Every value a remote key can take.
+  let values: [AssignmentValue]
+  /// Each segment's attributes, as the service sees them.
+  let segmentAttributes: [[String: String]]
+  /// The variant's global number from its name, per remote experiment.
+  let variantIDs: [[String: Int]]
+
+  init(plan: SimulationPlan) {
+    let scenario = plan.scenario
+    let remote = scenario.remote ?? RemotePlan(defaults: [:], fetch: .reliable, changes: [])
+    let ids = Array(plan.localExperimentCount..<plan.experimentNames.count)
+    count = ids.count
+    globalID = ids
+    let revisions = remote.revisions
+    var keys: [[String]] = Array(repeating: [], count: ids.count)
+    for revision in revisions {
+      for (r, id) in ids.enumerated() {
+        let declaredKeys = (try? revision.configuration.declaredKeys(of: plan.experimentNames[id])) ?? []
+        keys[r] += declaredKeys.filter { !keys[r].contains($0) }
+      }
+    }
+    self.keys = keys
+    maximumKeys = keys.map(\.count).max() ?? 0
+    var revisionOfDay = Array(repeating: -1, count: scenario.days)
+    for (index, revision) in revisions.enumerated() where revision.day < scenario.days {
+      for day in revision.day..<scenario.days { revisionOfDay[day] = index }
+    }
+    self.revisionOfDay = revisionOfDay
+    var values: [AssignmentValue] = []
+    func intern(_ value: AssignmentValue?) -> Int {
+      guard let value else { return -1 }
+      if let index = values.firstIndex(of: value) { return index }
+      values.append(value)
+      return values.count - 1
+    }
+    var experiments: [[RemoteExperiment?]] = [], present: [[Bool]] = [], declared: [[UInt64]] = []
+    var overridden: [[UInt64]] = [], valueIDs: [[[[Int]]]] = [], fallbacks: [[[[Bool]]]] = []
+    for revision in revisions {
+      let configuration = revision.configuration
+      var revisionExperiments: [RemoteExperiment?] = [], revisionPresent: [Bool] = []
+      var revisionDeclared: [UInt64] = [], revisionOverridden: [UInt64] = []
+      var revisionValues: [[[Int]]] = [], revisionFallbacks: [[[Bool]]] = []
+      for (r, id) in ids.enumerated() {
+        let name = plan.experimentNames[id]
+        let definition = configuration.experiment(named: name)
+        let declaredKeys = try? configuration.declaredKeys(of: name)
+        func mask(_ names: [String]) -> UInt64 {
+          names.compactMap { keys[r].firstIndex(of: $0) }.reduce(0) { $0 | 1 << UInt64($1) }
+        }
+        revisionPresent.append(definition != nil)
+        revisionExperiments.append(declaredKeys != nil ? definition : nil)
+        revisionDeclared.append(mask(declaredKeys ?? []))
+        revisionOverridden.append(mask(configuration.overriddenKeys(of: name)))
+        var byVariant: [[Int]] = [], fallbackByVariant: [[Bool]] = []
+        for variant in plan.variantNames[id] {
+          let delivered = definition?.variants.first { $0.name == variant }?.values ?? [:]
+          let resolved = keys[r].map { RemoteRules.value(delivered: delivered[$0], default: remote.defaults[$0]) }
+          byVariant.append(resolved.map { intern($0.value) })
+          fallbackByVariant.append(resolved.map { $0.fallback != nil })
+        }
+        revisionValues.append(byVariant)
+        revisionFallbacks.append(fallbackByVariant)
+      }
+      experiments.append(revisionExperiments)
+      present.append(revisionPresent)
+      declared.append(revisionDeclared)
+      overridden.append(revisionOverridden)
+      valueIDs.append(revisionValues)
+      fallbacks.append(revisionFallbacks)
+    }
+    self.experiments = experiments
+    self.present = present
+    self.declared = declared
+    self.overridden = overridden
+    self.valueIDs = valueIDs
+    self.fallbacks = fallbacks
+    self.values = values
+    segmentAttributes = scenario.population.segments.map(\.attributes)
+    variantIDs = ids.map { id in Dictionary(uniqueKeysWithValues: plan.variantNames[id].enumerated().map { ($1, $0) }) }
+  }
+
+  /// The number of `value` among the values remote keys take, if any.
+  func valueID(_ value: AssignmentValue) -> Int? {
+    values.firstIndex(of: value)
+  }
+}
