@@ -327,6 +327,7 @@ struct DeviceSimulator {
   }
 
   /// Counts one display; returns whether it is the device's first of the experiment.
+  @inline(__always)
   private mutating func record(_ experiment: Int, variant: Int, day: Int) -> Bool {
     displayDays[tables.variantStart[experiment] + variant] += 1
     if displayedMask[experiment] & (1 << UInt64(variant)) == 0 {
@@ -390,14 +391,14 @@ struct DeviceSimulator {
   /// Adds the device's chance of being first shown each variant: the
   /// selecting slot's weights over the variants still eligible, normalised.
   private mutating func countExpectedFirstExposure(_ experiment: Int) {
-    let slot = selectionSlot[experiment], eligible = eligibleVariants[experiment]
+    let base = selectionSlot[experiment] * tables.variantStride, eligible = eligibleVariants[experiment]
+    let variants = tables.variantCount(experiment), start = tables.variantStart[experiment]
     var total: UInt64 = 0
-    for variant in 0..<tables.variantCount(experiment) where eligible & (1 << UInt64(variant)) != 0 {
-      total += tables.weight(slot: slot, variant: variant)
+    for variant in 0..<variants where eligible & (1 << UInt64(variant)) != 0 {
+      total += tables.slotWeights[base + variant]
     }
-    for variant in 0..<tables.variantCount(experiment) where eligible & (1 << UInt64(variant)) != 0 {
-      expectedFirstExposed[tables.variantStart[experiment] + variant]
-        .add(Double(tables.weight(slot: slot, variant: variant)) / Double(total))
+    for variant in 0..<variants where eligible & (1 << UInt64(variant)) != 0 {
+      expectedFirstExposed[start + variant].add(Double(tables.slotWeights[base + variant]) / Double(total))
     }
   }
 

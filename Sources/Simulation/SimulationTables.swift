@@ -38,6 +38,11 @@ struct SimulationTables {
   let globalOfLocal: [Int]
   /// Each slot's variants as a mask of global variant numbers.
   let slotVariantMask: [UInt64]
+  /// Each slot's weight of each global variant (0 when the slot lacks it), by
+  /// `slot * variantStride + variant`.
+  let slotWeights: [UInt64]
+  /// The most variants any experiment has.
+  let variantStride: Int
 
   // Experiments.
   /// Each experiment's variants are `variantStart[e] ..< variantStart[e + 1]` in per-variant tables.
@@ -107,6 +112,14 @@ struct SimulationTables {
     self.slotGlobalStart = slotGlobalStart
     self.globalOfLocal = globalOfLocal
     self.slotVariantMask = slotVariantMask
+    let variantStride = max(plan.variantNames.map(\.count).max() ?? 1, 1)
+    self.variantStride = variantStride
+    slotWeights = plan.versions.flatMap(\.slots).flatMap { slot in
+      let weights = slot.definition.variants.map { UInt64($0.weight) }
+      return (0..<variantStride).map { variant in
+        variant < slot.localOfGlobal.count && slot.localOfGlobal[variant] >= 0 ? weights[slot.localOfGlobal[variant]] : 0
+      }
+    }
 
     var variantStart = [0], dailyStart = [0]
     for names in plan.variantNames {
@@ -154,14 +167,6 @@ struct SimulationTables {
       let range = slotCumulativeStart[slot]..<slotCumulativeStart[slot + 1]
       return WeightedSelection.select(bits: bits, cumulative: UnsafeBufferPointer(rebasing: weights[range]))
     }
-  }
-
-  /// The weight of global variant `variant` in a slot, 0 when the slot lacks it.
-  func weight(slot: Int, variant: Int) -> UInt64 {
-    let local = localOfGlobal[slotLocalStart[slot] + variant]
-    guard local >= 0 else { return 0 }
-    let start = slotCumulativeStart[slot]
-    return cumulativeWeights[start + local] - (local == 0 ? 0 : cumulativeWeights[start + local - 1])
   }
 
   func baseline(metric: Int, segment: Int) -> Double {
