@@ -81,9 +81,13 @@ public struct ExperimentAnalyzer: Sendable {
     let confidence = 1 - settings.alpha
     let controlSample = sample(control), treatedSample = sample(treated)
     let test: TestSummary
-    var probability: Double?, loss: Double?
+    var probability: Double?, loss: Double?, difference: Estimate?
     if control.isConversion, let x1 = control.conversions, let x2 = treated.conversions {
       test = proportionTest(x1: x1, n1: control.n, x2: x2, n2: treated.n)
+      difference = ProportionTests.differenceInterval(
+        controlSuccesses: x1, controlTrials: control.n, treatmentSuccesses: x2, treatmentTrials: treated.n,
+        confidence: confidence
+      ).map { Estimate(value: (treatedSample.mean - controlSample.mean), lower: $0.lower, upper: $0.upper) }
       if control.n > 0, treated.n > 0 {
         let a = bayesian.posterior(successes: x1, trials: control.n)
         let b = bayesian.posterior(successes: x2, trials: treated.n)
@@ -98,7 +102,7 @@ public struct ExperimentAnalyzer: Sendable {
     let lift = RelativeLift(control: controlSample, treatment: treatedSample, confidence: confidence)
     return Comparison(
       variant: experiment.variants[treatment].name,
-      baseline: experiment.baseline, test: test, adjustedPValue: nil, lift: lift?.lift,
+      baseline: experiment.baseline, test: test, adjustedPValue: nil, difference: difference, lift: lift?.lift,
       liftInterval: lift.map { ($0.interval.lower, $0.interval.upper) }, probabilityToBeatBaseline: probability,
       expectedLoss: loss, trueLift: treated.trueLift,
       looks: looks(experiment, metric: metric, baseline: baseline, treatment: treatment),

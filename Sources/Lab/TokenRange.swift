@@ -46,9 +46,6 @@ public struct TokenRange: Hashable, Sendable {
     guard overlaps(other) else { return nil }
     return TokenRange(uncheckedLower: Swift.max(lower, other.lower), upper: Swift.min(upper, other.upper))
   }
-
-  /// The share of uniformly drawn tokens that fall in the range.
-  public var width: Double { upper - lower }
 }
 
 extension TokenRange: CustomStringConvertible {

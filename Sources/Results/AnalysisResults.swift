@@ -41,6 +41,9 @@ public struct Comparison: Hashable, Sendable {
   public var test: TestSummary
   /// The p-value after the scenario's correction over the experiment's comparisons.
   public var adjustedPValue: Double?
+  /// The absolute difference of rates (treatment − baseline) and its Wald
+  /// interval, for conversion metrics.
+  public var difference: Estimate?
   /// The relative lift (treatment mean / baseline mean − 1) and its interval.
   public var lift: Double?
   public var liftInterval: (lower: Double, upper: Double)?
@@ -57,7 +60,7 @@ public struct Comparison: Hashable, Sendable {
   public var dailyLift: [Estimate?]
 
   public init(
-    variant: String, baseline: String, test: TestSummary, adjustedPValue: Double?, lift: Double?,
+    variant: String, baseline: String, test: TestSummary, adjustedPValue: Double?, difference: Estimate?, lift: Double?,
     liftInterval: (lower: Double, upper: Double)?, probabilityToBeatBaseline: Double?, expectedLoss: Double?,
     trueLift: Double?, looks: [Look], dailyLift: [Estimate?]
   ) {
@@ -65,6 +68,7 @@ public struct Comparison: Hashable, Sendable {
     self.baseline = baseline
     self.test = test
     self.adjustedPValue = adjustedPValue
+    self.difference = difference
     self.lift = lift
     self.liftInterval = liftInterval
     self.probabilityToBeatBaseline = probabilityToBeatBaseline
@@ -76,7 +80,7 @@ public struct Comparison: Hashable, Sendable {
 
   public static func == (lhs: Comparison, rhs: Comparison) -> Bool {
     lhs.variant == rhs.variant && lhs.baseline == rhs.baseline && lhs.test == rhs.test
-      && lhs.adjustedPValue == rhs.adjustedPValue && lhs.lift == rhs.lift
+      && lhs.adjustedPValue == rhs.adjustedPValue && lhs.difference == rhs.difference && lhs.lift == rhs.lift
       && lhs.liftInterval?.lower == rhs.liftInterval?.lower && lhs.liftInterval?.upper == rhs.liftInterval?.upper
       && lhs.probabilityToBeatBaseline == rhs.probabilityToBeatBaseline && lhs.expectedLoss == rhs.expectedLoss
       && lhs.trueLift == rhs.trueLift && lhs.looks == rhs.looks && lhs.dailyLift == rhs.dailyLift

@@ -198,6 +198,9 @@ extension Comparison {
       ("ciHigh", .number(liftInterval?.upper)),
       ("probabilityToBeatBaseline", .number(probabilityToBeatBaseline)),
       ("df", .number(test.degreesOfFreedom)),
+      ("difference", .number(difference?.value)),
+      ("differenceLow", .number(difference?.lower)),
+      ("differenceHigh", .number(difference?.upper)),
       ("expectedLoss", .number(expectedLoss)),
       ("trueLift", .number(trueLift)),
     ]

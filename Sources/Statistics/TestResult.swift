@@ -29,10 +29,6 @@ public struct Interval: Hashable, Sendable {
     self.lower = lower
     self.upper = upper
   }
-
-  public func contains(_ value: Double) -> Bool {
-    lower <= value && value <= upper
-  }
 }
 
 /// The normal quantile for a two-sided interval at `confidence`, e.g. 1.96 for 0.95.

@@ -47,6 +47,9 @@ func settings(correction: AnalysisSettings.Correction = .none, effect: Double = 
     #expect(bold.test.test == "two-proportion-z")
     #expect(abs(try #require(bold.lift) - 0.2) < 1e-12)
     #expect(try #require(bold.probabilityToBeatBaseline) > 0.999)
+    let difference = try #require(ProportionTests.differenceInterval(
+      controlSuccesses: 1000, controlTrials: 10_000, treatmentSuccesses: 1200, treatmentTrials: 10_000, confidence: 0.95))
+    #expect(bold.difference == Estimate(value: 0.12 - 0.1, lower: difference.lower, upper: difference.upper))
   }
 
   @Test func onlyANegativeSignificantEffectIsNoWinner() throws {
