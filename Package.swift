@@ -88,7 +88,7 @@ let package = Package(
     .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Results", "ScenarioFormat", "Lab"]),
     .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Results", "Simulation", "ScenarioFormat", "Statistics"]),
     .testTarget(name: "AnalyticsTableTests", dependencies: ["AnalyticsTable", "Results", "Simulation", "ScenarioFormat"]),
-    .testTarget(name: "BenchCLITests", dependencies: ["BenchCLI"]),
+    .testTarget(name: "BenchCLITests", dependencies: ["BenchCLI"], exclude: ["Golden"]),
   ]
 )
 

@@ -80,13 +80,7 @@ extension Bench {
       let report = MarkdownReport.render(ReportInput(
         document: document, description: options.scenario?.description ?? "",
         settings: settings, versions: [], source: "Analysed \(URL(fileURLWithPath: events).lastPathComponent)"))
-      let folder = URL(fileURLWithPath: out).appendingPathComponent(name)
-      for chart in report.charts {
-        try AtomicFile.write(chart.svg, to: folder.appendingPathComponent(chart.fileName))
-      }
-      try AtomicFile.write(document.json.rendered(), to: folder.appendingPathComponent("results.json"))
-      let reportURL = folder.appendingPathComponent("report.md")
-      try AtomicFile.write(report.markdown, to: reportURL)
+      let reportURL = try ReportFolder(out: out, name: name).write(report, document: document)
       if !quiet {
         if let first = analysis.skippedRows.first {
           let count = analysis.skippedRows.count

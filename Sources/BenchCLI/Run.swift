@@ -85,11 +85,9 @@ extension Bench {
       if replications > 1 {
         document.calibration = CalibrationSummary.calibrate(documents, alpha: scenario.analysis.alpha)
       }
-      let folder = URL(fileURLWithPath: out).appendingPathComponent(scenario.name)
       let report = MarkdownReport.render(ReportInput(
         document: document, description: scenario.description, settings: scenario.analysis, versions: scenario.versions,
         source: "Simulated"))
-      // The report goes last: a run that fails before it leaves the previous report whole.
       let outcomesPath = events.map { outcomes ?? Self.outcomesPath(besides: $0) }
       if let events, let outcomesPath {
         try AtomicFile.write(EventsTable.csv(eventLog.flatMap(\.rows)), to: URL(fileURLWithPath: events))
@@ -97,12 +95,7 @@ extension Bench {
           OutcomesTable.csv(eventLog.flatMap(\.outcomes), metrics: scenario.metrics.map(\.name)),
           to: URL(fileURLWithPath: outcomesPath))
       }
-      for chart in report.charts {
-        try AtomicFile.write(chart.svg, to: folder.appendingPathComponent(chart.fileName))
-      }
-      let resultsURL = folder.appendingPathComponent("results.json"), reportURL = folder.appendingPathComponent("report.md")
-      try AtomicFile.write(document.json.rendered(), to: resultsURL)
-      try AtomicFile.write(report.markdown, to: reportURL)
+      let reportURL = try ReportFolder(out: out, name: scenario.name).write(report, document: document)
       if !quiet {
         print("Simulated \(scenario.devices) devices over \(scenario.days) days"
           + (replications > 1 ? ", \(replications) replications" : "") + ".")
