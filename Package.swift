@@ -87,7 +87,10 @@ let package = Package(
     .testTarget(name: "ScenarioFormatTests", dependencies: ["ScenarioFormat", "Lab"]),
     .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Results", "ScenarioFormat", "Lab"]),
     .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Results", "Simulation", "ScenarioFormat", "Statistics"]),
-    .testTarget(name: "AnalyticsTableTests", dependencies: ["AnalyticsTable", "Results", "Simulation", "ScenarioFormat"]),
+    .testTarget(
+      name: "AnalyticsTableTests",
+      dependencies: ["AnalyticsTable", "Analysis", "Results", "Simulation", "ScenarioFormat", "Statistics"]
+    ),
     .testTarget(name: "BenchCLITests", dependencies: ["BenchCLI"], exclude: ["Golden"]),
   ]
 )

@@ -100,7 +100,12 @@ public struct ExperimentAnalyzer: Sendable {
       (probability, loss) = normalPosterior(control: controlSample, treatment: treatedSample)
     }
     let lift = RelativeLift(control: controlSample, treatment: treatedSample, confidence: confidence)
-    return Comparison(
+    var rankTest: TestSummary?
+    if !control.isConversion, experiment.rawOutcomes.count == experiment.variants.count {
+      let result = MannWhitney.test(experiment.rawOutcomes[baseline][metric], experiment.rawOutcomes[treatment][metric])
+      rankTest = TestSummary(test: "mann-whitney-u", statistic: result.statistic, degreesOfFreedom: nil, pValue: result.pValue)
+    }
+    var comparison = Comparison(
       variant: experiment.variants[treatment].name,
       baseline: experiment.baseline, test: test, adjustedPValue: nil, difference: difference, lift: lift?.lift,
       liftInterval: lift.map { ($0.interval.lower, $0.interval.upper) }, probabilityToBeatBaseline: probability,
@@ -110,6 +115,8 @@ public struct ExperimentAnalyzer: Sendable {
         RelativeLift(control: sample(variants[baseline][metric]), treatment: sample(variants[treatment][metric]), confidence: confidence)
           .map { Estimate(value: $0.lift, lower: $0.interval.lower, upper: $0.interval.upper) }
       })
+    comparison.rankTest = rankTest
+    return comparison
   }
 
   /// A variant's rate with its Wilson interval, or its mean with a normal interval.

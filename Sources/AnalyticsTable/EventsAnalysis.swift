@@ -85,6 +85,7 @@ public struct EventsAnalysis {
       let baseline = options.baselines[experimentName] ?? definitions.last?.baseline ?? log.variantOrder[0]
       var variants = Array(repeating: VariantTally(metrics: metricNames.count), count: variantNames.count)
       var mixed = 0
+      var raw = Array(repeating: Array(repeating: [Double](), count: metricNames.count), count: variantNames.count)
       var dailyExposures = Array(repeating: Array(repeating: 0, count: days), count: variantNames.count)
       var cohorts = Array(
         repeating: Array(repeating: Array(repeating: MetricTally(), count: metricNames.count), count: variantNames.count),
@@ -106,6 +107,7 @@ public struct EventsAnalysis {
           let value = outcomes.value(device: device, metric: metric)
           variants[first].firstExposure[index].add(value, isConversion: isConversion[index])
           if pure { variants[first].uncontaminated[index].add(value, isConversion: isConversion[index]) }
+          if pure || !exclude { raw[first][index].append(value) }
           if pure || !exclude { cohorts[firstDay][first][index].add(value, isConversion: isConversion[index]) }
         }
       }
@@ -119,7 +121,7 @@ public struct EventsAnalysis {
           metricNames.indices.map { summary(metricNames[$0], isConversion[$0], running[variant][$0]) }
         })
       }
-      return ExperimentResult(
+      var result = ExperimentResult(
         name: experimentName, source: definitions.isEmpty ? "events" : "local", baseline: baseline,
         variants: variantNames.enumerated().map { index, variantName in
           let counted = exclude ? variants[index].uncontaminated : variants[index].firstExposure
@@ -133,6 +135,8 @@ public struct EventsAnalysis {
         },
         mixedDevices: mixed, transitions: [], dailyExposures: dailyExposures, dailyMetrics: dailyMetrics, srm: nil,
         analysis: [])
+      result.rawOutcomes = raw
+      return result
     }
     return ResultsDocument(
       scenario: name, seed: nil, devices: exposures.deviceCount(with: outcomes), days: days, replications: 1,

@@ -145,6 +145,12 @@ private struct ReportWriter {
     if !tests.isEmpty {
       notes.append("Tests: \(tests.joined(separator: ", ")); omnibus \(analysis.omnibus.test) p = \(NumberFormat.pValue(analysis.omnibus.pValue)).")
     }
+    let ranks = analysis.comparisons.compactMap { comparison in
+      comparison.rankTest.map { "\(comparison.variant) p = \(NumberFormat.pValue($0.pValue))" }
+    }
+    if !ranks.isEmpty {
+      notes.append("On the raw outcomes, the Mann–Whitney U test gives \(ranks.joined(separator: ", ")).")
+    }
     lines.append(notes.joined(separator: " "))
     lines.append("")
   }

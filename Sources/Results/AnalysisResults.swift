@@ -53,6 +53,8 @@ public struct Comparison: Hashable, Sendable {
   public var expectedLoss: Double?
   /// The lift the scenario gives the variant, when known.
   public var trueLift: Double?
+  /// The Mann–Whitney U test on the raw outcomes of a continuous metric, when they are at hand.
+  public var rankTest: TestSummary?
   /// Each daily look, when the scenario takes them.
   public var looks: [Look]
   /// The lift and its interval on the devices first exposed by the end of
@@ -84,6 +86,7 @@ public struct Comparison: Hashable, Sendable {
       && lhs.liftInterval?.lower == rhs.liftInterval?.lower && lhs.liftInterval?.upper == rhs.liftInterval?.upper
       && lhs.probabilityToBeatBaseline == rhs.probabilityToBeatBaseline && lhs.expectedLoss == rhs.expectedLoss
       && lhs.trueLift == rhs.trueLift && lhs.looks == rhs.looks && lhs.dailyLift == rhs.dailyLift
+      && lhs.rankTest == rhs.rankTest
   }
 
   public func hash(into hasher: inout Hasher) {

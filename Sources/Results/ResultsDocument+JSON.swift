@@ -204,6 +204,9 @@ extension Comparison {
       ("expectedLoss", .number(expectedLoss)),
       ("trueLift", .number(trueLift)),
     ]
+    if let rankTest {
+      members.append(("mannWhitney", .object([("statistic", .number(rankTest.statistic)), ("pValue", .number(rankTest.pValue))])))
+    }
     if !looks.isEmpty {
       members.append((
         "looks",

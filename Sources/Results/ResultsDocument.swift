@@ -63,6 +63,10 @@ public struct ExperimentResult: Hashable, Sendable {
   /// By day, variant and metric: the devices counted by the end of that day
   /// (first exposed by then), for daily looks and the report's charts.
   public var dailyMetrics: [[[MetricSummary]]]
+  /// By variant and metric: each counted device's outcome, when the raw
+  /// values are at hand (an events table); empty for a simulation, which keeps
+  /// sums only.
+  public var rawOutcomes: [[[Double]]] = []
   /// The sample ratio mismatch check, once analysed.
   public var srm: SRMResult?
   /// One analysis per metric, once analysed.

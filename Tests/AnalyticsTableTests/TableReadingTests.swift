@@ -1,6 +1,9 @@
+import Analysis
 import AnalyticsTable
 import Foundation
 import Results
+import ScenarioFormat
+import Statistics
 import Testing
 
 @Suite struct TableReadingTests {
@@ -103,5 +106,37 @@ import Testing
   @Test func exportedValuesWithCommasAreQuoted() {
     #expect(OutcomesTable.csv([(device: 7, values: [1, 2.5])], metrics: ["converted", "revenue"])
       == "id_for_vendor,metric,value\n7,converted,1.0\n7,revenue,2.5\n")
+  }
+}
+
+/// Raw outcomes are at hand in a table: continuous metrics also get a rank test.
+@Suite struct RankTestTests {
+  @Test func continuousMetricsGetAMannWhitneyTestOnTheRawOutcomes() throws {
+    let events = """
+      variant,experiment,reason,id_for_vendor,day
+      A,Theme,displayed,a1,0
+      A,Theme,displayed,a2,0
+      A,Theme,displayed,a3,1
+      B,Theme,displayed,b1,0
+      B,Theme,displayed,b2,2
+
+      """
+    let outcomes = """
+      id_for_vendor,metric,value
+      a1,revenue,2.5
+      a2,revenue,4
+      a3,revenue,1.25
+      b1,revenue,9
+      b2,revenue,7.5
+
+      """
+    let document = try EventsAnalysis(
+      events: temporaryFile("e.csv", events), outcomes: temporaryFile("o.csv", outcomes), name: "t", options: .init()
+    ).document
+    #expect(document.experiments[0].rawOutcomes == [[[2.5, 4, 1.25]], [[9, 7.5]]])
+    let analysed = ExperimentAnalyzer(settings: .standard).analyze(document)
+    let expected = MannWhitney.test([2.5, 4, 1.25], [9, 7.5])
+    #expect(analysed.experiments[0].analysis[0].comparisons[0].rankTest
+      == TestSummary(test: "mann-whitney-u", statistic: expected.statistic, degreesOfFreedom: nil, pValue: expected.pValue))
   }
 }
