@@ -84,6 +84,11 @@ struct DeviceReport {
       }
       parts.append("\(experiment.name) \(experiment.variants[variant].name)" + (launch.displayed[index] ? " (displayed)" : ""))
     }
+    for holding in launch.remote {
+      parts.append(
+        "\(plan.experimentNames[holding.experiment]) \(plan.variantNames[holding.experiment][holding.variant]) (remote"
+          + (holding.displayed ? ", displayed)" : ")"))
+    }
     var line = "Day \(launch.day): launch \(launch.launchOfVersion) of \(version.version.version): "
       + (parts.isEmpty ? "no experiments" : parts.joined(separator: ", "))
     if let conflict = launch.conflict {

@@ -31,6 +31,21 @@ public struct AssignmentsManager {
     try merge()
   }
 
+  /// Lets `body` change a source, e.g. apply a remote fetch to a `RemoteSource`,
+  /// then merges again and reports what changed.
+  ///
+  /// - Parameter index: the source's position in `sources`.
+  public mutating func updateSource<Source: AssignmentsSource>(
+    at index: Int, as type: Source.Type, _ body: (inout Source) throws -> Void
+  ) throws {
+    guard var source = sources[index] as? Source else {
+      preconditionFailure("source \(index) is a \(Swift.type(of: sources[index])), not a \(type)")
+    }
+    try body(&source)
+    sources[index] = source
+    try merge()
+  }
+
   /// Asks every source that supports it to stop changing its assignments.
   public mutating func stabilizeUserExperienceAssignments() throws {
     try sources.stabilizeUserExperience()

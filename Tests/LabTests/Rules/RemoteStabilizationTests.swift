@@ -1,4 +1,5 @@
 import Lab
+import LabTestKit
 import Testing
 
 /// docs/rules/RemoteStabilization.md: once stabilized, assignments no longer
@@ -40,5 +41,20 @@ import Testing
     try manager.stabilizeUserExperienceAssignments()
     #expect((manager.sources[0] as? RemoteSource)?.isStabilized == true)
     #expect(manager.activeAssignments["KeyC"]?.value == .string("foo"))
+  }
+}
+
+@Suite struct RemoteThroughTheManagerTests {
+  /// An app applies each fetch through the manager, which reports what changed.
+  @Test func aFetchAppliedThroughTheManagerIsReported() throws {
+    let delegate = RecordingDelegate()
+    let remote = try RemoteSource(defaults: RemoteFixtures.defaults, storage: InMemoryStorage())
+    var manager = try AssignmentsManager(sources: [remote], storage: InMemoryStorage(), delegate: delegate)
+    #expect(manager.activeAssignments.isEmpty)
+    try manager.updateSource(at: 0, as: RemoteSource.self) { source in
+      try source.apply(RemoteFixtures.configuration([RemoteFixtures.experimentE()]), assignments: ["E": "B"])
+    }
+    #expect(manager.activeAssignments["KeyC"]?.value == .string("bar"))
+    #expect(delegate.summary(of: .activated) == ["E/B/KeyC", "E/B/KeyD"])
   }
 }
