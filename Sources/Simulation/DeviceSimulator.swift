@@ -1,9 +1,9 @@
 import Lab
 
 /// Runs devices through the scenario's days, launch by launch, by Lab's own
-/// rules: the token from `ActiveExperimentsToken`, each experiment decided by
-/// `LocalDecision` with `WeightedSelection`, shared keys refused by
-/// `KeySharing`.
+/// rules: the token from `ActiveExperimentsToken`, each local experiment
+/// decided by `LocalDecision` with `WeightedSelection`, remote experiments by
+/// `RemoteDevice`, shared keys refused by `KeySharing`.
 ///
 /// It keeps the plan as flat tables of plain numbers, built for it alone, and
 /// counts into flat arrays of its own, so that the loop over millions of
@@ -49,7 +49,9 @@ struct DeviceSimulator {
   private var tally: RunTally
   /// By `tables.dailyStart[experiment] + day * variants + variant`.
   private var dailyExposures: [Int]
-  /// By `((experiment * versions + from) * versions + to) * 4 + kind`.
+  /// By `((experiment * versions + from) * versions + to) * 6 + kind`, kinds in the
+  /// order of `TransitionCounts`: kept, reassigned, deactivated, activated,
+  /// returned, returned on another variant.
   private var transitions: [Int]
   private var launches = 0
   /// By `tables.variantStart[experiment] + variant`: see `VariantTally.expectedFirstExposed`.
