@@ -80,10 +80,9 @@ public struct ExperimentAnalyzer: Sendable {
     let control = experiment.variants[baseline].metrics[metric], treated = experiment.variants[treatment].metrics[metric]
     let confidence = 1 - settings.alpha
     let controlSample = sample(control), treatedSample = sample(treated)
-    let test: TestSummary
+    let test = self.test(control: control, treated: treated)
     var probability: Double?, loss: Double?, difference: Estimate?
     if control.isConversion, let x1 = control.conversions, let x2 = treated.conversions {
-      test = proportionTest(x1: x1, n1: control.n, x2: x2, n2: treated.n)
       difference = ProportionTests.differenceInterval(
         controlSuccesses: x1, controlTrials: control.n, treatmentSuccesses: x2, treatmentTrials: treated.n,
         confidence: confidence
@@ -95,8 +94,6 @@ public struct ExperimentAnalyzer: Sendable {
         loss = bayesian.expectedLoss(control: a, treatment: b)
       }
     } else {
-      let result = MeanTests.welch(control: controlSample, treatment: treatedSample)
-      test = TestSummary(test: "welch-t", statistic: result.statistic, degreesOfFreedom: result.degreesOfFreedom, pValue: result.pValue)
       (probability, loss) = normalPosterior(control: controlSample, treatment: treatedSample)
     }
     let lift = RelativeLift(control: controlSample, treatment: treatedSample, confidence: confidence)
@@ -133,6 +130,17 @@ public struct ExperimentAnalyzer: Sendable {
 
   private func sample(_ summary: MetricSummary) -> SampleSummary {
     SampleSummary(count: summary.n, mean: summary.mean ?? 0, variance: summary.variance ?? 0)
+  }
+
+  /// The test of a variant against the baseline: for conversions the
+  /// proportion test below, for amounts Welch's t-test. The final comparison
+  /// and every daily look use it.
+  private func test(control: MetricSummary, treated: MetricSummary) -> TestSummary {
+    if control.isConversion, let x1 = control.conversions, let x2 = treated.conversions {
+      return proportionTest(x1: x1, n1: control.n, x2: x2, n2: treated.n)
+    }
+    let result = MeanTests.welch(control: sample(control), treatment: sample(treated))
+    return TestSummary(test: "welch-t", statistic: result.statistic, degreesOfFreedom: result.degreesOfFreedom, pValue: result.pValue)
   }
 
   /// The two-proportion z-test, or Fisher's exact test when an expected cell
@@ -172,12 +180,7 @@ public struct ExperimentAnalyzer: Sendable {
     var sequential = SequentialTest(mixtureVariance: scale * scale)
     return experiment.dailyMetrics.enumerated().map { day, variants in
       let control = variants[baseline][metric], treated = variants[treatment][metric]
-      let p: Double?
-      if control.isConversion, let x1 = control.conversions, let x2 = treated.conversions {
-        p = proportionTest(x1: x1, n1: control.n, x2: x2, n2: treated.n).pValue
-      } else {
-        p = MeanTests.welch(control: sample(control), treatment: sample(treated)).pValue
-      }
+      let p = test(control: control, treated: treated).pValue
       if control.n > 1, treated.n > 1 {
         let variance = (control.variance ?? 0) / Double(control.n) + (treated.variance ?? 0) / Double(treated.n)
         sequential.look(estimate: (treated.mean ?? 0) - (control.mean ?? 0), variance: variance)

@@ -15,9 +15,11 @@ public struct RemoteExperiment: Hashable, Sendable {
   }
 
   /// The variant the service gives a device, by the service's rules:
-  /// - once concluded, the winner, to every device;
+  /// - a device outside the audience and never assigned gets nothing, even
+  ///   once the experiment is concluded (the audience keeps experiments that
+  ///   share keys apart);
+  /// - once concluded, the winner, to every other device;
   /// - a device already assigned keeps its variant while the variant exists;
-  /// - a device outside the audience gets nothing;
   /// - otherwise a draw by the current percentages, so a change of
   ///   percentages only moves devices not yet assigned.
   ///
@@ -27,9 +29,10 @@ public struct RemoteExperiment: Hashable, Sendable {
   ///   - token: the device's active-experiments token, which Lab passes as a user attribute.
   ///   - bits: random bits for a fresh draw.
   public func assignment(previous: String?, attributes: [String: String], token: ActiveExperimentsToken, bits: UInt64) -> String? {
-    if let winner { return winner }
+    let admitted = audience.admits(attributes: attributes, token: token)
+    if let winner { return previous != nil || admitted ? winner : nil }
     if let previous, variants.contains(where: { $0.name == previous }) { return previous }
-    guard audience.admits(attributes: attributes, token: token) else { return nil }
+    guard admitted else { return nil }
     let weights = variants.map { Int(($0.percentage * 10_000).rounded()) }
     let eligible = weights.indices.filter { weights[$0] > 0 }
     guard !eligible.isEmpty else { return nil }

@@ -3,7 +3,7 @@ import Foundation
 /// A source of experiments run on a remote service, such as Taplytics.
 ///
 /// Each successful fetch brings the service's configuration and the variant the
-/// service gives this device in each experiment; `apply(_:)` takes it by
+/// service gives this device in each experiment; `apply(_:assignments:)` takes it by
 /// `RemoteRules`. Until stabilized the device follows the service; once
 /// stabilized it keeps its variants and values for good, exposes no new
 /// experiment, and only the keys an `__Override_<experiment>` variable lists

@@ -1,7 +1,7 @@
 import Lab
 
-/// Every experiment and variant name the scenario's versions define, so that
-/// behaviour can only refer to names that exist.
+/// Every experiment and variant name the scenario defines, in its versions or
+/// on its remote service, so that behaviour can only refer to names that exist.
 struct ExperimentCatalog {
   private var variants: [String: [String]] = [:]
 
@@ -20,13 +20,13 @@ struct ExperimentCatalog {
 
   func requireExperiment(_ name: String, at node: JSONNode) throws(ScenarioError) {
     guard variants[name] != nil else {
-      throw node.error("'\(name)' is not an experiment of any version (experiments: \(variants.keys.sorted().joined(separator: ", ")))")
+      throw node.error("'\(name)' is not an experiment of the scenario (experiments: \(variants.keys.sorted().joined(separator: ", ")))")
     }
   }
 
   func requireVariant(_ name: String, of experiment: String, at node: JSONNode) throws(ScenarioError) {
     guard let known = variants[experiment], known.contains(name) else {
-      throw node.error("'\(name)' is not a variant of \(experiment) in any version (variants: \((variants[experiment] ?? []).joined(separator: ", ")))")
+      throw node.error("'\(name)' is not a variant of \(experiment) (variants: \((variants[experiment] ?? []).joined(separator: ", ")))")
     }
   }
 }

@@ -147,13 +147,13 @@ import Testing
   @Test func aLiftForAnExperimentNoVersionHas() {
     expectError(
       #", "metrics": [ { "name": "subscribed", "kind": "conversion", "baseline": 0.1, "lifts": { "Them": { "Red": 0.1 } } } ]"#,
-      "metrics[0].lifts.Them: 'Them' is not an experiment of any version (experiments: Theme)")
+      "metrics[0].lifts.Them: 'Them' is not an experiment of the scenario (experiments: Theme)")
   }
 
   @Test func aLiftForAVariantTheExperimentNeverHad() {
     expectError(
       #", "metrics": [ { "name": "subscribed", "kind": "conversion", "baseline": 0.1, "lifts": { "Theme": { "Green": 0.1 } } } ]"#,
-      "metrics[0].lifts.Theme.Green: 'Green' is not a variant of Theme in any version (variants: Blue, Red)")
+      "metrics[0].lifts.Theme.Green: 'Green' is not a variant of Theme (variants: Blue, Red)")
   }
 
   @Test func aLiftThatRemovesTheOutcome() {

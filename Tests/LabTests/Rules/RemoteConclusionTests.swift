@@ -14,6 +14,16 @@ import Testing
     #expect(concluded.assignment(previous: "B", attributes: [:], token: token, bits: .max) == "A")
   }
 
+  /// The audience still holds: a device it never admitted gets nothing, so a
+  /// concluded experiment does not reach devices of an experiment it shares keys with.
+  @Test func theWinnerStaysWithinTheAudience() throws {
+    var experiment = RemoteFixtures.experimentE()
+    experiment.audience = RemoteAudience(tokenRange: try TokenRange(lower: 0.5, upper: 1))
+    let concluded = experiment.concluded(winner: "A")
+    #expect(concluded.assignment(previous: nil, attributes: [:], token: token, bits: 0) == nil)
+    #expect(concluded.assignment(previous: nil, attributes: [:], token: ActiveExperimentsToken(bits: .max), bits: 0) == "A")
+  }
+
   @Test func aStabilizedDeviceKeepsItsOldVariant() throws {
     var source = try RemoteSource(defaults: RemoteFixtures.defaults, storage: InMemoryStorage())
     try source.apply(RemoteFixtures.configuration([RemoteFixtures.experimentE()]), assignments: ["E": "B"])
