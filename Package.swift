@@ -85,13 +85,14 @@ let package = Package(
       resources: [.copy("Fixtures")]
     ),
     .testTarget(name: "ScenarioFormatTests", dependencies: ["ScenarioFormat", "Lab"]),
-    .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Results", "ScenarioFormat", "Lab"]),
+    .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Results", "ScenarioFormat", "Lab", "LabTestKit"]),
     .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Results", "Simulation", "ScenarioFormat", "Statistics"]),
     .testTarget(
       name: "AnalyticsTableTests",
       dependencies: ["AnalyticsTable", "Analysis", "Results", "Simulation", "ScenarioFormat", "Statistics"]
     ),
-    .testTarget(name: "BenchCLITests", dependencies: ["BenchCLI"], exclude: ["Golden"]),
+    .testTarget(
+      name: "BenchCLITests", dependencies: ["BenchCLI", "Simulation", "Results", "ScenarioFormat"], exclude: ["Golden"]),
   ]
 )
 

@@ -8,7 +8,7 @@ extension Bench {
       abstract: "Validate a scenario and describe its plan, without simulating it.",
       discussion: """
         Prints each version with its experiments, the token ranges and weights, the key \
-        conflicts Lab would refuse, and what every change from the previous version does \
+        conflicts the manager would meet, and what every change from the previous version does \
         to devices.
         """
     )

@@ -82,20 +82,26 @@ struct DeviceReport {
         parts.append("\(experiment.name) inactive")
         continue
       }
-      parts.append("\(experiment.name) \(experiment.variants[variant].name)" + (launch.displayed[index] ? " (displayed)" : ""))
+      let state = launch.displayed[index] ? " (displayed)" : launch.served[index] ? "" : " (discarded)"
+      parts.append("\(experiment.name) \(experiment.variants[variant].name)" + state)
     }
     for holding in launch.remote {
       parts.append(
         "\(plan.experimentNames[holding.experiment]) \(plan.variantNames[holding.experiment][holding.variant]) (remote"
-          + (holding.displayed ? ", displayed)" : ")"))
+          + (holding.displayed ? ", displayed)" : holding.served ? ")" : ", discarded)"))
     }
     var line = "Day \(launch.day): launch \(launch.launchOfVersion) of \(version.version.version): "
       + (parts.isEmpty ? "no experiments" : parts.joined(separator: ", "))
-    if let conflict = launch.conflict {
-      line += "; refused: \(version.slots[conflict.first].definition.name) and \(version.slots[conflict.second].definition.name) "
-        + "share \(conflict.keys.joined(separator: ", "))"
+    for clash in launch.clashes {
+      line += "; served \(name(clash.servedExperiment, clash.servedVariant)) and discarded "
+        + "\(name(clash.discardedExperiment, clash.discardedVariant)), which share \(clash.keys.joined(separator: ", "))"
     }
     if launch.stabilized { line += "; calls stabilize" }
     return line
+  }
+
+  /// "Experiment/Variant" for the plan's numbers.
+  private func name(_ experiment: Int, _ variant: Int) -> String {
+    "\(plan.experimentNames[experiment])/\(plan.variantNames[experiment][variant])"
   }
 }

@@ -2,7 +2,7 @@ import Lab
 import ScenarioFormat
 
 /// A plain-text account of a scenario's plan: each version, its experiments,
-/// the key conflicts Lab would refuse, and what each change does to devices.
+/// the key conflicts the manager would meet, and what each change does to devices.
 struct ScenarioDescription {
   let scenario: Scenario
   let warnings: [ScenarioError]
@@ -25,7 +25,12 @@ struct ScenarioDescription {
         lines.append("  no local experiments")
       }
       for conflict in KeyConflict.find(in: version.experiments) {
-        lines.append("  key conflict: \(conflict); Lab refuses both on those devices")
+        let order = conflict.experiments.sorted { first, second in
+          version.experiments.firstIndex { $0.name == first }! < version.experiments.firstIndex { $0.name == second }!
+        }
+        lines.append(
+          "  key conflict: \(conflict); on those devices the manager serves \(order[0]), first in the version's order, "
+            + "and discards \(order[1])")
       }
       if index > 0 {
         lines.append(contentsOf: changes(upTo: index))
@@ -106,6 +111,10 @@ struct ScenarioDescription {
         if change == .added, earlier.contains(where: { $0.experiments.contains { $0.name == name } }) {
           line += "; it is back after \(previous.version) removed it, so devices that ran \(previous.version) "
             + "start afresh while devices that skipped it keep their variant"
+        }
+        if case .tokenRangeChanged(let from, let to) = change, to.lower < from.lower || to.upper > from.upper {
+          line += "; the wider range reaches only fresh installs and devices that decide afresh (after a removal "
+            + "or a deleted variant): devices that recorded \(name) inactive stay inactive"
         }
         lines.append(line)
       }

@@ -48,7 +48,16 @@ extension AnalyticsEvent {
 }
 
 /// Receives the manager's analytics events, to forward them to whatever
-/// analytics framework the app uses.
+/// analytics framework the app uses, and the clashes of a plan that breaks
+/// Lab's shared-key rule, to log them.
 public protocol AssignmentsManagerDelegate: AnyObject {
   func assignmentsManager(didGenerate event: AnalyticsEvent)
+  /// Called at every merge for each variant the manager discarded because its
+  /// keys met those of a variant it served.
+  func assignmentsManager(didDiscard clash: KeyClash)
+}
+
+extension AssignmentsManagerDelegate {
+  /// Ignores clashes: a delegate that only forwards analytics need not log them.
+  public func assignmentsManager(didDiscard clash: KeyClash) {}
 }

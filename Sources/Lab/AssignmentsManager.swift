@@ -7,18 +7,26 @@ import Foundation
 /// reports an assignment as activated or deactivated once, when it changes,
 /// even when the change happens across launches (a new version that removes an
 /// experiment deactivates its assignments on the first launch of that version).
+///
+/// Lab forbids two active experiments that share a key. When a plan breaks
+/// the rule, the manager serves what it can, as the original manager does: it
+/// merges the sources in order, discards a variant whose keys meet a key
+/// already taken, and reports the clash to its delegate (`KeySharing.serve`).
 public struct AssignmentsManager {
   public private(set) var sources: [any AssignmentsSource]
   /// The active assignments of all sources, by key.
   public private(set) var activeAssignments: [String: Assignment]
+  /// The variants the last merge discarded, each with the variant it lost its keys to.
+  public private(set) var clashes: [KeyClash]
   private let storage: any LabStorage
   private weak var delegate: (any AssignmentsManagerDelegate)?
 
   /// Merges the sources' active assignments and reports what changed since the
   /// last launch.
   ///
-  /// - Throws: `AssignmentsManagerError.sharedKey` when two active experiments
-  ///   share a key; `StorageError` and the storage's errors.
+  /// - Parameter sources: in merge order: where two active experiments share a
+  ///   key, the one of the earlier source (or earlier in its source) is served.
+  /// - Throws: `StorageError` and the storage's errors.
   public init(
     sources: [any AssignmentsSource],
     storage: any LabStorage,
@@ -28,6 +36,7 @@ public struct AssignmentsManager {
     self.storage = storage
     self.delegate = delegate
     activeAssignments = [:]
+    clashes = []
     try merge()
   }
 
@@ -61,12 +70,17 @@ public struct AssignmentsManager {
   private mutating func merge() throws {
     let active = sources.flatMap(\.activeVariants)
     let sharing = KeySharing(keys: active.map { $0.variant.assignments.keys.sorted() })
-    if let index = sharing.conflict(isActive: { _ in true }) {
+    var served = Array(repeating: true, count: active.count)
+    var clashes: [KeyClash] = []
+    sharing.serve(isActive: { _ in true }, sharesKey: { _ in true }, served: &served) { index in
       let pair = sharing.pair(at: index)
-      throw AssignmentsManagerError.sharedKey(
-        pair.keys[0], experiments: [active[pair.first].experiment, active[pair.second].experiment].sorted())
+      clashes.append(KeyClash(keys: pair.keys, served: active[pair.first], discarded: active[pair.second]))
     }
-    let merged = Dictionary(uniqueKeysWithValues: active.flatMap(\.assignments).map { ($0.key, $0) })
+    for clash in clashes {
+      delegate?.assignmentsManager(didDiscard: clash)
+    }
+    let merged = Dictionary(
+      uniqueKeysWithValues: active.indices.filter { served[$0] }.flatMap { active[$0].assignments }.map { ($0.key, $0) })
     let previous = try Self.recall(storage)
     for event in AnalyticsEvent.changes(from: previous, to: merged) {
       delegate?.assignmentsManager(didGenerate: event)
@@ -75,6 +89,7 @@ public struct AssignmentsManager {
       try storage.setValue(Self.encode(merged), forKey: StorageKey.activeAssignments)
     }
     activeAssignments = merged
+    self.clashes = clashes
   }
 
   private static func recall(_ storage: any LabStorage) throws -> [String: Assignment] {
@@ -90,20 +105,5 @@ public struct AssignmentsManager {
     encoder.outputFormatting = .sortedKeys
     let sorted = assignments.keys.sorted().map { assignments[$0]! }
     return String(decoding: try encoder.encode(sorted), as: UTF8.self)
-  }
-}
-
-/// Why the manager refuses the sources' assignments.
-public enum AssignmentsManagerError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// Two active experiments supply the same key; Lab allows it only when they
-  /// can never be active on one device (disjoint token ranges).
-  case sharedKey(String, experiments: [String])
-
-  public var description: String {
-    switch self {
-    case .sharedKey(let key, let experiments):
-      return "experiments \(experiments.joined(separator: " and ")) are both active and share the key '\(key)': "
-        + "give them disjoint active token ranges or rename the key in one of them"
-    }
   }
 }

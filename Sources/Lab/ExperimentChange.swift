@@ -20,8 +20,8 @@ public enum ExperimentChange: Hashable, Sendable {
   case variantsAdded([String])
   /// These variants' weights changed: only devices that decide afresh follow them.
   case weightsChanged(variants: [String])
-  /// The range moved: devices where the experiment was active keep it and their
-  /// variant; devices where it was inactive are decided again against the new range.
+  /// The range moved: devices keep what they recorded, active with their
+  /// variant or inactive; only devices that decide afresh follow the new range.
   case tokenRangeChanged(from: TokenRange, to: TokenRange)
   /// The baseline is now another variant: the behaviour of inactive devices changes.
   case baselineChanged(from: String, to: String)
@@ -81,7 +81,7 @@ extension ExperimentChange: CustomStringConvertible {
     case .weightsChanged(let variants):
       return "weights of \(list(variants)) changed: only devices deciding afresh follow them"
     case .tokenRangeChanged(let from, let to):
-      return "token range \(from) -> \(to): active devices keep their variant, inactive ones are decided again"
+      return "token range \(from) -> \(to): devices keep their recorded status, active or inactive; only devices deciding afresh follow the new range"
     case .baselineChanged(let from, let to):
       return "baseline \(from) -> \(to): inactive devices now behave like \(to)"
     case .keysChanged(let added, let removed):

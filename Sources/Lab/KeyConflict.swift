@@ -1,6 +1,6 @@
-/// Two experiments that share keys and can be active on the same device: the
-/// assignments manager would refuse them on any device whose token falls in
-/// `tokens`.
+/// Two experiments that share keys and can be active on the same device: on
+/// any device whose token falls in `tokens`, the assignments manager serves
+/// only the one first in its merge order (`KeySharing.serve`).
 public struct KeyConflict: Hashable, Sendable, CustomStringConvertible {
   /// The two experiments' names, sorted.
   public let experiments: [String]

@@ -20,14 +20,15 @@ public enum LocalRecall: Hashable, Sendable {
 ///
 /// `LocalSource` calls it with names read from storage; a simulation can call
 /// it with indexes it keeps for millions of devices. Either way the same rules
-/// apply (docs/rules/):
+/// apply (docs/rules/), because the doc makes "the experiment activity status
+/// and active variant names" persistent once decided:
 /// - a remembered variant that still exists is kept, whatever its values now
 ///   are (AssignmentChange) and whatever the range now is (TokenRangeChange);
+/// - a remembered "inactive" is kept, whatever the range now is
+///   (TokenRangeChange): only devices that decide afresh follow a new range;
 /// - an experiment without a record is decided afresh (ExperimentReAdded);
 /// - a remembered variant that was deleted is decided afresh, as for a new
-///   experiment (DeletedVariant);
-/// - an inactive experiment is decided again against the current range
-///   (TokenRangeChange).
+///   experiment (DeletedVariant).
 public enum LocalDecision: Hashable, Sendable {
   case inactive
   case active(variant: Int)
@@ -47,11 +48,15 @@ public enum LocalDecision: Hashable, Sendable {
     token: ActiveExperimentsToken,
     selectVariant: () -> Int
   ) -> LocalDecision {
-    if case .variant(let index) = recall {
+    switch recall {
+    case .variant(let index):
       return .active(variant: index)
+    case .inactive:
+      return .inactive
+    case .nothing, .deletedVariant:
+      guard range.contains(token) else { return .inactive }
+      return .active(variant: selectVariant())
     }
-    guard range.contains(token) else { return .inactive }
-    return .active(variant: selectVariant())
   }
 
   /// The index of the active variant, or `nil` when the experiment is inactive.

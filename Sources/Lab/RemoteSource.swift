@@ -19,6 +19,9 @@ public struct RemoteSource: StabilizingSource {
   public private(set) var stored: [String: StoredExperiment]
   /// What the last fetch could not use.
   public private(set) var lastFetch = FetchReport()
+  /// Every experiment the service's configuration held at the last fetch,
+  /// with all its variants, for the debug screen; empty until a fetch.
+  public private(set) var catalogue: [Experiment] = []
   private let storage: any LabStorage
 
   /// One experiment as the device holds it.
@@ -105,7 +108,27 @@ public struct RemoteSource: StabilizingSource {
       }
     }
     lastFetch = report
+    catalogue = recognised.keys.sorted().compactMap { name in
+      configuration.experiment(named: name).flatMap { catalogueEntry($0, keys: recognised[name]!) }
+    }
     try persist()
+  }
+
+  /// An experiment of the configuration as the debug screen lists it: every
+  /// variant, with the values a device would hold, on the keys that every
+  /// variant resolves; the service's percentages are not Lab weights, so each
+  /// variant weighs 1.
+  private func catalogueEntry(_ experiment: RemoteExperiment, keys: [String]) -> Experiment? {
+    var ignored = FetchReport()
+    let variants = experiment.variants.map { variant in
+      (name: variant.name, values: resolve(keys, of: experiment.name, from: variant.values, report: &ignored))
+    }
+    let served = keys.filter { key in variants.allSatisfy { $0.values[key] != nil } }
+    return try? Experiment(
+      name: experiment.name, keys: served,
+      variants: variants.map { variant in
+        Variant(name: variant.name, assignments: variant.values.filter { served.contains($0.key) })
+      })
   }
 
   public mutating func stabilizeUserExperience() throws {
@@ -113,9 +136,12 @@ public struct RemoteSource: StabilizingSource {
     try storage.setValue("true", forKey: Self.stabilizedKey)
   }
 
-  /// Every experiment the device holds; the service's full list is the service's.
+  /// The service's catalogue from the last fetch, then every experiment the
+  /// device holds that the catalogue lacks (a stabilized device keeps an
+  /// experiment the service dropped), each with the variant it holds.
   public var experiments: [Experiment] {
-    stored.keys.sorted().compactMap { name in
+    let listed = Set(catalogue.map(\.name))
+    return catalogue + stored.keys.sorted().filter { !listed.contains($0) }.compactMap { name in
       let held = stored[name]!
       return try? Experiment(
         name: name, keys: held.keys.filter { held.values[$0] != nil },

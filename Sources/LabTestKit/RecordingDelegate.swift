@@ -1,13 +1,18 @@
 import Lab
 
-/// An analytics delegate that records every event in memory, in order.
+/// An analytics delegate that records every event and clash in memory, in order.
 public final class RecordingDelegate: AssignmentsManagerDelegate {
   public private(set) var events: [AnalyticsEvent] = []
+  public private(set) var clashes: [KeyClash] = []
 
   public init() {}
 
   public func assignmentsManager(didGenerate event: AnalyticsEvent) {
     events.append(event)
+  }
+
+  public func assignmentsManager(didDiscard clash: KeyClash) {
+    clashes.append(clash)
   }
 
   /// The events with `reason`, as "experiment/variant/key" strings, for compact assertions.
@@ -19,5 +24,6 @@ public final class RecordingDelegate: AssignmentsManagerDelegate {
 
   public func removeAll() {
     events = []
+    clashes = []
   }
 }

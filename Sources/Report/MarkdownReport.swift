@@ -257,10 +257,15 @@ private struct ReportWriter {
     }
     for conflict in document.conflicts {
       let names = conflict.experiments.joined(separator: " and ")
-      if conflict.devices > 0 {
+      if conflict.devices > 0, let first = conflict.firstDay, let last = conflict.lastDay {
+        let served = conflict.served.map { "\($0.experiment)/\($0.variant) on \(NumberFormat.count($0.devices))" }
+          .joined(separator: ", ")
+        let days = first == last ? "on day \(first)" : "from day \(first) to day \(last)"
         lines.append(
-          "- \(names) share the key `\(conflict.key)`: on \(NumberFormat.count(conflict.devices)) devices both were active at once, "
-            + "so the assignments manager refused their assignments (Lab allows shared keys only on disjoint token ranges; a range that shrinks leaves its active devices behind).")
+          "- \(names) share the key `\(conflict.key)`: on \(NumberFormat.count(conflict.devices)) devices both were active "
+            + "at once (\(days)). The assignments manager served the variant first in its order (\(served) devices) and "
+            + "discarded the other's whole variant at those launches, as Lab's manager does (Lab allows shared keys only on "
+            + "disjoint token ranges; a range that shrinks leaves its active devices behind).")
       } else {
         lines.append("- \(names) share the key `\(conflict.key)` and were never active together on a device.")
       }

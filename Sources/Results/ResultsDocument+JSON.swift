@@ -111,6 +111,14 @@ extension ConflictResult {
       ("key", .string(key)),
       ("experiments", .array(experiments.map(OrderedJSON.string))),
       ("devices", .integer(devices)),
+      ("firstDay", firstDay.map(OrderedJSON.integer) ?? .null),
+      ("lastDay", lastDay.map(OrderedJSON.integer) ?? .null),
+      ("served", .array(served.map { served in
+        .object([
+          ("experiment", .string(served.experiment)), ("variant", .string(served.variant)),
+          ("devices", .integer(served.devices)),
+        ])
+      })),
     ])
   }
 }

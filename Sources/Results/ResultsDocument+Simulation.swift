@@ -17,32 +17,25 @@ extension ResultsDocument {
       delivery: DeliveryResult(plan: plan, tally: tally))
   }
 
-  /// Every pair of experiments that share a key in some version, one entry per
-  /// shared key, with the devices on which both were active at once.
+  /// Every key two experiments share in some version, counting every key a
+  /// remote experiment ever declares, with the clashes the manager met on it.
   private static func conflicts(plan: SimulationPlan, tally: RunTally) -> [ConflictResult] {
-    let count = plan.experimentNames.count
-    var keys: [Int: Set<String>] = [:]
-    let remoteIDs = Array(plan.localExperimentCount..<count)
-    let remoteKeys = remoteIDs.map { id in
-      (plan.scenario.remote?.changes ?? []).reduce(into: [String]()) { keys, change in
-        if case .add(let experiment, let declared) = change.action, experiment.name == plan.experimentNames[id] {
-          keys += declared.filter { !keys.contains($0) }
+    zip(plan.sharedKeys, tally.conflicts).map { shared, conflict in
+      var served: [ConflictResult.Served] = []
+      var offset = 0
+      for experiment in shared.experiments {
+        let variants = plan.variantNames[experiment]
+        for (index, variant) in variants.enumerated() where conflict.served[offset + index] > 0 {
+          served.append(ConflictResult.Served(
+            experiment: plan.experimentNames[experiment], variant: variant, devices: conflict.served[offset + index]))
         }
+        offset += variants.count
       }
+      return ConflictResult(
+        key: shared.key, experiments: shared.experiments.map { plan.experimentNames[$0] }.sorted(),
+        devices: conflict.devices, firstDay: conflict.firstDay, lastDay: conflict.lastDay,
+        served: served.sorted { ($0.experiment, $0.variant) < ($1.experiment, $1.variant) })
     }
-    for version in plan.versions {
-      let ids = version.slots.map(\.experimentID) + remoteIDs
-      for pair in KeySharing(keys: version.version.experiments.map(\.keys) + remoteKeys).pairs {
-        let first = ids[pair.first], second = ids[pair.second]
-        keys[min(first, second) * count + max(first, second), default: []].formUnion(pair.keys)
-      }
-    }
-    return keys.keys.sorted().flatMap { index in
-      let names = [plan.experimentNames[index / count], plan.experimentNames[index % count]].sorted()
-      return keys[index]!.sorted().map {
-        ConflictResult(key: $0, experiments: names, devices: tally.conflictDevices[index])
-      }
-    }.sorted { ($0.key, $0.experiments.joined(separator: "\n")) < ($1.key, $1.experiments.joined(separator: "\n")) }
   }
 }
 

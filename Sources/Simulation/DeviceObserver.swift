@@ -20,8 +20,11 @@ public struct LaunchRecord: Sendable {
   public let launchOfVersion: Int
   /// The local source's decision for each of the version's experiments.
   public let decisions: [LocalDecision]
-  /// Two active experiments sharing a key: the manager refused all assignments.
-  public let conflict: KeySharing.Pair?
+  /// For each of the version's experiments, whether the assignments manager
+  /// served it: active, and not discarded for a key an earlier one took.
+  public let served: [Bool]
+  /// The variants the manager discarded at this launch, in its merge order.
+  public let clashes: [LaunchClash]
   /// For each of the version's experiments, whether it was displayed.
   public let displayed: [Bool]
   /// Whether the version called stabilize at this launch.
@@ -36,7 +39,22 @@ public struct RemoteHolding: Sendable {
   public let experiment: Int
   public let variant: Int
   public let values: [String: AssignmentValue]
+  /// Whether the assignments manager served it (see `LaunchRecord.served`).
+  public let served: Bool
   public let displayed: Bool
+}
+
+/// A variant the assignments manager discarded at a launch because its keys
+/// met those of a variant it served first (`KeySharing.serve`).
+public struct LaunchClash: Hashable, Sendable {
+  /// The keys both held at the launch, sorted.
+  public let keys: [String]
+  /// The plan's experiment and variant numbers of the served variant.
+  public let servedExperiment: Int
+  public let servedVariant: Int
+  /// The plan's experiment and variant numbers of the discarded variant.
+  public let discardedExperiment: Int
+  public let discardedVariant: Int
 }
 
 /// The observer of a plain run: observes nothing.

@@ -3,7 +3,8 @@ import Lab
 /// Runs devices through the scenario's days, launch by launch, by Lab's own
 /// rules: the token from `ActiveExperimentsToken`, each local experiment
 /// decided by `LocalDecision` with `WeightedSelection`, remote experiments by
-/// `RemoteDevice`, shared keys refused by `KeySharing`.
+/// `RemoteDevice`, and what the assignments manager serves when experiments
+/// share a key by `KeySharing.serve`.
 ///
 /// It keeps the plan as flat tables of plain numbers, built for it alone, and
 /// counts into flat arrays of its own, so that the loop over millions of
@@ -31,9 +32,19 @@ struct DeviceSimulator {
   /// the variants of that selection that every later launch still defined.
   private var selectionSlot: [Int]
   private var eligibleVariants: [UInt64]
-  private var conflictSeen: [Bool]
   private var decisions: [LocalDecision]
+  /// Per position of the version's merge order (its slots, then the remote
+  /// experiments): whether the manager served it at this launch.
+  private var served: [Bool]
   private var displayed: [Bool]
+  /// Per remote experiment, the keys it serves at this launch (`RemoteDevice.servedKeys`).
+  private var remoteServedKeys: [UInt64]
+  /// Per row of `plan.sharedKeys`, whether the device met a clash on it; per
+  /// entry of `tables.clashes.servedStart`, whether that variant was served at one.
+  private var clashSeen: [Bool]
+  private var clashServedSeen: [Bool]
+  /// The clashes of the current launch, for observers.
+  private var launchClashes: [LaunchClash] = []
   private var upgradeDays: [Double]
   private var outcomes: [Double]
   /// Per metric and experiment, the mixed lift of the displayed variants.
@@ -72,9 +83,12 @@ struct DeviceSimulator {
     firstDay = Array(repeating: 0, count: experiments)
     selectionSlot = Array(repeating: 0, count: experiments)
     eligibleVariants = Array(repeating: 0, count: experiments)
-    conflictSeen = Array(repeating: false, count: experiments * experiments)
     decisions = Array(repeating: .inactive, count: tables.maximumSlots)
+    served = Array(repeating: false, count: tables.maximumSlots + tables.remote.count)
     displayed = Array(repeating: false, count: tables.maximumSlots)
+    remoteServedKeys = Array(repeating: 0, count: tables.remote.count)
+    clashSeen = Array(repeating: false, count: plan.sharedKeys.count)
+    clashServedSeen = Array(repeating: false, count: tables.clashes.servedStart.last!)
     upgradeDays = Array(repeating: 0, count: tables.versionCount)
     outcomes = Array(repeating: 0, count: tables.metricCount)
     mixedLifts = Array(repeating: 0, count: tables.metricCount * experiments)
@@ -135,17 +149,8 @@ struct DeviceSimulator {
           day: day, segment: segment, token: token, isStabilized: stabilized, draws: &fetchDraws,
           assignments: &assignmentDraws)
       }
-      let slotStart = tables.slotStart[installed], slots = tables.slotStart[installed + 1] - slotStart
-      let conflict = tables.keySharing[installed].conflict { index in
-        index < slots ? decisions[index].variant != nil : remote.held[index - slots] >= 0
-      }
-      if let conflict {
-        let pair = tables.keySharing[installed].pair(at: conflict)
-        let first = experimentID(pair.first, slotStart: slotStart, slots: slots)
-        let second = experimentID(pair.second, slotStart: slotStart, slots: slots)
-        conflictSeen[min(first, second) * tables.experimentCount + max(first, second)] = true
-      }
-      display(version: installed, day: day, refused: conflict != nil, draws: &displayDraws)
+      serve(version: installed, day: day)
+      display(version: installed, day: day, draws: &displayDraws)
       let stabilizes = tables.stabilizeOnLaunch[installed] == launchOfVersion
       if stabilizes {
         if !stabilized { tally.stabilizedByDay[day] += 1 }
@@ -153,14 +158,15 @@ struct DeviceSimulator {
       }
       if tables.remote.count > 0, remote.churns(isStabilized: stabilized, draws: &churnDraws) { churned = true }
       if Observer.isObserving {
+        let slots = tables.slotStart[installed + 1] - tables.slotStart[installed]
         observer.launched(LaunchRecord(
           day: day, version: installed, launchOfVersion: launchOfVersion, decisions: Array(decisions[..<slots]),
-          conflict: conflict.map { tables.keySharing[installed].pair(at: $0) },
-          displayed: Array(displayed[..<slots]), stabilized: stabilizes,
+          served: Array(served[..<slots]), clashes: launchClashes, displayed: Array(displayed[..<slots]),
+          stabilized: stabilizes,
           remote: (0..<tables.remote.count).filter { remote.held[$0] >= 0 }.map {
             RemoteHolding(
               experiment: tables.remote.globalID[$0], variant: remote.held[$0], values: remote.values($0),
-              displayed: remoteDisplayed[$0])
+              served: served[slots + $0], displayed: remoteDisplayed[$0])
           }))
       }
     }
@@ -168,15 +174,77 @@ struct DeviceSimulator {
 
     tally.devices += 1
     if stabilized { tally.stabilizedDevices += 1 }
-    for index in conflictSeen.indices where conflictSeen[index] { tally.conflictDevices[index] += 1 }
+    countClashDevices()
     drawOutcomes(random.stream(.outcomes), segment: segment)
     if Observer.isObserving { observer.finished(outcomes: outcomes) }
   }
 
-  /// The plan's number of the experiment at position `index` of a version's
-  /// key-sharing set: the version's slots, then the remote experiments.
-  private func experimentID(_ index: Int, slotStart: Int, slots: Int) -> Int {
-    index < slots ? tables.slotExperiment[slotStart + index] : tables.remote.globalID[index - slots]
+  /// The plan's numbers of the experiment at position `index` of a version's
+  /// merge order (the version's slots, then the remote experiments) and of the
+  /// variant it holds at this launch.
+  private func heldVariant(_ index: Int, version: Int) -> (experiment: Int, variant: Int) {
+    let slotStart = tables.slotStart[version], slots = tables.slotStart[version + 1] - slotStart
+    guard index < slots else {
+      return (tables.remote.globalID[index - slots], remote.held[index - slots])
+    }
+    let slot = slotStart + index
+    return (tables.slotExperiment[slot], tables.globalOfLocal[tables.slotGlobalStart[slot] + decisions[index].variant!])
+  }
+
+  /// The assignments manager's merge at a launch, by `KeySharing.serve`: which
+  /// active experiments it serves, and the clashes on keys they share.
+  private mutating func serve(version: Int, day: Int) {
+    let slots = tables.slotStart[version + 1] - tables.slotStart[version], remoteCount = tables.remote.count
+    if !launchClashes.isEmpty { launchClashes.removeAll(keepingCapacity: true) }
+    let sharing = tables.clashes.sharing[version]
+    guard !sharing.isDisjoint else {
+      for index in 0..<slots { served[index] = decisions[index].variant != nil }
+      for r in 0..<remoteCount { served[slots + r] = remote.held[r] >= 0 }
+      return
+    }
+    for r in 0..<remoteCount { remoteServedKeys[r] = remote.servedKeys(r) }
+    let decisions = self.decisions, held = remote.held, servedKeys = remoteServedKeys
+    let starts = tables.clashes.entryStart[version], entries = tables.clashes.entries[version]
+    var clashedPairs: [Int] = []
+    var served: [Bool] = []
+    swap(&served, &self.served)
+    sharing.serve(
+      isActive: { $0 < slots ? decisions[$0].variant != nil : held[$0 - slots] >= 0 },
+      sharesKey: { pair in
+        (starts[pair]..<starts[pair + 1]).contains { ClashTables.isShared(entries[$0], servedKeys: servedKeys) }
+      },
+      served: &served
+    ) { clashedPairs.append($0) }
+    swap(&served, &self.served)
+    for pair in clashedPairs {
+      let kept = heldVariant(sharing.pair(at: pair).first, version: version)
+      let discarded = heldVariant(sharing.pair(at: pair).second, version: version)
+      var keys: [String] = []
+      for entry in entries[starts[pair]..<starts[pair + 1]] where ClashTables.isShared(entry, servedKeys: servedKeys) {
+        let shared = plan.sharedKeys[entry.row]
+        clashSeen[entry.row] = true
+        tally.conflicts[entry.row].firstDay = min(tally.conflicts[entry.row].firstDay ?? day, day)
+        tally.conflicts[entry.row].lastDay = max(tally.conflicts[entry.row].lastDay ?? day, day)
+        let side = shared.experiments[0] == kept.experiment ? 0 : tables.variantCount(shared.experiments[0])
+        clashServedSeen[tables.clashes.servedStart[entry.row] + side + kept.variant] = true
+        keys.append(shared.key)
+      }
+      launchClashes.append(LaunchClash(
+        keys: keys.sorted(), servedExperiment: kept.experiment, servedVariant: kept.variant,
+        discardedExperiment: discarded.experiment, discardedVariant: discarded.variant))
+    }
+  }
+
+  /// Counts the device once for each shared key it met a clash on, and for
+  /// each variant served at one.
+  private mutating func countClashDevices() {
+    for row in clashSeen.indices where clashSeen[row] {
+      tally.conflicts[row].devices += 1
+      let start = tables.clashes.servedStart[row]
+      for index in start..<tables.clashes.servedStart[row + 1] where clashServedSeen[index] {
+        tally.conflicts[row].served[index - start] += 1
+      }
+    }
   }
 
   /// Adds the counts of every device simulated so far to `total`.
@@ -226,7 +294,8 @@ struct DeviceSimulator {
       firstVariant[index] = -1
     }
     for index in displayDays.indices { displayDays[index] = 0 }
-    for index in conflictSeen.indices { conflictSeen[index] = false }
+    for index in clashSeen.indices { clashSeen[index] = false }
+    for index in clashServedSeen.indices { clashServedSeen[index] = false }
   }
 
   /// The newest version after `installed` whose upgrade day has come by
@@ -299,14 +368,14 @@ struct DeviceSimulator {
     }
   }
 
-  /// The app displays each active experiment with its display probability,
-  /// unless the manager refused the launch's assignments.
-  private mutating func display(version: Int, day: Int, refused: Bool, draws: inout RandomStream) {
-    let slotStart = tables.slotStart[version]
+  /// The app displays each experiment the manager served with its display
+  /// probability.
+  private mutating func display(version: Int, day: Int, draws: inout RandomStream) {
+    let slotStart = tables.slotStart[version], slots = tables.slotStart[version + 1] - slotStart
     for slot in slotStart..<tables.slotStart[version + 1] {
       let index = slot - slotStart
       displayed[index] = false
-      guard !refused, let local = decisions[index].variant else { continue }
+      guard served[index], let local = decisions[index].variant else { continue }
       let experiment = tables.slotExperiment[slot]
       guard draws.nextBernoulli(tables.displayProbabilities[experiment]) else { continue }
       displayed[index] = true
@@ -316,7 +385,7 @@ struct DeviceSimulator {
     }
     for r in 0..<tables.remote.count {
       remoteDisplayed[r] = false
-      guard !refused, remote.held[r] >= 0 else { continue }
+      guard served[slots + r] else { continue }
       let experiment = tables.remote.globalID[r]
       guard draws.nextBernoulli(tables.displayProbabilities[experiment]) else { continue }
       remoteDisplayed[r] = true

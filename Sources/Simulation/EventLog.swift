@@ -33,18 +33,17 @@ public struct EventLog: DeviceObserver, Sendable {
   }
 
   public mutating func launched(_ launch: LaunchRecord) {
-    // A refused launch leaves the manager's remembered assignments as they were.
-    guard launch.conflict == nil else { return }
+    // The manager merges only what it serves: a discarded variant's keys stay with the variant served first.
     let version = plan.versions[launch.version]
     var current: [String: Assignment] = [:]
-    for (slot, decision) in zip(version.slots, launch.decisions) {
-      guard let variant = decision.variant else { continue }
+    for (index, slot) in version.slots.enumerated() where launch.served[index] {
+      guard let variant = launch.decisions[index].variant else { continue }
       let experiment = slot.definition
       for assignment in ActiveVariant(experiment: experiment.name, variant: experiment.variants[variant], source: "Local").assignments {
         current[assignment.key] = assignment
       }
     }
-    for holding in launch.remote {
+    for holding in launch.remote where holding.served {
       let variant = Variant(name: plan.variantNames[holding.experiment][holding.variant], assignments: holding.values)
       for assignment in ActiveVariant(experiment: plan.experimentNames[holding.experiment], variant: variant, source: "Remote").assignments {
         current[assignment.key] = assignment

@@ -157,6 +157,18 @@ struct RemoteDevice {
     return changed
   }
 
+  /// The keys of remote experiment `r` the device holds with a value: those
+  /// the manager merges, as a mask over `tables.keys[r]`.
+  func servedKeys(_ r: Int) -> UInt64 {
+    guard held[r] >= 0 else { return 0 }
+    let stride = max(tables.maximumKeys, 1)
+    var mask: UInt64 = 0
+    for key in 0..<tables.keys[r].count where heldKeys[r] & (1 << UInt64(key)) != 0 && keyValues[r * stride + key] >= 0 {
+      mask |= 1 << UInt64(key)
+    }
+    return mask
+  }
+
   /// The values the device holds for remote experiment `r`, by key.
   func values(_ r: Int) -> [String: AssignmentValue] {
     var values: [String: AssignmentValue] = [:]

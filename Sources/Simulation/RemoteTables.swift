@@ -40,13 +40,7 @@ struct RemoteTables {
     count = ids.count
     globalID = ids
     let revisions = remote.revisions
-    var keys: [[String]] = Array(repeating: [], count: ids.count)
-    for revision in revisions {
-      for (r, id) in ids.enumerated() {
-        let declaredKeys = (try? revision.configuration.declaredKeys(of: plan.experimentNames[id])) ?? []
-        keys[r] += declaredKeys.filter { !keys[r].contains($0) }
-      }
-    }
+    let keys = plan.remoteKeys
     self.keys = keys
     maximumKeys = keys.map(\.count).max() ?? 0
     var revisionOfDay = Array(repeating: -1, count: scenario.days)

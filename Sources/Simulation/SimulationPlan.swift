@@ -15,7 +15,14 @@ public struct SimulationPlan: Sendable {
   public let localExperimentCount: Int
   /// Every variant name of each experiment across versions, in order of first appearance.
   public let variantNames: [[String]]
+  /// Every key each remote experiment declares on any day, in order of
+  /// appearance, by remote experiment (`experimentNames[localExperimentCount + r]`).
+  public let remoteKeys: [[String]]
   public let versions: [VersionPlan]
+  /// Every key that two experiments share in some version, counting every key
+  /// a remote experiment ever declares: where the assignments manager can meet
+  /// a clash. Sorted by key, then by the experiments' names.
+  public let sharedKeys: [SharedKey]
 
   public init(_ scenario: Scenario) {
     self.scenario = scenario
@@ -43,10 +50,40 @@ public struct SimulationPlan: Sendable {
     }
     self.experimentNames = experimentNames
     self.variantNames = variantNames
-    versions = scenario.versions.map { version in
+    let revisions = scenario.remote?.revisions ?? []
+    let remoteKeys = experimentNames[localExperimentCount...].map { name in
+      revisions.reduce(into: [String]()) { keys, revision in
+        let declared = (try? revision.configuration.declaredKeys(of: name)) ?? []
+        keys += declared.filter { !keys.contains($0) }
+      }
+    }
+    self.remoteKeys = remoteKeys
+    let versions = scenario.versions.map { version in
       VersionPlan(version: version, experimentNames: experimentNames, variantNames: variantNames)
     }
+    self.versions = versions
+    var sharedKeys: [SharedKey] = []
+    for version in versions {
+      let ids = version.slots.map(\.experimentID) + Array(localExperimentCount..<experimentNames.count)
+      for pair in version.keySharing(remoteKeys: remoteKeys).pairs {
+        let experiments = [ids[pair.first], ids[pair.second]].sorted()
+        for key in pair.keys where !sharedKeys.contains(where: { $0.key == key && $0.experiments == experiments }) {
+          sharedKeys.append(SharedKey(key: key, experiments: experiments))
+        }
+      }
+    }
+    self.sharedKeys = sharedKeys.sorted {
+      ($0.key, $0.experiments.map { experimentNames[$0] }.sorted().joined(separator: "\n"))
+        < ($1.key, $1.experiments.map { experimentNames[$0] }.sorted().joined(separator: "\n"))
+    }
   }
+}
+
+/// A key two experiments share in some version of the plan.
+public struct SharedKey: Hashable, Sendable {
+  public let key: String
+  /// The two experiments' numbers in the plan, ascending.
+  public let experiments: [Int]
 }
 
 extension SimulationPlan {
@@ -61,6 +98,12 @@ public struct VersionPlan: Sendable {
   public let version: AppVersion
   /// The experiments this version defines, in its order.
   public let slots: [ExperimentSlot]
+
+  /// The version's experiments in the manager's merge order: the local
+  /// source's, then every remote experiment with every key it ever declares.
+  public func keySharing(remoteKeys: [[String]]) -> KeySharing {
+    KeySharing(keys: slots.map(\.definition.keys) + remoteKeys)
+  }
 
   init(version: AppVersion, experimentNames: [String], variantNames: [[String]]) {
     self.version = version

@@ -22,9 +22,8 @@ struct SimulationTables {
   /// Each version's undefined experiments are `undefined[undefinedStart[v] ..< undefinedStart[v + 1]]`.
   let undefinedStart: [Int]
   let undefined: [Int]
-  /// Per version, which experiments share keys: the version's local
-  /// experiments, then every remote experiment with every key it ever declares.
-  let keySharing: [KeySharing]
+  /// Per version, which experiments share keys in the manager's merge order.
+  let clashes: ClashTables
   let remote: RemoteTables
 
   // Slots: one experiment in one version.
@@ -75,7 +74,7 @@ struct SimulationTables {
     neverUpgradeShares = scenario.versions.map(\.adoption.neverUpgradeShare)
     stabilizeOnLaunch = scenario.versions.map { $0.stabilizeOnLaunch ?? 0 }
     remote = RemoteTables(plan: plan)
-    keySharing = scenario.versions.map { [remote] in KeySharing(keys: $0.experiments.map(\.keys) + remote.keys) }
+    clashes = ClashTables(plan: plan)
 
     var slotStart = [0], undefinedStart = [0], undefined: [Int] = []
     var slotExperiment: [Int] = [], slotRange: [TokenRange] = []

@@ -208,6 +208,31 @@ public struct ExperimentTally: Hashable, Sendable {
   }
 }
 
+/// The clashes on one key two experiments share: the launches at which both
+/// were active and held the key, so that the manager served the one first in
+/// its order and discarded the other.
+public struct ConflictTally: Hashable, Sendable {
+  /// Devices with at least one clash.
+  public var devices = 0
+  /// The first and last day a clash happened, `nil` before any.
+  public var firstDay: Int?
+  public var lastDay: Int?
+  /// Devices on which each variant was served at a clash, by the row's first
+  /// experiment's variants, then the second's.
+  public var served: [Int]
+
+  init(variants: Int) {
+    served = Array(repeating: 0, count: variants)
+  }
+
+  mutating func merge(_ other: ConflictTally) {
+    devices += other.devices
+    firstDay = [firstDay, other.firstDay].compactMap { $0 }.min()
+    lastDay = [lastDay, other.lastDay].compactMap { $0 }.max()
+    for index in served.indices { served[index] += other.served[index] }
+  }
+}
+
 /// Everything one replication of a run records, summed over devices.
 public struct RunTally: Hashable, Sendable {
   public var devices = 0
@@ -221,16 +246,17 @@ public struct RunTally: Hashable, Sendable {
   /// Device upgrades between launches, by `from * versions + to`.
   public var upgrades: [Int]
   public var experiments: [ExperimentTally]
-  /// Devices on which the manager refused two active experiments sharing a
-  /// key, by `first * experiments + second` of global experiment numbers.
-  public var conflictDevices: [Int]
+  /// By row of `SimulationPlan.sharedKeys`: the clashes on that key.
+  public var conflicts: [ConflictTally]
 
   init(plan: SimulationPlan) {
     let metrics = plan.scenario.metrics.count
     experiments = plan.variantNames.map {
       ExperimentTally(variants: $0.count, versions: plan.versions.count, days: plan.scenario.days, metrics: metrics)
     }
-    conflictDevices = Array(repeating: 0, count: plan.experimentNames.count * plan.experimentNames.count)
+    conflicts = plan.sharedKeys.map { shared in
+      ConflictTally(variants: shared.experiments.map { plan.variantNames[$0].count }.reduce(0, +))
+    }
     upgrades = Array(repeating: 0, count: plan.versions.count * plan.versions.count)
     stabilizedByDay = Array(repeating: 0, count: plan.scenario.days)
     remote = RemoteTally(
@@ -243,7 +269,7 @@ public struct RunTally: Hashable, Sendable {
     launches += other.launches
     stabilizedDevices += other.stabilizedDevices
     for index in experiments.indices { experiments[index].merge(other.experiments[index]) }
-    for index in conflictDevices.indices { conflictDevices[index] += other.conflictDevices[index] }
+    for index in conflicts.indices { conflicts[index].merge(other.conflicts[index]) }
     for index in upgrades.indices { upgrades[index] += other.upgrades[index] }
     for index in stabilizedByDay.indices { stabilizedByDay[index] += other.stabilizedByDay[index] }
     remote.merge(other.remote)

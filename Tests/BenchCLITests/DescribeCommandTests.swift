@@ -32,7 +32,7 @@ import Testing
           Red: weight 1 (33.3%) color="red"
         Title: keys color; active for tokens in [0.4, 1]; baseline Plain
           Plain: weight 1 (100.0%) color="grey"
-        key conflict: Theme and Title share 'color' and are both active for tokens in [0.4, 0.5); Lab refuses both on those devices
+        key conflict: Theme and Title share 'color' and are both active for tokens in [0.4, 0.5); on those devices the manager serves Theme, first in the version's order, and discards Title
 
       Version 2.0, released on day 10, mean upgrade delay 3.5 days, 10.0% never upgrade, calls stabilize on launch 2
         Theme: keys color; active for tokens in [0, 0.5); baseline Blue
@@ -45,10 +45,38 @@ import Testing
       """)
   }
 
+  /// Rule 4: a wider range reaches only devices that decide afresh, and
+  /// `describe` says so for the version that widens it, not for one that narrows it.
+  @Test func aWiderRangeSaysWhomItReaches() throws {
+    func version(_ name: String, day: Int, range: String) -> String {
+      """
+      { "version": "\(name)", "releaseDay": \(day), "adoption": { "meanDelayDays": 1, "neverUpgradeShare": 0 }, "experiments": [
+        { "name": "Theme", "keys": ["color"], "tokenRange": \(range),
+          "variants": [ { "name": "Blue", "assignments": { "color": "blue" } } ] } ] }
+      """
+    }
+    let file = try BenchProcess.temporaryFile("""
+      { "name": "widen", "seed": 1, "devices": 10, "days": 30, "versions": [
+        \(version("1.0", day: 0, range: "[0, 0.5]")), \(version("2.0", day: 10, range: "[0, 0.8]")),
+        \(version("3.0", day: 20, range: "[0.1, 0.8]")) ] }
+      """)
+    let result = try BenchProcess.run(["describe", file])
+    #expect(result.status == 0)
+    let changes = result.standardOutput.split(separator: "\n").filter { $0.contains("change from") }.map(String.init)
+    let rule = "devices keep their recorded status, active or inactive; only devices deciding afresh follow the new range"
+    let widened = "the wider range reaches only fresh installs and devices that decide afresh (after a removal or a "
+      + "deleted variant): devices that recorded Theme inactive stay inactive"
+    let expected: [String] = [
+      "  change from 1.0: Theme token range [0, 0.5) -> [0, 0.8): \(rule); \(widened)",
+      "  change from 2.0: Theme token range [0, 0.8) -> [0.1, 0.8): \(rule)",
+    ]
+    #expect(changes == expected)
+  }
+
   @Test func everyCommittedScenarioIsValid() throws {
-    for name in ["upgrade", "assignment-change", "experiment-re-added", "deleted-variant", "token-range-change",
-                 "token-range-boundaries", "local-stabilization", "aa-test", "true-effect", "peeking", "stabilize-override",
-                 "flaky-network"] {
+    let names = try committedScenarioNames()
+    #expect(names.count >= 13)
+    for name in names {
       let result = try BenchProcess.run(["describe", committedScenario(name)])
       #expect(result.status == 0, "\(name): \(result.standardError)")
     }

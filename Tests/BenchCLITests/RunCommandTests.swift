@@ -10,6 +10,13 @@ func committedScenario(_ name: String) -> String {
   repositoryRoot.appendingPathComponent("scenarios/\(name).json").path
 }
 
+/// The names of every scenario in scenarios/, sorted, so that a new scenario
+/// is covered by the tests that walk them all.
+func committedScenarioNames() throws -> [String] {
+  try FileManager.default.contentsOfDirectory(atPath: repositoryRoot.appendingPathComponent("scenarios").path)
+    .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+}
+
 func temporaryFolder() throws -> URL {
   let url = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)

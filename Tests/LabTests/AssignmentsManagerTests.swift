@@ -34,17 +34,55 @@ private struct StabilizableSource: StabilizingSource {
     ])
   }
 
-  @Test func twoActiveExperimentsSharingAKeyAreRefused() throws {
-    let first = try Fixtures.experiment("Beta", variants: [("A", 1)], key: "paywallTitle")
-    let second = try Fixtures.experiment("Alpha", variants: [("B", 1)], key: "paywallTitle")
-    let error = AssignmentsManagerError.sharedKey("paywallTitle", experiments: ["Alpha", "Beta"])
-    #expect(throws: error) {
-      try AssignmentsManager(
-        sources: [FixedSource(experiments: [first]), FixedSource(experiments: [second])],
-        storage: InMemoryStorage(), delegate: nil)
+  /// Sources in the manager's order: the earlier source's variant keeps the
+  /// shared key, the later one is discarded whole, and an unrelated experiment
+  /// of the same later source is still served.
+  @Test func twoActiveExperimentsSharingAKeyServeTheFirstAndReportTheClash() throws {
+    let beta = try Fixtures.experiment("Beta", variants: [("A", 1)], key: "paywallTitle")
+    let alpha = try Fixtures.experiment("Alpha", variants: [("B", 1)], key: "paywallTitle")
+    let size = try Fixtures.experiment("Size", variants: [("Large", 1)], key: "fontSize")
+    let delegate = RecordingDelegate()
+    let manager = try AssignmentsManager(
+      sources: [FixedSource(experiments: [beta]), FixedSource(name: "Other", experiments: [alpha, size])],
+      storage: InMemoryStorage(), delegate: delegate)
+    #expect(manager.activeAssignments.mapValues(\.experiment) == ["paywallTitle": "Beta", "fontSize": "Size"])
+    let clash = KeyClash(
+      keys: ["paywallTitle"],
+      served: ActiveVariant(experiment: "Beta", variant: beta.variants[0], source: "Fixed"),
+      discarded: ActiveVariant(experiment: "Alpha", variant: alpha.variants[0], source: "Other"))
+    #expect(delegate.clashes == [clash])
+    #expect(manager.clashes == [clash])
+    #expect(delegate.summary(of: .activated) == ["Size/Large/fontSize", "Beta/A/paywallTitle"])
+    #expect("\(clash)" == "Beta/A (Fixed) and Alpha/B (Other) share 'paywallTitle': served Beta, discarded Alpha")
+  }
+
+  /// A variant that meets a taken key loses every key, not only the shared one.
+  @Test func aDiscardedVariantLosesAllItsKeys() throws {
+    let theme = try Fixtures.experiment("Theme", variants: [("Blue", 1)], key: "color")
+    let banner = try Experiment(
+      name: "Banner", keys: ["color", "text"],
+      variants: [Variant(name: "Loud", assignments: ["color": .string("red"), "text": .string("SALE")])])
+    let manager = try AssignmentsManager(
+      sources: [FixedSource(experiments: [theme, banner])], storage: InMemoryStorage(), delegate: nil)
+    #expect(manager.activeAssignments.mapValues(\.experiment) == ["color": "Theme"])
+    #expect(manager.clashes.map(\.discarded.experiment) == ["Banner"])
+  }
+
+  /// A discarded variant takes no key, so it cannot block a later one: A takes
+  /// `k1`; B (`k1`, `k2`) is discarded; C (`k2`) is served.
+  @Test func aDiscardedVariantDoesNotBlockALaterOne() throws {
+    func experiment(_ name: String, keys: [String]) throws -> Experiment {
+      try Experiment(
+        name: name, keys: keys,
+        variants: [Variant(name: "V", assignments: Dictionary(uniqueKeysWithValues: keys.map { ($0, .string(name)) }))])
     }
-    #expect("\(error)" == "experiments Alpha and Beta are both active and share the key 'paywallTitle': "
-      + "give them disjoint active token ranges or rename the key in one of them")
+    let manager = try AssignmentsManager(
+      sources: [FixedSource(experiments: [
+        try experiment("A", keys: ["k1"]), try experiment("B", keys: ["k1", "k2"]), try experiment("C", keys: ["k2"]),
+      ])],
+      storage: InMemoryStorage(), delegate: nil)
+    #expect(manager.activeAssignments.mapValues(\.experiment) == ["k1": "A", "k2": "C"])
+    #expect(manager.clashes.map { "\($0.served.experiment)>\($0.discarded.experiment):\($0.keys)" } == ["A>B:[\"k1\"]"])
   }
 
   @Test func activationIsReportedOnceAndDeactivationWhenTheExperimentGoes() throws {

@@ -45,14 +45,16 @@ import Testing
     #expect(try #require(experiment.variant("A")).contaminated == fromB - toC)
   }
 
-  /// Rule 4: active devices keep their variant; [0.4, 0.6) joins; nobody leaves.
-  @Test func tokenRangeChangeKeepsActiveDevicesAndAddsTheNewTokens() async throws {
+  /// Rule 4: every device ran 1.0 and recorded its status, so the move keeps
+  /// the 20% active under [0.2, 0.4) and reaches nobody in [0.4, 0.6).
+  @Test func tokenRangeChangeKeepsEveryRecordedStatus() async throws {
     let results = await run(try scenario("token-range-change"))
     let experiment = try #require(results.experiment("PriceDisplay"))
     let transition = try #require(experiment.transition("1.0", "2.0"))
-    #expect(transition.deactivated == 0 && transition.reassigned == 0)
+    #expect(transition.devices == 20_000)
+    #expect(transition.deactivated == 0 && transition.reassigned == 0 && transition.activated == 0)
     #expect(withinBinomialBound(transition.kept, of: 20_000, p: 0.2))
-    #expect(withinBinomialBound(transition.activated, of: 20_000, p: 0.2))
+    #expect(experiment.variants.map(\.exposed).reduce(0, +) == transition.kept)
     #expect(experiment.variants.map(\.contaminated) == [0, 0])
   }
 
