@@ -73,6 +73,8 @@ public struct EventsAnalysis {
         ?? outcomes.isBinary(metric)
     }
     let days = max(exposures.lastDay + 1, scenario?.days ?? 0)
+    // Given values: the finest grid on which each metric's largest still fits.
+    let stepExponents = metricNames.map { Moments.stepExponent(forLargest: outcomes.largestMagnitude(of: $0)) }
     let scenarioOrder = scenario.map { SimulationPlan($0) }
     var experimentNames = scenarioOrder?.experimentNames.filter { exposures.experiments[$0] != nil } ?? []
     experimentNames += exposures.experimentOrder.filter { !experimentNames.contains($0) }
@@ -83,12 +85,12 @@ public struct EventsAnalysis {
       let variantNames = planned.filter { log.variantOrder.contains($0) } + log.variantOrder.filter { !planned.contains($0) }
       let definitions = scenario?.versions.compactMap { $0.experiments.first { $0.name == experimentName } } ?? []
       let baseline = options.baselines[experimentName] ?? definitions.last?.baseline ?? log.variantOrder[0]
-      var variants = Array(repeating: VariantTally(metrics: metricNames.count), count: variantNames.count)
+      var variants = Array(repeating: VariantTally(stepExponents: stepExponents), count: variantNames.count)
       var mixed = 0
       var raw = Array(repeating: Array(repeating: [Double](), count: metricNames.count), count: variantNames.count)
       var dailyExposures = Array(repeating: Array(repeating: 0, count: days), count: variantNames.count)
       var cohorts = Array(
-        repeating: Array(repeating: Array(repeating: MetricTally(), count: metricNames.count), count: variantNames.count),
+        repeating: Array(repeating: stepExponents.map(MetricTally.init(stepExponent:)), count: variantNames.count),
         count: days)
       let exclude = (scenario?.analysis.attribution ?? .firstExposure) == .excludeContaminated
       for device in log.deviceOrder {
@@ -111,7 +113,7 @@ public struct EventsAnalysis {
           if pure || !exclude { cohorts[firstDay][first][index].add(value, isConversion: isConversion[index]) }
         }
       }
-      var running = Array(repeating: Array(repeating: MetricTally(), count: metricNames.count), count: variantNames.count)
+      var running = Array(repeating: stepExponents.map(MetricTally.init(stepExponent:)), count: variantNames.count)
       var dailyMetrics: [[[MetricSummary]]] = []
       for day in 0..<days {
         for variant in variantNames.indices {
@@ -204,6 +206,7 @@ struct OutcomeLog {
   private var values: [String: [String: Double]] = [:]
   private(set) var metrics: [String] = []
   private var nonBinary: Set<String> = []
+  private var largest: [String: Double] = [:]
 
   var devices: Set<String> { Set(values.keys) }
 
@@ -211,6 +214,12 @@ struct OutcomeLog {
     if !metrics.contains(metric) { metrics.append(metric) }
     if value != 0 && value != 1 { nonBinary.insert(metric) }
     values[device, default: [:]][metric] = value
+    largest[metric] = max(largest[metric] ?? 0, abs(value))
+  }
+
+  /// The largest magnitude among the metric's values, 0 without any.
+  func largestMagnitude(of metric: String) -> Double {
+    largest[metric] ?? 0
   }
 
   func value(device: String, metric: String) -> Double {

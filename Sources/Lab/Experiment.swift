@@ -39,12 +39,19 @@ public struct Experiment: Hashable, Sendable {
     }
     guard !variants.isEmpty else { throw fail(.variants, "must list at least one variant") }
     var seenVariants = Set<String>()
+    var totalWeight = 0
     for (index, variant) in variants.enumerated() {
       guard !variant.name.isEmpty else { throw fail(.variantName(index), "must not be empty") }
       guard seenVariants.insert(variant.name).inserted else {
         throw fail(.variantName(index), "'\(variant.name)' is used by another variant of \(name)")
       }
       guard variant.weight > 0 else { throw fail(.variantWeight(index), "must be greater than 0") }
+      guard variant.weight <= Self.largestTotalWeight - totalWeight else {
+        throw fail(
+          .variantWeight(index),
+          "brings the total weight above 2^62 (\(Self.largestTotalWeight)): use smaller weights in the same proportions")
+      }
+      totalWeight += variant.weight
       for key in keys where variant.assignments[key] == nil {
         throw fail(.variantAssignments(index), "variant \(variant.name) must supply a value for key '\(key)'")
       }
@@ -62,6 +69,10 @@ public struct Experiment: Hashable, Sendable {
     self.baseline = baseline
     self.activeTokenRange = activeTokenRange
   }
+
+  /// The largest sum of weights: the running sums `WeightedSelection` keeps in
+  /// 64 bits never overflow.
+  public static let largestTotalWeight = 1 << 62
 
   /// The position of the variant called `name`, if the experiment has one.
   public func variantIndex(named name: String) -> Int? {

@@ -69,7 +69,8 @@ extension ExperimentResult {
     }
     var dailyMetrics: [[[MetricSummary]]] = []
     let metricCount = scenario.metrics.count
-    var running = Array(repeating: Array(repeating: MetricTally(), count: metricCount), count: variantNames.count)
+    var running = Array(
+      repeating: plan.metricStepExponents.map(MetricTally.init(stepExponent:)), count: variantNames.count)
     for day in 0..<scenario.days {
       for variant in variantNames.indices {
         for metric in 0..<metricCount {

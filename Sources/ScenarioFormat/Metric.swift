@@ -52,6 +52,27 @@ public enum ContinuousDistribution: Hashable, Sendable {
 }
 
 extension Metric {
+  /// The means an amount metric may have, baselines and a device's largest
+  /// mean alike: exact sums hold any such amount at any population, with
+  /// variances far from the largest double.
+  public static let acceptedMeans: ClosedRange<Double> = 1e-12...1e15
+
+  /// The largest mean a device can have: a segment's baseline times, for
+  /// every experiment with a lift, 1 plus its largest positive lift (a device
+  /// shown each experiment's best variant). 1 for a conversion, whose
+  /// probability stops at 1. Exact sums pick their grid from it.
+  public func largestMean(in population: Population) -> Double {
+    guard kind != .conversion else { return 1 }
+    return population.segments.map { segment in
+      let segmentLifts = self.segmentLifts[segment.name] ?? [:]
+      return Set(lifts.keys).union(segmentLifts.keys).sorted().reduce(baseline(in: segment.name)) { mean, experiment in
+        let variants = Set(lifts[experiment]?.keys ?? [:].keys).union(segmentLifts[experiment]?.keys ?? [:].keys)
+        let largest = variants.map { lift(of: $0, in: experiment, segment: segment.name) }.max() ?? 0
+        return mean * (1 + max(0, largest))
+      }
+    }.max() ?? baseline
+  }
+
   /// The lift the scenario gives `variant` over `baseline` on this metric:
   /// Σₛ wₛ bₛ (1 + liftᵥ,ₛ) / Σₛ wₛ bₛ (1 + lift_baseline,ₛ) − 1 over the
   /// segments s with shares wₛ and baselines bₛ. It is the truth a comparison

@@ -1,3 +1,4 @@
+import Foundation
 import Lab
 
 /// Turns the JSON tree into a `Scenario`, field by field, with the path of
@@ -61,7 +62,7 @@ struct ScenarioReader {
     }
     var metrics: [Metric] = []
     for metricNode in try object.optional("metrics")?.array() ?? [] {
-      let metric = try self.metric(metricNode, catalog: catalog, segments: population.segments.map(\.name))
+      let metric = try self.metric(metricNode, catalog: catalog, population: population)
       guard !metrics.contains(where: { $0.name == metric.name }) else {
         throw ScenarioError(path: "\(metricNode.path).name", message: "'\(metric.name)' is defined twice")
       }
@@ -120,7 +121,8 @@ struct ScenarioReader {
     return Segment(name: name, share: share, dailyLaunchProbability: launch, attributes: attributes)
   }
 
-  private func metric(_ node: JSONNode, catalog: ExperimentCatalog, segments: [String]) throws(ScenarioError) -> Metric {
+  private func metric(_ node: JSONNode, catalog: ExperimentCatalog, population: Population) throws(ScenarioError) -> Metric {
+    let segments = population.segments.map(\.name)
     let object = try node.object(fields: ScenarioFields.metric)
     let name = try object.required("name").string()
     guard NamingConvention.lowerCamelCase.accepts(name) else {
@@ -143,7 +145,9 @@ struct ScenarioReader {
     func baselineValue(_ node: JSONNode) throws(ScenarioError) -> Double {
       if isConversion { return try probability(node) }
       let value = try node.double()
-      guard value > 0 else { throw node.error("must be greater than 0: it is the mean amount per device") }
+      guard Metric.acceptedMeans.contains(value) else {
+        throw node.error("must lie between 1e-12 and 1e15: it is the mean amount per device (scale the unit to fit)")
+      }
       return value
     }
     let baseline = try baselineValue(object.required("baseline"))
@@ -159,9 +163,16 @@ struct ScenarioReader {
       try requireSegment(segment, among: segments, at: liftsNode)
       segmentLifts[segment] = try self.lifts(liftsNode, catalog: catalog)
     }
-    return Metric(
+    let metric = Metric(
       name: name, kind: kind, baseline: baseline, segmentBaselines: segmentBaselines, lifts: lifts,
       segmentLifts: segmentLifts)
+    let largest = metric.largestMean(in: population)
+    guard largest <= Metric.acceptedMeans.upperBound else {
+      throw node.error(
+        "a device shown every experiment's best variant would have a mean of \(String(format: "%.3g", largest)), above the largest accepted "
+          + "1e15: lower the baseline or the lifts (the mean is the baseline times 1 + the largest lift of each experiment)")
+    }
+    return metric
   }
 
   private func distribution(_ object: JSONObject) throws(ScenarioError) -> ContinuousDistribution {

@@ -429,7 +429,8 @@ struct DeviceSimulator {
       }
       factors[metric] = factor
       outcomes[metric] = tables.metricKinds[metric].draw(
-        baseline: tables.baseline(metric: metric, segment: segment), factor: factor, from: &stream)
+        baseline: tables.baseline(metric: metric, segment: segment), factor: factor, grid: tables.metricGrids[metric],
+        from: &stream)
     }
     countExposures()
     let excludeContaminated = tables.excludeContaminated

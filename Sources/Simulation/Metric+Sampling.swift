@@ -11,13 +11,13 @@ extension Metric.Kind {
   }
 
   /// One outcome: a conversion with the expected probability, or an amount
-  /// with the expected mean and the metric's spread, on the grid of `Moments`.
-  func draw(baseline: Double, factor: Double, from stream: inout RandomStream) -> Double {
+  /// with the expected mean and the metric's spread, on the metric's grid.
+  func draw(baseline: Double, factor: Double, grid: Moments, from stream: inout RandomStream) -> Double {
     let expected = expectation(baseline: baseline, factor: factor)
     switch self {
     case .conversion: return stream.nextBernoulli(expected) ? 1 : 0
-    case .continuous(.lognormal(let sigma)): return Moments.quantize(expected * stream.nextUnitMeanLognormal(sigma: sigma))
-    case .continuous(.gamma(let shape)): return Moments.quantize(expected * stream.nextUnitMeanGamma(shape: shape))
+    case .continuous(.lognormal(let sigma)): return grid.quantize(expected * stream.nextUnitMeanLognormal(sigma: sigma))
+    case .continuous(.gamma(let shape)): return grid.quantize(expected * stream.nextUnitMeanGamma(shape: shape))
     }
   }
 }

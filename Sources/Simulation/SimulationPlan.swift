@@ -23,6 +23,9 @@ public struct SimulationPlan: Sendable {
   /// a remote experiment ever declares: where the assignments manager can meet
   /// a clash. Sorted by key, then by the experiments' names.
   public let sharedKeys: [SharedKey]
+  /// Each metric's grid for exact sums, from the largest mean a device can
+  /// have (`Metric.largestMean(in:)`): see `Moments`.
+  public let metricStepExponents: [Int]
 
   public init(_ scenario: Scenario) {
     self.scenario = scenario
@@ -58,6 +61,7 @@ public struct SimulationPlan: Sendable {
       }
     }
     self.remoteKeys = remoteKeys
+    metricStepExponents = scenario.metrics.map { Moments.stepExponent(forScale: $0.largestMean(in: scenario.population)) }
     let versions = scenario.versions.map { version in
       VersionPlan(version: version, experimentNames: experimentNames, variantNames: variantNames)
     }

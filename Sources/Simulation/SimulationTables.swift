@@ -55,6 +55,8 @@ struct SimulationTables {
   let launchProbabilities: [Double]
   let segmentCount: Int
   let metricKinds: [Metric.Kind]
+  /// Each metric's grid, on which its amounts are drawn.
+  let metricGrids: [Moments]
   /// Whether daily cohorts count only devices shown a single variant.
   let excludeContaminated: Bool
   /// By `metric * segments + segment`.
@@ -138,6 +140,7 @@ struct SimulationTables {
     }
     launchProbabilities = segments.map(\.dailyLaunchProbability)
     metricKinds = scenario.metrics.map(\.kind)
+    metricGrids = plan.metricStepExponents.map(Moments.init(stepExponent:))
     excludeContaminated = scenario.analysis.attribution == .excludeContaminated
     baselines = scenario.metrics.flatMap { metric in segments.map { metric.baseline(in: $0.name) } }
     lifts = scenario.metrics.flatMap { metric in

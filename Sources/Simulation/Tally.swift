@@ -1,96 +1,155 @@
 /// The count, sum and sum of squares of a stream of values, kept as exact
-/// integers on a grid of 2⁻²⁰, so that adding values in any order or grouping
-/// gives the same bits: shard results merge to the same totals however the
-/// devices are split.
+/// integers on a grid of 2^`stepExponent`, so that adding values in any order
+/// or grouping gives the same bits: shard results merge to the same totals
+/// however the devices are split.
 ///
-/// Outcomes are drawn on that grid (`Moments.quantize`), so nothing is lost;
-/// a value beyond ±2⁴³ is clamped to it.
+/// Each value becomes a whole number of steps that fits in 63 bits (a value
+/// beyond ±2⁶² steps is clamped to it), the sum is a 128-bit integer and the
+/// sum of squares a 256-bit one, so no count of values a run can make
+/// overflows either. A metric picks the grid from its scale
+/// (`stepExponent(forScale:)`), so that a revenue in a minor currency unit
+/// and a mean of 10⁻⁷ are both held to 2⁻³² of their scale.
 public struct Moments: Hashable, Sendable {
-  /// The grid's step: values are whole multiples of it.
-  public static let resolution = 0x1p-20
-
+  /// The grid's step is 2^stepExponent.
+  public let stepExponent: Int
   public private(set) var count: Int = 0
   private var sum: Int128 = 0
-  private var sumOfSquares: Int128 = 0
+  /// Σ steps², as `high` × 2¹²⁸ + `low`.
+  private var squaresLow: UInt128 = 0
+  private var squaresHigh: UInt128 = 0
 
-  public init() {}
+  /// The largest number of steps a value takes: ±2⁶².
+  static let largestSteps = 0x1p62
 
-  /// `value` rounded to the nearest point of the grid.
-  public static func quantize(_ value: Double) -> Double {
-    Double(steps(value)) * resolution
+  /// - Parameter stepExponent: the grid's step is 2^stepExponent; see
+  ///   `stepExponent(forScale:)`.
+  public init(stepExponent: Int = -32) {
+    self.stepExponent = stepExponent
   }
 
-  private static func steps(_ value: Double) -> Int64 {
-    let scaled = (value / resolution).rounded()
-    return Int64(min(max(scaled, -0x1p63 + 1024), 0x1p63 - 1024))
+  /// The grid for values whose mean is at most `scale`: steps of 2⁻³² of the
+  /// scale's power of two, which holds values up to 2³⁰ times the scale.
+  public static func stepExponent(forScale scale: Double) -> Int {
+    (scale.isFinite && scale > 0 ? Int(scale.exponent) + 1 : 0) - 32
+  }
+
+  /// The grid for given values whose magnitude is at most `largest`: the
+  /// finest on which the largest still fits.
+  public static func stepExponent(forLargest largest: Double) -> Int {
+    (largest.isFinite && largest > 0 ? Int(largest.exponent) + 1 : 0) - 62
+  }
+
+  /// The grid's step.
+  public var step: Double { Double(sign: .plus, exponent: stepExponent, significand: 1) }
+
+  /// `value` rounded to the nearest point of the grid (clamped to ±2⁶² steps).
+  public func quantize(_ value: Double) -> Double {
+    Double(steps(value)) * step
+  }
+
+  @inline(__always)
+  private func steps(_ value: Double) -> Int64 {
+    let scaled = (value * Double(sign: .plus, exponent: -stepExponent, significand: 1)).rounded()
+    guard scaled == scaled else { return 0 }
+    return Int64(min(max(scaled, -Self.largestSteps), Self.largestSteps))
   }
 
   public mutating func add(_ value: Double) {
-    let steps = Int128(truncatingIfNeeded: Self.steps(value))
+    let steps = steps(value)
+    let square = UInt128(steps.magnitude) * UInt128(steps.magnitude)
     count += 1
-    sum += steps
-    sumOfSquares += steps * steps
+    sum += Int128(steps)
+    let (low, carry) = squaresLow.addingReportingOverflow(square)
+    squaresLow = low
+    if carry { squaresHigh += 1 }
   }
 
   public mutating func merge(_ other: Moments) {
+    precondition(other.stepExponent == stepExponent, "moments on different grids cannot merge exactly")
     count += other.count
     sum += other.sum
-    sumOfSquares += other.sumOfSquares
+    let (low, carry) = squaresLow.addingReportingOverflow(other.squaresLow)
+    squaresLow = low
+    squaresHigh += other.squaresHigh + (carry ? 1 : 0)
   }
 
   /// The mean, or `nil` with no values.
   public var mean: Double? {
-    count > 0 ? Double(sum) / Double(count) * Self.resolution : nil
+    count > 0 ? Double(sum) / Double(count) * step : nil
   }
 
   /// The sample variance (divided by n − 1), or `nil` below two values:
-  /// (n Σx² − (Σx)²) / (n (n − 1)), with the difference taken exactly when it
-  /// fits in 128 bits.
+  /// (n Σx² − (Σx)²) / (n (n − 1)), with the difference taken exactly in 256
+  /// bits, so a constant stream has variance 0 exactly.
   public var sampleVariance: Double? {
     guard count > 1 else { return nil }
-    let n = Int128(count)
-    let (scaled, overflowScaled) = n.multipliedReportingOverflow(by: sumOfSquares)
-    let (square, overflowSquare) = sum.multipliedReportingOverflow(by: sum)
-    let spread: Double
-    if !overflowScaled && !overflowSquare {
-      spread = Double(scaled - square) / Double(count)
-    } else {
-      spread = Double(sumOfSquares) - Double(sum) * Double(sum) / Double(count)
-    }
-    return max(spread, 0) / Double(count - 1) * Self.resolution * Self.resolution
+    let n = UInt128(count)
+    // n Σx²: n × low spills into the high word; n × high fits, since Σx² < 2¹⁸⁹.
+    let lowProduct = n.multipliedFullWidth(by: squaresLow)
+    let scaledHigh = lowProduct.high + n * squaresHigh
+    let scaledLow = lowProduct.low
+    let square = sum.magnitude.multipliedFullWidth(by: sum.magnitude)
+    let (differenceLow, borrow) = scaledLow.subtractingReportingOverflow(square.low)
+    let differenceHigh = scaledHigh - square.high - (borrow ? 1 : 0)
+    let spread = Self.double(high: differenceHigh, low: differenceLow)
+    return spread / (Double(count) * Double(count - 1)) * step * step
+  }
+
+  /// `high` × 2¹²⁸ + `low`, rounded once, so that the same amount on two grids
+  /// gives the same variance.
+  private static func double(high: UInt128, low: UInt128) -> Double {
+    guard high != 0 else { return Double(low) }
+    let shift = 128 - high.leadingZeroBitCount
+    let lost = low & ((1 << UInt128(shift)) - 1)
+    let top = high << UInt128(128 - shift) | low >> UInt128(shift) | (lost != 0 ? 1 : 0)
+    return Double(top) * Double(sign: .plus, exponent: shift, significand: 1)
   }
 }
 
-/// A sum of values of magnitude below 2³¹ kept exactly on a grid of 2⁻³², for
-/// totals that must not depend on the order of addition (expected outcomes
-/// and probabilities).
+/// A sum of values kept exactly on a grid of 2^`stepExponent`, for totals
+/// that must not depend on the order of addition (expected outcomes and
+/// probabilities). Values beyond ±2⁶² steps are clamped to it.
 public struct ExactSum: Hashable, Sendable {
+  public let stepExponent: Int
   private var steps: Int128 = 0
 
-  public init() {}
+  /// - Parameter stepExponent: the grid: 2⁻³² by default, for probabilities;
+  ///   `Moments.stepExponent(forScale:)` for a metric's expected outcomes.
+  public init(stepExponent: Int = -32) {
+    self.stepExponent = stepExponent
+  }
 
   public mutating func add(_ value: Double) {
-    steps += Int128(truncatingIfNeeded: Int64((value * 0x1p32).rounded()))
+    let scaled = (value * Double(sign: .plus, exponent: -stepExponent, significand: 1)).rounded()
+    guard scaled == scaled else { return }
+    steps += Int128(Int64(min(max(scaled, -Moments.largestSteps), Moments.largestSteps)))
   }
 
   public mutating func merge(_ other: ExactSum) {
+    precondition(other.stepExponent == stepExponent, "sums on different grids cannot merge exactly")
     steps += other.steps
   }
 
-  public var value: Double { Double(steps) * 0x1p-32 }
+  public var value: Double { Double(steps) * Double(sign: .plus, exponent: stepExponent, significand: 1) }
 }
 
 /// One metric over the devices counted for one variant.
 public struct MetricTally: Hashable, Sendable {
   /// The observed outcomes.
-  public var outcomes = Moments()
+  public var outcomes: Moments
   /// Devices whose conversion outcome was 1 (conversion metrics only).
   public var conversions = 0
   /// The sum over the devices of their expected outcome had they seen only
   /// this variant: the truth the estimate should recover.
-  public var trueMeanSum = ExactSum()
+  public var trueMeanSum: ExactSum
 
-  public init() {}
+  /// - Parameter stepExponent: the metric's grid (`Moments.stepExponent`).
+  ///   Expected outcomes never exceed the scale, so the truth is summed on a
+  ///   grid 2²⁰ times finer: a double's full precision at the scale.
+  public init(stepExponent: Int) {
+    outcomes = Moments(stepExponent: stepExponent)
+    trueMeanSum = ExactSum(stepExponent: stepExponent - 20)
+  }
 
   public mutating func merge(_ other: MetricTally) {
     outcomes.merge(other.outcomes)
@@ -129,9 +188,10 @@ public struct VariantTally: Hashable, Sendable {
   /// Per metric, the devices displayed this variant and no other.
   public var uncontaminated: [MetricTally]
 
-  public init(metrics: Int) {
-    firstExposure = Array(repeating: MetricTally(), count: metrics)
-    uncontaminated = Array(repeating: MetricTally(), count: metrics)
+  /// - Parameter stepExponents: each metric's grid (`Moments.stepExponent`).
+  public init(stepExponents: [Int]) {
+    firstExposure = stepExponents.map(MetricTally.init(stepExponent:))
+    uncontaminated = firstExposure
   }
 
   mutating func merge(_ other: VariantTally) {
@@ -192,11 +252,11 @@ public struct ExperimentTally: Hashable, Sendable {
   /// day they were first displayed the experiment: `(day * variants + variant) * metrics + metric`.
   public var dailyCohorts: [MetricTally]
 
-  init(variants: Int, versions: Int, days: Int, metrics: Int) {
-    self.variants = Array(repeating: VariantTally(metrics: metrics), count: variants)
+  init(variants: Int, versions: Int, days: Int, stepExponents: [Int]) {
+    self.variants = Array(repeating: VariantTally(stepExponents: stepExponents), count: variants)
     transitions = Array(repeating: TransitionCounts(), count: versions * versions)
     dailyExposures = Array(repeating: 0, count: days * variants)
-    dailyCohorts = Array(repeating: MetricTally(), count: days * variants * metrics)
+    dailyCohorts = (0..<(days * variants)).flatMap { _ in stepExponents.map(MetricTally.init(stepExponent:)) }
   }
 
   mutating func merge(_ other: ExperimentTally) {
@@ -250,9 +310,9 @@ public struct RunTally: Hashable, Sendable {
   public var conflicts: [ConflictTally]
 
   init(plan: SimulationPlan) {
-    let metrics = plan.scenario.metrics.count
     experiments = plan.variantNames.map {
-      ExperimentTally(variants: $0.count, versions: plan.versions.count, days: plan.scenario.days, metrics: metrics)
+      ExperimentTally(
+        variants: $0.count, versions: plan.versions.count, days: plan.scenario.days, stepExponents: plan.metricStepExponents)
     }
     conflicts = plan.sharedKeys.map { shared in
       ConflictTally(variants: shared.experiments.map { plan.variantNames[$0].count }.reduce(0, +))

@@ -23,6 +23,13 @@ import Testing
       "versions[0].experiments[0].variants[0].weight: must be greater than 0")
   }
 
+  @Test func weightsThatSumPastTheLargestTotal() {
+    expectError(
+      experiment(replacing: #""weight": 2"#, with: #""weight": 4611686018427387904"#),
+      "versions[0].experiments[0].variants[1].weight: brings the total weight above 2^62 (4611686018427387904): "
+        + "use smaller weights in the same proportions")
+  }
+
   @Test func aMisspeltField() {
     expectError(
       experiment(replacing: #""weight": 2"#, with: #""wieght": 2"#),
@@ -166,6 +173,23 @@ import Testing
     expectError(
       #", "metrics": [ { "name": "subscribed", "kind": "conversion", "baseline": 1.5 } ]"#,
       "metrics[0].baseline: must lie between 0 and 1")
+  }
+
+  /// Exact sums hold any amount from 1e-12 to 1e15 at any population: outside
+  /// that, the reader says so rather than letting a run trap or lose the amount.
+  @Test func anAmountBeyondTheExactSums() {
+    for baseline in ["2e15", "1e-13", "0"] {
+      expectError(
+        #", "metrics": [ { "name": "revenue", "kind": "continuous", "distribution": "lognormal", "sigma": 1, "baseline": \#(baseline) } ]"#,
+        "metrics[0].baseline: must lie between 1e-12 and 1e15: it is the mean amount per device (scale the unit to fit)")
+    }
+  }
+
+  @Test func liftsThatPushAnAmountBeyondTheExactSums() {
+    expectError(
+      #", "metrics": [ { "name": "revenue", "kind": "continuous", "distribution": "gamma", "shape": 2, "baseline": 1e15, "lifts": { "Theme": { "Red": 1 } } } ]"#,
+      "metrics[0]: a device shown every experiment's best variant would have a mean of 2e+15, above the largest accepted "
+        + "1e15: lower the baseline or the lifts (the mean is the baseline times 1 + the largest lift of each experiment)")
   }
 
   @Test func aContinuousMetricWithoutItsSpread() {
