@@ -88,7 +88,7 @@ public struct EventsAnalysis {
       var variants = Array(repeating: VariantTally(stepExponents: stepExponents), count: variantNames.count)
       var mixed = 0
       var raw = Array(repeating: Array(repeating: [Double](), count: metricNames.count), count: variantNames.count)
-      var dailyExposures = Array(repeating: Array(repeating: 0, count: days), count: variantNames.count)
+      var dailyNewExposures = Array(repeating: Array(repeating: 0, count: days), count: variantNames.count)
       var cohorts = Array(
         repeating: Array(repeating: stepExponents.map(MetricTally.init(stepExponent:)), count: variantNames.count),
         count: days)
@@ -100,7 +100,7 @@ public struct EventsAnalysis {
         for (variant, day) in zip(shown, record.variants.map(\.day)) {
           variants[variant].exposed += 1
           if !pure { variants[variant].contaminated += 1 }
-          dailyExposures[variant][day] += 1
+          dailyNewExposures[variant][day] += 1
         }
         if !pure { mixed += 1 }
         let first = shown[0], firstDay = record.variants[0].day
@@ -135,7 +135,7 @@ public struct EventsAnalysis {
             expectedFirstExposed: nil,
             metrics: metricNames.indices.map { summary(metricNames[$0], isConversion[$0], counted[$0]) })
         },
-        mixedDevices: mixed, transitions: [], dailyExposures: dailyExposures, dailyMetrics: dailyMetrics, srm: nil,
+        mixedDevices: mixed, transitions: [], dailyNewExposures: dailyNewExposures, dailyMetrics: dailyMetrics, srm: nil,
         analysis: [])
       result.rawOutcomes = raw
       return result

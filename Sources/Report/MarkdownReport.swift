@@ -180,14 +180,15 @@ private struct ReportWriter {
     let prefix = "\(document.scenario)-\(experiment.name)"
     var links: [String] = []
     let exposures = LineChart(
-      title: "\(experiment.name): devices shown each variant per day", xLabel: "day", yLabel: "devices",
+      title: "\(experiment.name): devices shown each variant for the first time, per day", xLabel: "day",
+      yLabel: "new devices",
       xValues: days,
       series: experiment.variants.enumerated().map { index, variant in
-        LineChart.Series(name: variant.name, values: experiment.dailyExposures[index].map(Double.init), colour: index)
+        LineChart.Series(name: variant.name, values: experiment.dailyNewExposures[index].map(Double.init), colour: index)
       },
       formatY: { NumberFormat.count(Int($0.rounded())) })
     charts.append(("\(prefix)-exposures.svg", exposures.svg))
-    links.append("![Devices shown each variant per day](\(prefix)-exposures.svg)")
+    links.append("![Devices shown each variant for the first time, per day](\(prefix)-exposures.svg)")
     for analysis in experiment.analysis where !analysis.comparisons.isEmpty {
       var series: [LineChart.Series] = []
       for comparison in analysis.comparisons {

@@ -58,7 +58,7 @@ extension ExperimentResult {
       ("mixedDevices", .integer(mixedDevices)),
       ("srm", srm.map { $0.json(variants: variants.map(\.name)) } ?? .null),
       ("analysis", .array(analysis.map(\.json))),
-      ("dailyExposures", .object(zip(variants, dailyExposures).map { ($0.name, .array($1.map(OrderedJSON.integer))) })),
+      ("dailyNewExposures", .object(zip(variants, dailyNewExposures).map { ($0.name, .array($1.map(OrderedJSON.integer))) })),
     ])
   }
 }

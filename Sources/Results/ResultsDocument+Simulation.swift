@@ -93,8 +93,8 @@ extension ExperimentResult {
           reassigned: counts.reassigned, deactivated: counts.deactivated, activated: counts.activated,
           returned: counts.returned, returnedOnAnotherVariant: counts.returnedOnAnotherVariant)
       },
-      dailyExposures: variantNames.indices.map { variant in
-        (0..<scenario.days).map { experimentTally.dailyExposures[$0 * variantNames.count + variant] }
+      dailyNewExposures: variantNames.indices.map { variant in
+        (0..<scenario.days).map { experimentTally.dailyNewExposures[$0 * variantNames.count + variant] }
       },
       dailyMetrics: dailyMetrics, srm: nil, analysis: [])
   }

@@ -58,8 +58,9 @@ public struct ExperimentResult: Hashable, Sendable {
   /// Devices shown more than one variant of the experiment.
   public var mixedDevices: Int
   public var transitions: [TransitionResult]
-  /// Per variant, the devices first shown it on each day.
-  public var dailyExposures: [[Int]]
+  /// Per variant, the devices shown it for the first time on each day:
+  /// summed over the days, the variant's `exposed`.
+  public var dailyNewExposures: [[Int]]
   /// By day, variant and metric: the devices counted by the end of that day
   /// (first exposed by then), for daily looks and the report's charts.
   public var dailyMetrics: [[[MetricSummary]]]
@@ -79,7 +80,7 @@ public struct ExperimentResult: Hashable, Sendable {
     variants: [VariantResult],
     mixedDevices: Int,
     transitions: [TransitionResult],
-    dailyExposures: [[Int]],
+    dailyNewExposures: [[Int]],
     dailyMetrics: [[[MetricSummary]]],
     srm: SRMResult?,
     analysis: [MetricAnalysis]
@@ -90,7 +91,7 @@ public struct ExperimentResult: Hashable, Sendable {
     self.variants = variants
     self.mixedDevices = mixedDevices
     self.transitions = transitions
-    self.dailyExposures = dailyExposures
+    self.dailyNewExposures = dailyNewExposures
     self.dailyMetrics = dailyMetrics
     self.srm = srm
     self.analysis = analysis

@@ -59,7 +59,7 @@ struct DeviceSimulator {
   // Counts over the shard's devices, handed over by `finish(into:)`.
   private var tally: RunTally
   /// By `tables.dailyStart[experiment] + day * variants + variant`.
-  private var dailyExposures: [Int]
+  private var dailyNewExposures: [Int]
   /// By `((experiment * versions + from) * versions + to) * 6 + kind`, kinds in the
   /// order of `TransitionCounts`: kept, reassigned, deactivated, activated,
   /// returned, returned on another variant.
@@ -96,7 +96,7 @@ struct DeviceSimulator {
     remote = RemoteDevice(plan: plan, tables: tables.remote)
     remoteDisplayed = Array(repeating: false, count: tables.remote.count)
     tally = RunTally(plan: plan)
-    dailyExposures = Array(repeating: 0, count: tables.dailyStart[experiments])
+    dailyNewExposures = Array(repeating: 0, count: tables.dailyStart[experiments])
     transitions = Array(repeating: 0, count: experiments * tables.versionCount * tables.versionCount * 6)
     expectedFirstExposed = Array(repeating: ExactSum(), count: tables.variantStart[experiments])
   }
@@ -255,8 +255,8 @@ struct DeviceSimulator {
     let versions = tables.versionCount
     for experiment in 0..<tables.experimentCount {
       let start = tables.dailyStart[experiment]
-      for index in tally.experiments[experiment].dailyExposures.indices {
-        tally.experiments[experiment].dailyExposures[index] += dailyExposures[start + index]
+      for index in tally.experiments[experiment].dailyNewExposures.indices {
+        tally.experiments[experiment].dailyNewExposures[index] += dailyNewExposures[start + index]
       }
       for variant in 0..<tables.variantCount(experiment) {
         tally.experiments[experiment].variants[variant].expectedFirstExposed
@@ -402,7 +402,7 @@ struct DeviceSimulator {
   private mutating func record(_ experiment: Int, variant: Int, day: Int) -> Bool {
     displayDays[tables.variantStart[experiment] + variant] += 1
     if displayedMask[experiment] & (1 << UInt64(variant)) == 0 {
-      dailyExposures[tables.dailyStart[experiment] + day * tables.variantCount(experiment) + variant] += 1
+      dailyNewExposures[tables.dailyStart[experiment] + day * tables.variantCount(experiment) + variant] += 1
     }
     displayedMask[experiment] |= 1 << UInt64(variant)
     guard firstVariant[experiment] < 0 else { return false }

@@ -245,9 +245,9 @@ public struct ExperimentTally: Hashable, Sendable {
   public var mixedDevices = 0
   /// By `from * versions + to`, for upgrades a device made between launches.
   public var transitions: [TransitionCounts]
-  /// Devices first displayed each variant on each day, by `day * variants + variant`:
-  /// summed over the days, a variant's `exposed`.
-  public var dailyExposures: [Int]
+  /// Devices displayed each variant for the first time on each day, by
+  /// `day * variants + variant`: summed over the days, a variant's `exposed`.
+  public var dailyNewExposures: [Int]
   /// Per metric, the devices counted under the scenario's attribution, by the
   /// day they were first displayed the experiment: `(day * variants + variant) * metrics + metric`.
   public var dailyCohorts: [MetricTally]
@@ -255,7 +255,7 @@ public struct ExperimentTally: Hashable, Sendable {
   init(variants: Int, versions: Int, days: Int, stepExponents: [Int]) {
     self.variants = Array(repeating: VariantTally(stepExponents: stepExponents), count: variants)
     transitions = Array(repeating: TransitionCounts(), count: versions * versions)
-    dailyExposures = Array(repeating: 0, count: days * variants)
+    dailyNewExposures = Array(repeating: 0, count: days * variants)
     dailyCohorts = (0..<(days * variants)).flatMap { _ in stepExponents.map(MetricTally.init(stepExponent:)) }
   }
 
@@ -263,7 +263,7 @@ public struct ExperimentTally: Hashable, Sendable {
     mixedDevices += other.mixedDevices
     for index in variants.indices { variants[index].merge(other.variants[index]) }
     for index in transitions.indices { transitions[index].merge(other.transitions[index]) }
-    for index in dailyExposures.indices { dailyExposures[index] += other.dailyExposures[index] }
+    for index in dailyNewExposures.indices { dailyNewExposures[index] += other.dailyNewExposures[index] }
     for index in dailyCohorts.indices { dailyCohorts[index].merge(other.dailyCohorts[index]) }
   }
 }

@@ -19,7 +19,7 @@ func conversionVariant(_ name: String, conversions: Int, of n: Int, weight: Int 
 func experiment(_ variants: [VariantResult]) -> ExperimentResult {
   ExperimentResult(
     name: "Paywall", source: "local", baseline: variants[0].name, variants: variants, mixedDevices: 0, transitions: [],
-    dailyExposures: variants.map { _ in [] }, dailyMetrics: [], srm: nil, analysis: [])
+    dailyNewExposures: variants.map { _ in [] }, dailyMetrics: [], srm: nil, analysis: [])
 }
 
 func settings(correction: AnalysisSettings.Correction = .none, effect: Double = 0.5) -> AnalysisSettings {

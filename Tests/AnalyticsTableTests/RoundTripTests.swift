@@ -37,7 +37,7 @@ func temporaryFile(_ name: String, _ text: String) throws -> String {
     for (read, run) in zip(analysed.experiments, simulated.experiments) {
       #expect(read.baseline == run.baseline)
       #expect(read.mixedDevices == run.mixedDevices)
-      #expect(read.dailyExposures == run.dailyExposures)
+      #expect(read.dailyNewExposures == run.dailyNewExposures)
       #expect(read.variants.map(\.name) == run.variants.map(\.name))
       for (variant, simulatedVariant) in zip(read.variants, run.variants) {
         #expect(variant.exposed == simulatedVariant.exposed)

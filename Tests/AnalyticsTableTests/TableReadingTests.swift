@@ -41,7 +41,7 @@ import Testing
     #expect(theme.variants.map(\.firstExposed) == [2, 1])
     #expect(theme.variants.map(\.weight) == [nil, nil])
     #expect(theme.mixedDevices == 1)
-    #expect(theme.dailyExposures == [[1, 0, 1, 0], [0, 1, 0, 1]])
+    #expect(theme.dailyNewExposures == [[1, 0, 1, 0], [0, 1, 0, 1]])
     let converted = theme.variants[0].metrics[0], revenue = theme.variants[0].metrics[1]
     #expect(converted.name == "converted" && converted.isConversion && converted.conversions == 2)
     #expect(revenue.name == "revenue" && !revenue.isConversion && revenue.mean == 3.25)

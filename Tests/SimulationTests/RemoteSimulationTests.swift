@@ -82,7 +82,7 @@ import Testing
     scenario.versions[0].stabilizeOnLaunch = nil
     scenario.remote?.changes.append(RemoteChange(day: 6, action: .declareKeys(experiment: "CheckoutFlow", value: .json("oops"))))
     let experiment = try #require(await run(scenario).experiment("CheckoutFlow"))
-    for variant in experiment.dailyExposures {
+    for variant in experiment.dailyNewExposures {
       #expect(variant[6...].allSatisfy { $0 == 0 })
       #expect(variant[..<6].reduce(0, +) > 0)
     }
