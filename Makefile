@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SCENARIO ?= scenarios/upgrade.json
 
-.PHONY: run test setup build fixtures golden clean
+.PHONY: run test setup build fixtures vendor-fixtures golden clean
 
 ## run: install what is missing, build, and run the bench on $(SCENARIO)
 ## (for the default scenario this rewrites the committed example, reports/upgrade/)
@@ -24,6 +24,10 @@ build: setup
 ## fixtures: rewrite the statistics reference values with scipy
 fixtures:
 	python3 scripts/make_fixtures.py
+
+## vendor-fixtures: rewrite the Bucketing conformance fixtures with the vendors' SDKs (needs PyPI)
+vendor-fixtures:
+	python3 scripts/make_vendor_fixtures.py
 
 ## golden: rewrite the golden reports the report tests compare with
 golden: setup

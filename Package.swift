@@ -9,6 +9,7 @@ let package = Package(
   name: "lab-bench",
   products: [
     .library(name: "Lab", targets: ["Lab"]),
+    .library(name: "Bucketing", targets: ["Bucketing"]),
     .library(name: "Statistics", targets: ["Statistics"]),
     .executable(name: "bench", targets: ["bench"]),
   ],
@@ -21,6 +22,10 @@ let package = Package(
 
     // The experiments framework itself: knows nothing of simulation or files.
     .target(name: "Lab"),
+
+    // Hash-bucketed services as their SDKs decide (Optimizely, GrowthBook):
+    // usable by an app, knows nothing of simulation.
+    .target(name: "Bucketing"),
 
     // Significance tests on counts, means and variances: knows nothing of experiments.
     .target(name: "Statistics", dependencies: ["CGSL"]),
@@ -79,6 +84,7 @@ let package = Package(
     // MARK: - Unit test bundles
 
     .testTarget(name: "LabTests", dependencies: ["Lab", "LabTestKit"]),
+    .testTarget(name: "BucketingTests", dependencies: ["Bucketing"], resources: [.copy("Fixtures")]),
     .testTarget(
       name: "StatisticsTests",
       dependencies: ["Statistics"],

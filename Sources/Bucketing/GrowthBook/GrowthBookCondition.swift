@@ -1,0 +1,306 @@
+import Foundation
+
+/// GrowthBook's targeting conditions: a MongoDB-like query over the user's
+/// attributes, evaluated in three-valued logic as the SDKs do (an operator
+/// the bench does not know is "unknown", and a condition holds only when it
+/// is true).
+///
+/// Supported: field equality (deep, type-strict), `$eq $ne $lt $lte $gt $gte`
+/// (numbers with numbers, strings with strings), the version comparisons
+/// `$veq $vne $vlt $vlte $vgt $vgte`, `$in $nin $all $size $elemMatch $exists
+/// $type $regex $not` on a field, `$and $or $nor $not` on conditions, and
+/// dotted paths into objects and arrays. Saved groups are not.
+public enum GrowthBookCondition {
+  /// Whether `attributes` satisfy `condition`.
+  public static func evaluate(_ condition: AttributeValue, attributes: [String: AttributeValue]) -> Bool {
+    guard case .object(let members) = condition else { return false }
+    return evaluate(members, attributes: .object(attributes)) == true
+  }
+
+  static func evaluate(_ condition: [String: AttributeValue], attributes: AttributeValue) -> Bool? {
+    var result: Bool? = true
+    for (key, value) in condition {
+      let outcome: Bool?
+      switch key {
+      case "$or": outcome = or(value, attributes: attributes)
+      case "$nor": outcome = or(value, attributes: attributes).map { !$0 }
+      case "$and": outcome = and(value, attributes: attributes)
+      case "$not":
+        guard case .object(let inner) = value else { return false }
+        outcome = evaluate(inner, attributes: attributes).map { !$0 }
+      default: outcome = evaluate(value: value, against: path(key, in: attributes))
+      }
+      if outcome == false { return false }
+      if outcome == nil { result = nil }
+    }
+    return result
+  }
+
+  private static func or(_ conditions: AttributeValue, attributes: AttributeValue) -> Bool? {
+    guard case .array(let items) = conditions else { return false }
+    if items.isEmpty { return true }
+    var result: Bool? = false
+    for item in items {
+      guard case .object(let condition) = item else { return false }
+      let outcome = evaluate(condition, attributes: attributes)
+      if outcome == true { return true }
+      if outcome == nil { result = nil }
+    }
+    return result
+  }
+
+  private static func and(_ conditions: AttributeValue, attributes: AttributeValue) -> Bool? {
+    guard case .array(let items) = conditions else { return false }
+    var result: Bool? = true
+    for item in items {
+      guard case .object(let condition) = item else { return false }
+      let outcome = evaluate(condition, attributes: attributes)
+      if outcome == false { return false }
+      if outcome == nil { result = nil }
+    }
+    return result
+  }
+
+  /// A dotted path: object members by name, array elements by index, and an
+  /// array's `length`; null where the path leads nowhere.
+  static func path(_ path: String, in value: AttributeValue) -> AttributeValue {
+    var current = value
+    for segment in path.split(separator: ".", omittingEmptySubsequences: false) {
+      switch current {
+      case .object(let members) where members[String(segment)] != nil:
+        current = members[String(segment)]!
+      case .array(let items) where segment == "length":
+        current = .number(Double(items.count))
+      case .array(let items):
+        guard segment.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), segment.count <= 10,
+          segment == "0" || segment.first != "0", let index = Int(segment), index < items.count
+        else { return .null }
+        current = items[index]
+      default:
+        return .null
+      }
+    }
+    return current
+  }
+
+  private static func isOperatorObject(_ value: AttributeValue) -> Bool {
+    guard case .object(let members) = value else { return false }
+    return members.keys.allSatisfy { $0.hasPrefix("$") }
+  }
+
+  static func evaluate(value condition: AttributeValue, against attribute: AttributeValue) -> Bool? {
+    guard case .object(let operators) = condition, isOperatorObject(condition) else {
+      return deepEqual(condition, attribute)
+    }
+    var result: Bool? = true
+    for (name, operand) in operators {
+      let outcome = apply(name, attribute: attribute, operand: operand)
+      if outcome == false { return false }
+      if outcome == nil { result = nil }
+    }
+    return result
+  }
+
+  private static func apply(_ name: String, attribute: AttributeValue, operand: AttributeValue) -> Bool? {
+    switch name {
+    case "$eq": return strictEqual(attribute, operand)
+    case "$ne": return !strictEqual(attribute, operand)
+    case "$lt", "$lte", "$gt", "$gte":
+      guard let order = order(attribute, operand) else { return false }
+      switch name {
+      case "$lt": return order < 0
+      case "$lte": return order <= 0
+      case "$gt": return order > 0
+      default: return order >= 0
+      }
+    case "$veq", "$vne", "$vlt", "$vlte", "$vgt", "$vgte":
+      guard isOrderablePair(attribute, operand) else { return name == "$vne" }
+      let actual = paddedVersion(attribute), expected = paddedVersion(operand)
+      switch name {
+      case "$veq": return actual == expected
+      case "$vne": return actual != expected
+      case "$vlt": return actual.utf8.lexicographicallyPrecedes(expected.utf8)
+      case "$vlte": return !expected.utf8.lexicographicallyPrecedes(actual.utf8)
+      case "$vgt": return expected.utf8.lexicographicallyPrecedes(actual.utf8)
+      default: return !actual.utf8.lexicographicallyPrecedes(expected.utf8)
+      }
+    case "$regex":
+      guard case .string(let pattern) = operand, case .string(let text) = attribute,
+        let expression = try? NSRegularExpression(pattern: pattern)
+      else { return false }
+      return expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+    case "$in", "$nin":
+      guard case .array(let list) = operand else { return false }
+      let found = isIn(attribute, list)
+      return name == "$in" ? found : !found
+    case "$all":
+      guard case .array(let list) = operand else { return false }
+      guard case .array(let items) = attribute else { return false }
+      var result: Bool? = true
+      for expected in list {
+        var passed: Bool? = false
+        for item in items {
+          let outcome = evaluate(value: expected, against: item)
+          if outcome == true {
+            passed = true
+            break
+          }
+          if outcome == nil { passed = nil }
+        }
+        if passed == false { return false }
+        if passed == nil { result = nil }
+      }
+      return result
+    case "$size":
+      guard case .array(let items) = attribute else { return false }
+      return evaluate(value: operand, against: .number(Double(items.count)))
+    case "$elemMatch":
+      guard case .array(let items) = attribute else { return false }
+      let conditionOperators: Set<String> = ["$or", "$nor", "$and", "$not"]
+      let onValue = isOperatorObject(operand) && !(operand.object?.keys.contains(where: conditionOperators.contains) ?? false)
+      var result: Bool? = false
+      for item in items where item != .null {
+        let outcome: Bool?
+        if onValue {
+          outcome = evaluate(value: operand, against: item)
+        } else if case .object(let condition) = operand {
+          outcome = evaluate(condition, attributes: item)
+        } else {
+          outcome = false
+        }
+        if outcome == true { return true }
+        if outcome == nil { result = nil }
+      }
+      return result
+    case "$exists":
+      let wanted: Bool
+      switch operand {
+      case .bool(let flag): wanted = flag
+      case .number(let number): wanted = number != 0
+      case .string(let text): wanted = !text.isEmpty
+      case .null: wanted = false
+      case .array(let items): wanted = !items.isEmpty
+      case .object(let members): wanted = !members.isEmpty
+      }
+      return wanted ? attribute != .null : attribute == .null
+    case "$type":
+      return operand == .string(typeName(attribute))
+    case "$not":
+      return evaluate(value: operand, against: attribute).map { !$0 }
+    case "$or", "$nor", "$and":
+      return false
+    default:
+      return nil
+    }
+  }
+
+  static func typeName(_ value: AttributeValue) -> String {
+    switch value {
+    case .null: return "null"
+    case .bool: return "boolean"
+    case .number: return "number"
+    case .string: return "string"
+    case .array: return "array"
+    case .object: return "object"
+    }
+  }
+
+  /// JavaScript's `===` on values from two JSON parses: same type and equal,
+  /// and never for arrays or objects.
+  static func strictEqual(_ a: AttributeValue, _ b: AttributeValue) -> Bool {
+    switch (a, b) {
+    case (.null, .null): return true
+    case (.bool(let x), .bool(let y)): return x == y
+    case (.number(let x), .number(let y)): return x == y
+    case (.string(let x), .string(let y)): return x == y
+    default: return false
+    }
+  }
+
+  /// Equality of a plain condition value: type-strict and deep.
+  static func deepEqual(_ a: AttributeValue, _ b: AttributeValue) -> Bool {
+    switch (a, b) {
+    case (.array(let x), .array(let y)): return x.count == y.count && zip(x, y).allSatisfy(deepEqual)
+    case (.object(let x), .object(let y)):
+      return Set(x.keys) == Set(y.keys) && x.keys.allSatisfy { deepEqual(x[$0]!, y[$0]!) }
+    default: return strictEqual(a, b)
+    }
+  }
+
+  private static func isIn(_ attribute: AttributeValue, _ list: [AttributeValue]) -> Bool {
+    if case .array(let items) = attribute {
+      return items.contains { item in list.contains { strictEqual(item, $0) } }
+    }
+    if case .object = attribute { return false }
+    return list.contains { strictEqual(attribute, $0) }
+  }
+
+  private static func isOrderablePair(_ a: AttributeValue, _ b: AttributeValue) -> Bool {
+    switch (a, b) {
+    case (.number, .number), (.string, .string): return true
+    default: return false
+    }
+  }
+
+  /// -1, 0 or 1 for two numbers or two strings (by UTF-16 code units, as
+  /// JavaScript orders them); `nil` for anything else.
+  static func order(_ a: AttributeValue, _ b: AttributeValue) -> Int? {
+    switch (a, b) {
+    case (.number(let x), .number(let y)):
+      guard !x.isNaN, !y.isNaN else { return nil }
+      return x < y ? -1 : x > y ? 1 : 0
+    case (.string(let x), .string(let y)):
+      if x.utf16.elementsEqual(y.utf16) { return 0 }
+      return x.utf16.lexicographicallyPrecedes(y.utf16) ? -1 : 1
+    default:
+      return nil
+    }
+  }
+
+  /// A version made comparable as text: a leading "v" and any "+build" are
+  /// dropped, parts split on "." and "-", a release without a pre-release
+  /// gets "~" (above any pre-release tag), and numeric parts are padded to
+  /// five places.
+  static func paddedVersion(_ value: AttributeValue) -> String {
+    var text: String
+    switch value {
+    case .number(let number): text = JavaScriptNumber.string(number)
+    case .string(let string) where !string.isEmpty: text = string
+    default: text = "0"
+    }
+    if text.hasPrefix("v") { text.removeFirst() }
+    if let plus = text.firstIndex(of: "+") { text = String(text[..<plus]) }
+    var parts = text.split(omittingEmptySubsequences: false) { $0 == "." || $0 == "-" }.map(String.init)
+    if parts.count == 3 { parts.append("~") }
+    return parts.map { part in
+      part.allSatisfy(\.isNumber) && !part.isEmpty && part.allSatisfy(\.isASCII)
+        ? String(repeating: " ", count: max(0, 5 - part.count)) + part : part
+    }.joined(separator: "-")
+  }
+}
+
+/// Numbers written the way JavaScript's `String(number)` writes them, which
+/// is how GrowthBook turns a numeric id or version into text.
+enum JavaScriptNumber {
+  static func string(_ value: Double) -> String {
+    if value.isNaN { return "NaN" }
+    if value == 0 { return "0" }
+    if value < 0 { return "-" + string(-value) }
+    if value.isInfinite { return "Infinity" }
+    // Shortest round-trip digits and exponent: value = 0.d₁…d_k × 10ⁿ.
+    let text = "\(value)"
+    let parts = text.split(separator: "e")
+    let mantissa = parts[0], exponent = parts.count > 1 ? Int(parts[1])! : 0
+    let pieces = mantissa.split(separator: ".", omittingEmptySubsequences: false)
+    let whole = String(pieces[0]), fraction = pieces.count > 1 ? String(pieces[1]) : ""
+    let padded = String((whole + fraction).drop { $0 == "0" })
+    var digits = padded
+    while digits.hasSuffix("0") { digits.removeLast() }
+    let k = digits.count, n = exponent - fraction.count + padded.count
+    if k <= n && n <= 21 { return digits + String(repeating: "0", count: n - k) }
+    if 0 < n && n <= 21 { return String(digits.prefix(n)) + "." + String(digits.dropFirst(n)) }
+    if -6 < n && n <= 0 { return "0." + String(repeating: "0", count: -n) + digits }
+    let lead = String(digits.prefix(1)) + (k > 1 ? "." + String(digits.dropFirst()) : "")
+    return lead + "e" + (n > 0 ? "+" : "-") + String(abs(n - 1))
+  }
+}

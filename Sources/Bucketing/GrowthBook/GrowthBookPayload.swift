@@ -1,0 +1,151 @@
+import Foundation
+
+/// A GrowthBook features payload, as the SDKs receive it from the API
+/// (`{"features": {key: {"defaultValue", "rules": [...]}}}`), and the
+/// evaluation of a feature for a user: rules in order, a force rule when its
+/// condition holds and its coverage includes the user, an experiment rule
+/// when the user is in the experiment, the default otherwise.
+public struct GrowthBookPayload: Sendable {
+  public var features: [String: Feature]
+
+  public struct Feature: Sendable {
+    public var defaultValue: AttributeValue
+    public var rules: [Rule]
+
+    public init(defaultValue: AttributeValue, rules: [Rule]) {
+      self.defaultValue = defaultValue
+      self.rules = rules
+    }
+  }
+
+  /// A feature rule: a force rule when `force` is set, an experiment rule
+  /// when `variations` is.
+  public struct Rule: Sendable {
+    public init(
+      condition: AttributeValue?, force: AttributeValue?, coverage: Double?, experiment: GrowthBookExperiment?,
+      hashAttribute: String, hashVersion: Int, seed: String?
+    ) {
+      self.condition = condition
+      self.force = force
+      self.coverage = coverage
+      self.experiment = experiment
+      self.hashAttribute = hashAttribute
+      self.hashVersion = hashVersion
+      self.seed = seed
+    }
+
+    public var condition: AttributeValue?
+    public var force: AttributeValue?
+    public var coverage: Double?
+    public var experiment: GrowthBookExperiment?
+    public var hashAttribute: String
+    public var hashVersion: Int
+    public var seed: String?
+  }
+
+  /// Reads a payload; a feature or rule that is not of GrowthBook's form is
+  /// named in the error.
+  public init(json: Data) throws(BucketingError) {
+    let root: AttributeValue
+    do {
+      root = try AttributeValue(json: json)
+    } catch {
+      throw .unreadable(format: "GrowthBook features payload", reason: BucketingError.describe(error))
+    }
+    try self.init(root)
+  }
+
+  /// Reads a payload already parsed as JSON.
+  public init(_ root: AttributeValue) throws(BucketingError) {
+    guard case .object(let features)? = root.object?["features"] else {
+      throw .unreadable(format: "GrowthBook features payload", reason: "features: an object of features is required")
+    }
+    var parsed: [String: Feature] = [:]
+    for (key, value) in features {
+      guard case .object(let feature) = value else {
+        throw .unreadable(format: "GrowthBook features payload", reason: "features.\(key): must be an object")
+      }
+      let rules = feature["rules"]?.array ?? []
+      parsed[key] = Feature(
+        defaultValue: feature["defaultValue"] ?? .null,
+        rules: try rules.enumerated().map { index, rule throws(BucketingError) in
+          guard case .object(let members) = rule else {
+            throw .unreadable(format: "GrowthBook features payload", reason: "features.\(key).rules[\(index)]: must be an object")
+          }
+          return Self.rule(members, featureKey: key)
+        })
+    }
+    self.features = parsed
+  }
+
+  public init(features: [String: Feature]) {
+    self.features = features
+  }
+
+  private static func rule(_ members: [String: AttributeValue], featureKey: String) -> Rule {
+    let hashAttribute = members["hashAttribute"]?.string ?? "id"
+    let hashVersion = members["hashVersion"]?.number.map { Int($0) } ?? 1
+    var experiment: GrowthBookExperiment?
+    if members["force"] == nil, let variations = members["variations"]?.array {
+      let namespace = members["namespace"]?.array.flatMap { parts -> GrowthBookHash.Namespace? in
+        guard parts.count == 3, let id = parts[0].string, let start = parts[1].number, let end = parts[2].number
+        else { return nil }
+        return GrowthBookHash.Namespace(id: id, start: start, end: end)
+      }
+      experiment = GrowthBookExperiment(
+        key: members["key"]?.string ?? featureKey, variations: variations,
+        weights: members["weights"]?.array?.compactMap(\.number), coverage: members["coverage"]?.number,
+        condition: members["condition"], namespace: namespace, hashAttribute: hashAttribute, hashVersion: hashVersion,
+        seed: members["seed"]?.string,
+        bucketVersion: members["bucketVersion"]?.number.map { Int($0) } ?? 0,
+        minBucketVersion: members["minBucketVersion"]?.number.map { Int($0) } ?? 0,
+        variationKeys: members["meta"]?.array?.map { $0.object?["key"]?.string ?? "" })
+    }
+    return Rule(
+      condition: members["condition"], force: members["force"], coverage: members["coverage"]?.number,
+      experiment: experiment, hashAttribute: hashAttribute, hashVersion: hashVersion, seed: members["seed"]?.string)
+  }
+
+  /// A feature's value for a user and where it came from.
+  public struct Evaluation: Sendable, Hashable {
+    public let value: AttributeValue
+    /// "unknownFeature", "defaultValue", "force" or "experiment", as the SDKs say.
+    public let source: String
+    /// The experiment's result, for an experiment rule that decided.
+    public let experiment: GrowthBookExperiment.Result?
+    public let experimentKey: String?
+  }
+
+  public func evaluate(
+    _ key: String, attributes: [String: AttributeValue], sticky: inout GrowthBookExperiment.StickyAssignments?
+  ) -> Evaluation {
+    guard let feature = features[key] else {
+      return Evaluation(value: .null, source: "unknownFeature", experiment: nil, experimentKey: nil)
+    }
+    for rule in feature.rules {
+      if let condition = rule.condition, !GrowthBookCondition.evaluate(condition, attributes: attributes) { continue }
+      if let force = rule.force {
+        guard Self.isIncludedInRollout(rule, featureKey: key, attributes: attributes) else { continue }
+        return Evaluation(value: force, source: "force", experiment: nil, experimentKey: nil)
+      }
+      guard let experiment = rule.experiment else { continue }
+      let result = experiment.run(attributes: attributes, sticky: &sticky)
+      guard result.inExperiment else { continue }
+      return Evaluation(
+        value: experiment.variations[result.variationID], source: "experiment", experiment: result,
+        experimentKey: experiment.key)
+    }
+    return Evaluation(value: feature.defaultValue, source: "defaultValue", experiment: nil, experimentKey: nil)
+  }
+
+  /// A force rule's coverage: users whose hash of the rule's seed (the
+  /// feature's key by default) lies below it.
+  private static func isIncludedInRollout(_ rule: Rule, featureKey: String, attributes: [String: AttributeValue]) -> Bool {
+    guard let coverage = rule.coverage else { return true }
+    if coverage == 0 { return false }
+    guard let value = GrowthBookExperiment.hashValue(attributes[rule.hashAttribute]),
+      let n = GrowthBookHash.hash(seed: rule.seed ?? featureKey, value: value, version: rule.hashVersion)
+    else { return false }
+    return n < coverage
+  }
+}

@@ -1,0 +1,330 @@
+#!/usr/bin/env python3
+"""Writes the conformance fixtures of the Bucketing module from the vendors' own SDKs.
+
+The fixtures are what `optimizely-sdk` and `growthbook` (their Python SDKs, from PyPI) decide for
+thousands of ids: hashes, buckets, bucket ranges, conditions and whole decisions. The Swift tests
+compare the Bucketing module with them bit for bit, so `make test` never needs the SDKs.
+
+Run: python3 scripts/make_vendor_fixtures.py   (or `make vendor-fixtures`)
+It installs the pinned SDK versions into a virtual environment under .build/vendor-sdks first.
+"""
+import json
+import os
+import pathlib
+import random
+import subprocess
+import sys
+import venv
+
+OPTIMIZELY = "optimizely-sdk==5.7.0"
+GROWTHBOOK = "growthbook==4.0.0"
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+OUT = ROOT / "Tests" / "BucketingTests" / "Fixtures"
+ENV = ROOT / ".build" / "vendor-sdks"
+
+
+def ensure_sdks():
+    """Re-runs this script inside a virtual environment that holds the pinned SDKs."""
+    python = ENV / "bin" / "python"
+    if os.environ.get("LAB_BENCH_VENDOR_ENV") == "1":
+        return
+    if not python.exists():
+        venv.create(ENV, with_pip=True)
+    subprocess.run([str(python), "-m", "pip", "install", "-q", OPTIMIZELY, GROWTHBOOK], check=True)
+    env = dict(os.environ, LAB_BENCH_VENDOR_ENV="1")
+    sys.exit(subprocess.run([str(python), __file__], env=env).returncode)
+
+
+def ids(rng, count):
+    """User ids: plain, long, non-ASCII, with spaces, and the empty id."""
+    fixed = ["", "a", "user-0", "qa-user", "über", "ユーザー42", "😀 emoji", "id with spaces", "x" * 200]
+    return fixed + [f"user-{rng.randrange(10**9)}" for _ in range(count - len(fixed))]
+
+
+def attributes(rng):
+    """Attributes as an app sends them: platform, app version (with odd versions), sessions."""
+    result = {}
+    if rng.random() < 0.9:
+        result["platform"] = rng.choice(["iOS", "Android", "ios"])
+    if rng.random() < 0.9:
+        result["app_version"] = rng.choice(
+            ["1.9.3", "2.0.0", "2.1.0", "2.1.0-beta", "2.10.1", "3.0.0", "3.0", "2", "2.1.0+build5", "bad version"])
+    if rng.random() < 0.8:
+        result["sessions"] = rng.choice([0, 1, 5, 6, 10, 2.5])
+    return result
+
+
+# MARK: - Optimizely
+
+def optimizely_datafile():
+    def audience(id_, name, conditions):
+        return {"id": id_, "name": name, "conditions": json.dumps(conditions)}
+
+    def leaf(name, match, value):
+        return {"name": name, "type": "custom_attribute", "match": match, "value": value}
+
+    def experiment(id_, key, variations, allocation, status="Running", audience_conditions=None, forced=None,
+                   layer="layer-" + "x"):
+        return {
+            "id": id_, "key": key, "status": status, "layerId": layer,
+            "variations": [{"id": vid, "key": vkey, "featureEnabled": enabled, "variables": variables}
+                           for vid, vkey, enabled, variables in variations],
+            "trafficAllocation": [{"entityId": entity, "endOfRange": end} for entity, end in allocation],
+            "audienceIds": [], "audienceConditions": audience_conditions or [],
+            "forcedVariations": forced or {},
+        }
+
+    plain = lambda vid, key: (vid, key, False, [])
+    return {
+        "version": "4", "projectId": "1", "accountId": "1", "revision": "7", "anonymizeIP": False,
+        "botFiltering": False, "attributes": [], "events": [],
+        "audiences": [
+            audience("10", "iOS", ["and", ["or", leaf("platform", "exact", "iOS")]]),
+            audience("11", "Modern", ["and", ["or", leaf("app_version", "semver_ge", "2.1.0")]]),
+            audience("12", "Engaged", ["and", ["or", leaf("sessions", "gt", 5)]]),
+            audience("13", "Beta", ["and", leaf("app_version", "semver_lt", "3.0.0"), ["not", leaf("platform", "substring", "And")]]),
+        ],
+        "experiments": [
+            experiment("1001", "paywall_copy", [plain("2001", "control"), plain("2002", "treatment")],
+                       [("2001", 5000), ("2002", 10000)], forced={"qa-user": "treatment"}),
+            experiment("1002", "onboarding", [plain("2011", "long"), plain("2012", "short"), plain("2013", "none")],
+                       [("2011", 3000), ("2012", 6000), ("2013", 8000)],
+                       audience_conditions=["or", "10", "11"]),
+            experiment("1003", "paused_test", [plain("2021", "a"), plain("2022", "b")],
+                       [("2021", 5000), ("2022", 10000)], status="Paused"),
+            experiment("1004", "single", [plain("2031", "only")], [("2031", 10000)],
+                       audience_conditions=["and", "12", ["not", "13"]]),
+            experiment("1007", "checkout_test",
+                       [("2071", "off", False, [{"id": "v1", "value": "Pay"}]),
+                        ("2072", "on", True, [{"id": "v1", "value": "Buy now"}])],
+                       [("2071", 2500), ("2072", 5000)], audience_conditions=["or", "13"]),
+        ],
+        "groups": [{
+            "id": "g1", "policy": "random", "trafficAllocation": [{"entityId": "1005", "endOfRange": 4000},
+                                                                  {"entityId": "1006", "endOfRange": 8000}],
+            "experiments": [
+                dict(experiment("1005", "exclusive_a", [plain("2051", "a0"), plain("2052", "a1")],
+                                [("2051", 5000), ("2052", 10000)]), groupId="g1", groupPolicy="random"),
+                dict(experiment("1006", "exclusive_b", [plain("2061", "b0"), plain("2062", "b1")],
+                                [("2061", 7000), ("2062", 10000)]), groupId="g1", groupPolicy="random"),
+            ],
+        }],
+        "featureFlags": [{
+            "id": "f1", "key": "new_checkout", "experimentIds": ["1007"], "rolloutId": "r1",
+            "variables": [{"id": "v1", "key": "label", "type": "string", "defaultValue": "Checkout"}],
+        }],
+        "rollouts": [{
+            "id": "r1",
+            "experiments": [
+                experiment("3001", "ios_rollout", [("4001", "ios_on", True, [{"id": "v1", "value": "Tap to pay"}])],
+                           [("4001", 5000)], audience_conditions=["or", "10"], layer="r1"),
+                experiment("3002", "everyone_else", [("4002", "ee_on", True, [])], [("4002", 2000)], layer="r1"),
+            ],
+        }],
+    }
+
+
+def optimizely_fixtures(rng):
+    from optimizely import optimizely as sdk
+    from optimizely.bucketer import Bucketer
+    from optimizely.lib import pymmh3
+    from optimizely.helpers.condition import CustomAttributeConditionEvaluator
+    import logging
+
+    bucketer = Bucketer()
+    hashes = []
+    for value in ids(rng, 1500):
+        for suffix in ["", "1001", "g1"]:
+            key = value + suffix
+            hashes.append({"key": key, "hash": pymmh3.hash(key, 1) & 0xFFFFFFFF,
+                           "bucket": bucketer._generate_bucket_value(key)})
+
+    class NoLog:
+        def __getattr__(self, _):
+            return lambda *a, **k: None
+
+    versions = []
+    targets = ["2.1.0", "2.1", "2", "3.0.0-beta", "2.1.0+build", "2.1.0-beta.1"]
+    users = ["2.1.0", "2.1.1", "2.0.9", "2.10.0", "2.1", "2", "3.0.0-beta", "3.0.0-alpha", "3.0.0", "2.1.0+build5",
+             "2.1.0-beta.1", "2.1.0-beta.2", "1.2.3.4", "a.b.c", "2.1.0 ", "", "2.-1.0", "10.0.0"]
+    for target in targets:
+        for user in users:
+            for match in ["semver_eq", "semver_lt", "semver_le", "semver_gt", "semver_ge"]:
+                evaluator = CustomAttributeConditionEvaluator(
+                    [["v", target, "custom_attribute", match]], type("C", (), {"get_user_attributes": lambda s: {"v": user}})(),
+                    NoLog())
+                versions.append({"target": target, "user": user, "match": match, "result": evaluator.evaluate(0)})
+
+    datafile = optimizely_datafile()
+    client = sdk.Optimizely(json.dumps(datafile), logger=None, skip_json_validation=True)
+    decisions = []
+    experiment_keys = ["paywall_copy", "onboarding", "paused_test", "single", "checkout_test", "exclusive_a", "exclusive_b"]
+    for user in ids(rng, 2500):
+        attrs = attributes(rng)
+        row = {"id": user, "attributes": attrs, "variations": {}, "features": {}}
+        for key in experiment_keys:
+            row["variations"][key] = client.get_variation(key, user, attrs)
+        enabled = client.is_feature_enabled("new_checkout", user, attrs)
+        label = client.get_feature_variable_string("new_checkout", "label", user, attrs)
+        row["features"]["new_checkout"] = {"enabled": enabled, "label": label}
+        decisions.append(row)
+    return {"sdk": OPTIMIZELY, "hashes": hashes, "versions": versions, "datafile": datafile, "decisions": decisions}
+
+
+# MARK: - GrowthBook
+
+def growthbook_conditions():
+    return [
+        {"platform": "iOS"},
+        {"platform": {"$ne": "iOS"}},
+        {"platform": {"$in": ["iOS", "Android"]}},
+        {"platform": {"$nin": ["iOS"]}},
+        {"platform": {"$exists": True}},
+        {"platform": {"$exists": False}},
+        {"sessions": {"$gt": 5}},
+        {"sessions": {"$gte": 5}},
+        {"sessions": {"$lt": 5}},
+        {"sessions": {"$lte": 1}},
+        {"sessions": {"$eq": 10}},
+        {"sessions": 6},
+        {"app_version": {"$vgt": "2.1.0"}},
+        {"app_version": {"$vgte": "2.1.0"}},
+        {"app_version": {"$vlt": "3.0.0"}},
+        {"app_version": {"$vlte": "2.1"}},
+        {"app_version": {"$veq": "2.1.0"}},
+        {"app_version": {"$vne": "2.1.0"}},
+        {"app_version": {"$regex": "^2\\."}},
+        {"$and": [{"platform": "iOS"}, {"sessions": {"$gte": 5}}]},
+        {"$or": [{"platform": "Android"}, {"app_version": {"$vgte": "3.0.0"}}]},
+        {"$nor": [{"platform": "iOS"}]},
+        {"$not": {"platform": "iOS"}},
+        {"platform": {"$not": {"$eq": "iOS"}}},
+        {"platform": "iOS", "sessions": {"$gt": 0}},
+        {"missing": {"$exists": False}},
+        {"missing": None},
+        {},
+        {"$or": []},
+        {"$and": []},
+        {"sessions": {"$gt": "5"}},
+        {"platform": {"$gt": "A"}},
+        {"platform": {"$in": []}},
+        {"sessions": {"$unknown": 1}},
+    ]
+
+
+def growthbook_fixtures(rng):
+    from growthbook import core, GrowthBook, Experiment, InMemoryStickyBucketService
+
+    words = ids(rng, 1200)
+    fnv = [{"value": w, "fnv1a32": core.fnv1a32(w)} for w in words]
+    hashes = []
+    for w in words[:600]:
+        for seed in ["", "exp-key", "seed-é"]:
+            for version in [1, 2]:
+                hashes.append({"seed": seed, "value": w, "version": version, "hash": core.gbhash(seed, w, version)})
+    ranges = []
+    weight_cases = [None, [0.5, 0.5], [0.2, 0.8], [0.1, 0.2, 0.7], [1 / 3, 1 / 3, 1 / 3], [0.5, 0.6], [0.4, 0.4],
+                    [1.0], [0.0, 1.0], [-0.5, 1.5], [0.995, 0.0], [0.25, 0.25, 0.25, 0.25]]
+    for weights in weight_cases:
+        count = len(weights) if weights else 2
+        for coverage in [0, 0.25, 0.5, 1, 1.5, -0.5]:
+            ranges.append({"count": count, "coverage": coverage, "weights": weights,
+                           "ranges": [list(r) for r in core.getBucketRanges(count, coverage, weights)]})
+    namespaces = []
+    for w in words[:800]:
+        for namespace in [["pricing", 0, 0.5], ["pricing", 0.5, 1], ["onboarding", 0.2, 0.4]]:
+            namespaces.append({"id": w, "namespace": namespace, "in": core.inNamespace(w, tuple(namespace))})
+
+    conditions = []
+    for condition in growthbook_conditions():
+        for _ in range(25):
+            attrs = attributes(rng)
+            conditions.append({"condition": condition, "attributes": attrs,
+                               "result": core.evalCondition(attrs, condition)})
+
+    experiments = [
+        {"key": "paywall", "variations": [0, 1]},
+        {"key": "weights", "variations": [0, 1, 2], "weights": [0.2, 0.3, 0.5], "hashVersion": 2},
+        {"key": "partial", "variations": [0, 1], "coverage": 0.4, "seed": "custom-seed"},
+        {"key": "bad-weights", "variations": [0, 1], "weights": [0.7, 0.7]},
+        {"key": "no-coverage", "variations": [0, 1], "coverage": 0},
+        {"key": "single", "variations": [0]},
+        {"key": "ns", "variations": [0, 1], "namespace": ["pricing", 0, 0.5]},
+        {"key": "targeted", "variations": [0, 1], "condition": {"app_version": {"$vgte": "2.1.0"}, "platform": "iOS"}},
+        {"key": "forced", "variations": [0, 1], "force": 1},
+        {"key": "stopped", "variations": [0, 1], "status": "stopped"},
+        {"key": "inactive", "variations": [0, 1], "active": False},
+    ]
+    runs = []
+    for user in words[:1500]:
+        attrs = dict(attributes(rng), id=user)
+        gb = GrowthBook(attributes=attrs)
+        row = {"id": user, "attributes": attrs, "results": {}}
+        for spec in experiments:
+            args = dict(spec)
+            if "namespace" in args:
+                args["namespace"] = tuple(args["namespace"])
+            result = gb.run(Experiment(**args))
+            row["results"][spec["key"]] = {"inExperiment": result.inExperiment, "variationId": result.variationId,
+                                           "hashUsed": result.hashUsed, "bucket": result.bucket}
+        runs.append(row)
+
+    # Sticky bucketing: the same users through a change of weights, then a new bucket version, then a minimum
+    # one, as a feature's experiment rule (the SDK loads a user's sticky assignments for the features it knows).
+    steps = [
+        {"weights": [0.5, 0.5], "bucketVersion": 0, "minBucketVersion": 0},
+        {"weights": [0.8, 0.2], "bucketVersion": 0, "minBucketVersion": 0},
+        {"weights": [0.8, 0.2], "bucketVersion": 1, "minBucketVersion": 0},
+        {"weights": [0.8, 0.2], "bucketVersion": 2, "minBucketVersion": 2},
+    ]
+    sticky = []
+    for user in words[:500]:
+        service = InMemoryStickyBucketService()
+        results = []
+        for step in steps:
+            rule = dict(key="sticky", variations=[0, 1], meta=[{"key": "c"}, {"key": "t"}], hashAttribute="id", **step)
+            gb = GrowthBook(attributes={"id": user}, sticky_bucket_service=service,
+                            features={"sticky-feature": {"defaultValue": -1, "rules": [rule]}})
+            result = gb.eval_feature("sticky-feature")
+            experiment = result.experimentResult
+            results.append({"value": result.value, "source": result.source,
+                            "stickyBucketUsed": experiment.stickyBucketUsed if experiment else None})
+        sticky.append({"id": user, "results": results})
+
+    payload = {"features": {
+        "checkout-label": {"defaultValue": "Checkout", "rules": [
+            {"condition": {"platform": "Android"}, "force": "Pay", "coverage": 0.5, "hashAttribute": "id"},
+            {"key": "checkout-exp", "variations": ["Checkout", "Buy now"], "weights": [0.5, 0.5],
+             "coverage": 0.8, "hashAttribute": "id", "seed": "chk", "hashVersion": 2,
+             "meta": [{"key": "0"}, {"key": "1"}], "name": "Checkout copy", "phase": "0"},
+        ]},
+        "dark-mode": {"defaultValue": False, "rules": [
+            {"condition": {"app_version": {"$vgte": "3.0.0"}}, "force": True},
+        ]},
+    }}
+    features = []
+    for user in words[:1500]:
+        attrs = dict(attributes(rng), id=user)
+        gb = GrowthBook(attributes=attrs, features=payload["features"])
+        features.append({"id": user, "attributes": attrs,
+                         "values": {key: gb.eval_feature(key).value for key in payload["features"]},
+                         "sources": {key: gb.eval_feature(key).source for key in payload["features"]}})
+    return {"sdk": GROWTHBOOK, "fnv": fnv, "hashes": hashes, "ranges": ranges, "namespaces": namespaces,
+            "conditions": conditions, "experiments": experiments, "runs": runs, "stickySteps": steps,
+            "sticky": sticky, "payload": payload, "features": features}
+
+
+def main():
+    ensure_sdks()
+    import logging
+    logging.disable(logging.CRITICAL)
+    OUT.mkdir(parents=True, exist_ok=True)
+    for name, build in [("optimizely", optimizely_fixtures), ("growthbook", growthbook_fixtures)]:
+        data = build(random.Random(20261122))
+        path = OUT / f"{name}.json"
+        path.write_text(json.dumps(data, separators=(",", ":"), sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")
+        print(f"wrote {path.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    main()
