@@ -63,6 +63,7 @@ let package = Package(
         "Analysis",
         "Report",
         "AnalyticsTable",
+        "Bucketing",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

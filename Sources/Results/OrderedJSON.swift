@@ -33,7 +33,15 @@ public indirect enum OrderedJSON: Hashable, Sendable {
     return output
   }
 
-  private func write(to output: inout String, indent: Int) {
+  /// The document on one line, without its newline: for JSON Lines output.
+  public func renderedOnOneLine() -> String {
+    var output = ""
+    write(to: &output, indent: nil)
+    return output
+  }
+
+  /// Writes the value; `indent` nil writes everything on one line.
+  private func write(to output: inout String, indent: Int?) {
     switch self {
     case .null: output += "null"
     case .bool(let value): output += value ? "true" : "false"
@@ -43,14 +51,7 @@ public indirect enum OrderedJSON: Hashable, Sendable {
     case .array(let elements):
       if elements.isEmpty {
         output += "[]"
-      } else if elements.allSatisfy(\.isScalar) {
-        output += "["
-        for (index, element) in elements.enumerated() {
-          if index > 0 { output += ", " }
-          element.write(to: &output, indent: indent)
-        }
-        output += "]"
-      } else {
+      } else if let indent, !elements.allSatisfy(\.isScalar) {
         output += "[\n"
         for (index, element) in elements.enumerated() {
           output += String(repeating: " ", count: indent + 2)
@@ -58,10 +59,28 @@ public indirect enum OrderedJSON: Hashable, Sendable {
           output += index == elements.count - 1 ? "\n" : ",\n"
         }
         output += String(repeating: " ", count: indent) + "]"
+      } else {
+        output += "["
+        for (index, element) in elements.enumerated() {
+          if index > 0 { output += ", " }
+          element.write(to: &output, indent: indent)
+        }
+        output += "]"
       }
     case .object(let members):
       if members.isEmpty {
         output += "{}"
+        return
+      }
+      guard let indent else {
+        output += "{"
+        for (index, (key, value)) in members.enumerated() {
+          if index > 0 { output += ", " }
+          Self.quote(key, into: &output)
+          output += ": "
+          value.write(to: &output, indent: nil)
+        }
+        output += "}"
         return
       }
       output += "{\n"

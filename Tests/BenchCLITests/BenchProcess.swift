@@ -10,7 +10,7 @@ struct BenchProcess {
     let standardError: String
   }
 
-  static func run(_ arguments: [String], in folder: URL? = nil) throws -> Result {
+  static func run(_ arguments: [String], in folder: URL? = nil, input: String? = nil) throws -> Result {
     let executable = Bundle.main.bundleURL.appendingPathComponent("bench")
     try #require(FileManager.default.isExecutableFile(atPath: executable.path), "build the bench product first")
     let process = Process()
@@ -20,7 +20,11 @@ struct BenchProcess {
     let output = Pipe(), error = Pipe()
     process.standardOutput = output
     process.standardError = error
+    let standardInput = Pipe()
+    process.standardInput = standardInput
     try process.run()
+    standardInput.fileHandleForWriting.write(Data((input ?? "").utf8))
+    try standardInput.fileHandleForWriting.close()
     let outputData = output.fileHandleForReading.readDataToEndOfFile()
     let errorData = error.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()

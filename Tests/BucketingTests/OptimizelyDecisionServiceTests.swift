@@ -90,7 +90,7 @@ import Testing
     let traffic = OptimizelyBucketer.allocation(variationIDs: ["a", "b"], weights: weights, traffic: traffic)
       .map { "{\"entityId\": \"\($0.entityId)\", \"endOfRange\": \($0.endOfRange)}" }.joined(separator: ",")
     return OptimizelyDecisionService(datafile: try OptimizelyDatafile(json: Data("""
-      {"experiments": [{"id": "77", "key": "e", "status": "Running",
+      {"version": "4", "experiments": [{"id": "77", "key": "e", "status": "Running",
         "variations": [{"id": "a", "key": "a"}, {"id": "b", "key": "b"}],
         "trafficAllocation": [\(traffic)], "audienceIds": []}]}
       """.utf8)))

@@ -5,6 +5,8 @@ import Foundation
 /// their mutually exclusive groups, audiences, feature flags and rollouts.
 /// Fields the decisions do not use are ignored.
 public struct OptimizelyDatafile: Decodable, Sendable {
+  /// The datafile format's version ("4" today); required, as the SDKs require it.
+  public var version: String
   public var revision: String?
   public var experiments: [Experiment]
   public var groups: [Group]
@@ -125,11 +127,12 @@ public struct OptimizelyDatafile: Decodable, Sendable {
   }
 
   enum CodingKeys: String, CodingKey {
-    case revision, experiments, groups, audiences, typedAudiences, featureFlags, rollouts
+    case version, revision, experiments, groups, audiences, typedAudiences, featureFlags, rollouts
   }
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
+    version = try container.decode(String.self, forKey: .version)
     revision = try container.decodeIfPresent(String.self, forKey: .revision)
     experiments = try container.decodeIfPresent([Experiment].self, forKey: .experiments) ?? []
     groups = try container.decodeIfPresent([Group].self, forKey: .groups) ?? []

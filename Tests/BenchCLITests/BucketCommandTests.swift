@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+/// `bench bucket`: the debug screen of Optimizely and GrowthBook, on the
+/// vendors' own files, agreeing with their SDKs' decisions.
+@Suite struct BucketCommandTests {
+  /// The datafile and payload the conformance fixtures were made with, as files.
+  private func vendorFile(_ fixture: String, member: String) throws -> String {
+    let url = repositoryRoot.appendingPathComponent("Tests/BucketingTests/Fixtures/\(fixture).json")
+    let root = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+    let data = try JSONSerialization.data(withJSONObject: try #require(root[member]), options: [.sortedKeys])
+    return try BenchProcess.temporaryFile(String(decoding: data, as: UTF8.self))
+  }
+
+  @Test func itPrintsEachDecisionAndWhy() throws {
+    let datafile = try vendorFile("optimizely", member: "datafile")
+    let result = try BenchProcess.run([
+      "bucket", "--framework", "optimizely", "--config", datafile, "--attributes", #"{"platform": "iOS", "app_version": "2.1.0"}"#,
+      "qa-user",
+    ])
+    #expect(result.status == 0)
+    #expect(result.standardOutput == """
+      qa-user paywall_copy: treatment (whitelisted)
+      qa-user onboarding: no variation (bucket 8176, bucket outside the traffic allocation)
+      qa-user paused_test: no variation (experiment not running)
+      qa-user single: no variation (audience does not match)
+      qa-user checkout_test: on (bucket 4213, bucketed)
+      qa-user exclusive_a: no variation (bucket 5472, bucketed into another experiment of its group)
+      qa-user exclusive_b: b0 (bucket 200, bucketed)
+      qa-user new_checkout: on (feature flag, decided by checkout_test)
+
+      """)
+  }
+
+  /// Ids from standard input, one JSON object per id and experiment: for the
+  /// fixture's users without a platform (so the force rule never applies), the
+  /// variation is the one growthbook's SDK served, and none where it served
+  /// the default.
+  @Test func jsonLinesFromStandardInputAgreeWithTheSDK() throws {
+    let payload = try vendorFile("growthbook", member: "payload")
+    let url = repositoryRoot.appendingPathComponent("Tests/BucketingTests/Fixtures/growthbook.json")
+    let root = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+    let users = try #require(root["features"] as? [[String: Any]]).filter {
+      ($0["attributes"] as? [String: Any])?["platform"] == nil && !($0["id"] as! String).isEmpty
+    }
+    #expect(users.count > 50)
+    let ids = users.map { $0["id"] as! String }
+    let result = try BenchProcess.run(
+      ["bucket", "--framework", "growthbook", "--config", payload, "--json"], input: ids.joined(separator: "\n") + "\n\n")
+    #expect(result.status == 0)
+    let lines = result.standardOutput.split(separator: "\n").map(String.init)
+    #expect(lines.count == users.count)
+    for (line, user) in zip(lines, users) {
+      let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+      #expect(Set(object.keys) == ["id", "experiment", "variation", "bucket", "reason"])
+      #expect(object["id"] as? String == user["id"] as? String)
+      let values = user["values"] as! [String: Any], sources = user["sources"] as! [String: Any]
+      let expected: String? = sources["checkout-label"] as? String == "experiment"
+        ? (values["checkout-label"] as? String == "Buy now" ? "1" : "0") : nil
+      #expect(object["variation"] as? String == expected, "\(line)")
+    }
+  }
+
+  @Test func badInputGetsOneLineNamingTheOption() throws {
+    let datafile = try vendorFile("optimizely", member: "datafile")
+    let payload = try vendorFile("growthbook", member: "payload")
+    let wrongFormat = try BenchProcess.run(["bucket", "--framework", "optimizely", "--config", payload, "x"])
+    #expect(wrongFormat.status == 1)
+    #expect(wrongFormat.standardError == "Error: --config: not a valid Optimizely datafile: the top level: 'version' is required\n")
+    let missing = try BenchProcess.run(["bucket", "--framework", "growthbook", "--config", "/nonexistent.json", "x"])
+    #expect(missing.standardError == "Error: --config: cannot read '/nonexistent.json': check the path.\n")
+    let attributes = try BenchProcess.run(["bucket", "--framework", "optimizely", "--config", datafile, "--attributes", "[1]", "x"])
+    #expect(attributes.status == 64)
+    #expect(attributes.standardError.hasPrefix(
+      "Error: --attributes must be a JSON object, e.g. '{\"platform\": \"iOS\", \"app_version\": \"2.1.0\"}'.\n"))
+    let noIDs = try BenchProcess.run(["bucket", "--framework", "optimizely", "--config", datafile], input: "")
+    #expect(noIDs.standardError.hasPrefix("Error: Give the user ids as arguments, or one per line on standard input.\n"))
+  }
+}
