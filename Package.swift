@@ -34,7 +34,7 @@ let package = Package(
     .target(name: "ScenarioFormat", dependencies: ["Lab"]),
 
     // Drives virtual devices through a scenario by Lab's rules and counts what they saw.
-    .target(name: "Simulation", dependencies: ["Lab", "ScenarioFormat"]),
+    .target(name: "Simulation", dependencies: ["Lab", "Bucketing", "ScenarioFormat"]),
 
     // What a run found, as results.json and the files next to it.
     .target(name: "Results", dependencies: ["Lab", "ScenarioFormat", "Simulation"]),

@@ -90,6 +90,11 @@ struct DeviceReport {
         "\(plan.experimentNames[holding.experiment]) \(plan.variantNames[holding.experiment][holding.variant]) (remote"
           + (holding.displayed ? ", displayed)" : holding.served ? ")" : ", discarded)"))
     }
+    for holding in launch.services {
+      parts.append(
+        "\(name(holding.experiment, holding.variant)) (\(plan.source(of: holding.experiment))"
+          + (holding.displayed ? ", displayed)" : ")"))
+    }
     var line = "Day \(launch.day): launch \(launch.launchOfVersion) of \(version.version.version): "
       + (parts.isEmpty ? "no experiments" : parts.joined(separator: ", "))
     for clash in launch.clashes {

@@ -228,6 +228,7 @@ private struct ReportWriter {
 
   private mutating func writeChangeImpact() {
     let transitions = document.experiments.flatMap { experiment in experiment.transitions.map { (experiment, $0) } }
+    writeServiceChanges()
     guard !transitions.isEmpty || !document.conflicts.isEmpty else { return }
     lines.append("## Change impact")
     lines.append("")
@@ -270,6 +271,33 @@ private struct ReportWriter {
       } else {
         lines.append("- \(names) share the key `\(conflict.key)` and were never active together on a device.")
       }
+    }
+    lines.append("")
+  }
+
+  /// What each change on a hash-bucketed service's dashboard did to the
+  /// devices whose configuration it reached.
+  private mutating func writeServiceChanges() {
+    let changes = document.experiments.flatMap { experiment in experiment.changes.map { (experiment, $0) } }
+    guard !changes.isEmpty else { return }
+    lines.append("## Changes on the service")
+    lines.append("")
+    lines.append("What each change on the dashboard did to the devices that launched before it and again with it, comparing the two launches (docs/rules/).")
+    lines.append("")
+    lines.append("| Day | Experiment | Change | Devices reached | Kept | Moved | Left | Entered |")
+    lines.append("|---:|---|---|---:|---:|---:|---:|---:|")
+    for (experiment, change) in changes {
+      lines.append(
+        "| \(change.day) | \(experiment.name) (\(experiment.source)) | \(change.change) | \(NumberFormat.count(change.devices)) | "
+          + "\(NumberFormat.count(change.kept)) | \(NumberFormat.count(change.moved)) | \(NumberFormat.count(change.left)) | "
+          + "\(NumberFormat.count(change.entered)) |")
+    }
+    lines.append("")
+    for (experiment, change) in changes where change.moved > 0 && change.devices > 0 {
+      lines.append(
+        "- \(experiment.name), day \(change.day) (\(change.change)): \(NumberFormat.count(change.moved)) devices "
+          + "(\(NumberFormat.percent(Double(change.moved) / Double(change.devices), decimals: 1)) of those reached) changed "
+          + "variation; each carries a mix of both variations' effects.")
     }
     lines.append("")
   }

@@ -49,16 +49,27 @@ extension DeliveryResult {
 
 extension ExperimentResult {
   var json: OrderedJSON {
-    .object([
+    let changes: [(String, OrderedJSON)] = self.changes.isEmpty ? [] : [("changes", .array(self.changes.map(\.json)))]
+    return .object([
       ("name", .string(name)),
       ("source", .string(source)),
       ("baseline", .string(baseline)),
       ("variants", .array(variants.map(\.json))),
       ("transitions", .array(transitions.map(\.json))),
+    ] + changes + [
       ("mixedDevices", .integer(mixedDevices)),
       ("srm", srm.map { $0.json(variants: variants.map(\.name)) } ?? .null),
       ("analysis", .array(analysis.map(\.json))),
       ("dailyNewExposures", .object(zip(variants, dailyNewExposures).map { ($0.name, .array($1.map(OrderedJSON.integer))) })),
+    ])
+  }
+}
+
+extension ServiceChangeResult {
+  var json: OrderedJSON {
+    .object([
+      ("day", .integer(day)), ("change", .string(change)), ("devices", .integer(devices)), ("kept", .integer(kept)),
+      ("moved", .integer(moved)), ("left", .integer(left)), ("entered", .integer(entered)),
     ])
   }
 }

@@ -81,7 +81,7 @@ extension ExperimentResult {
       dailyMetrics.append(variantNames.indices.map { summaries(running[$0], variant: variantNames[$0]) })
     }
     self.init(
-      name: name, source: plan.isRemote(experiment) ? "remote" : "local", baseline: baseline, variants: variants,
+      name: name, source: plan.source(of: experiment), baseline: baseline, variants: variants,
       mixedDevices: experimentTally.mixedDevices,
       transitions: (0..<(versions * versions)).compactMap { index in
         let devices = tally.upgrades[index]
@@ -97,6 +97,22 @@ extension ExperimentResult {
         (0..<scenario.days).map { experimentTally.dailyNewExposures[$0 * variantNames.count + variant] }
       },
       dailyMetrics: dailyMetrics, srm: nil, analysis: [])
+    changes = Self.serviceChanges(plan: plan, experiment: experiment, tally: tally)
+  }
+
+  /// The changes on the hash-bucketed service's dashboard that concern the
+  /// experiment, each with what it did, in date order.
+  private static func serviceChanges(plan: SimulationPlan, experiment: Int, tally: RunTally) -> [ServiceChangeResult] {
+    guard let service = plan.scenario.service, plan.serviceExperiments.contains(experiment) else { return [] }
+    let s = experiment - plan.serviceExperiments.lowerBound, name = plan.experimentNames[experiment]
+    return service.revisions.enumerated().compactMap { index, revision in
+      let changes = service.changes.filter { $0.day == revision.day && $0.experiment == name }
+      guard !changes.isEmpty else { return nil }
+      let counts = tally.service.changes[s][index]
+      return ServiceChangeResult(
+        day: revision.day, change: changes.map(\.description).joined(separator: "; "), devices: counts.devices,
+        kept: counts.kept, moved: counts.moved, left: counts.left, entered: counts.entered)
+    }
   }
 }
 

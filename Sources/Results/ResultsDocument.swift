@@ -58,6 +58,9 @@ public struct ExperimentResult: Hashable, Sendable {
   /// Devices shown more than one variant of the experiment.
   public var mixedDevices: Int
   public var transitions: [TransitionResult]
+  /// For an experiment of a hash-bucketed service: what each change on the
+  /// dashboard did to the devices it reached.
+  public var changes: [ServiceChangeResult] = []
   /// Per variant, the devices shown it for the first time on each day:
   /// summed over the days, the variant's `exposed`.
   public var dailyNewExposures: [[Int]]
@@ -206,6 +209,30 @@ public struct TransitionResult: Hashable, Sendable {
     self.activated = activated
     self.returned = returned
     self.returnedOnAnotherVariant = returnedOnAnotherVariant
+  }
+}
+
+/// One change on a hash-bucketed service's dashboard and the devices whose
+/// configuration it reached: in the experiment before and after, on the same
+/// or another variation, or only on one side of it.
+public struct ServiceChangeResult: Hashable, Sendable {
+  public var day: Int
+  /// What changed, e.g. "traffic set to 100%".
+  public var change: String
+  public var devices: Int
+  public var kept: Int
+  public var moved: Int
+  public var left: Int
+  public var entered: Int
+
+  public init(day: Int, change: String, devices: Int, kept: Int, moved: Int, left: Int, entered: Int) {
+    self.day = day
+    self.change = change
+    self.devices = devices
+    self.kept = kept
+    self.moved = moved
+    self.left = left
+    self.entered = entered
   }
 }
 

@@ -1,17 +1,19 @@
 import Lab
 
-/// Every experiment and variant name the scenario defines, in its versions or
-/// on its remote service, so that behaviour can only refer to names that exist.
+/// Every experiment and variant name the scenario defines, in its versions, on
+/// its remote service or on its hash-bucketed service, so that behaviour can
+/// only refer to names that exist.
 struct ExperimentCatalog {
   private var variants: [String: [String]] = [:]
 
-  init(versions: [AppVersion], remote: RemotePlan?) {
+  init(versions: [AppVersion], remote: RemotePlan?, service: ServicePlan?) {
     let local = versions.flatMap(\.experiments).map { ($0.name, $0.variants.map(\.name)) }
     let remoteExperiments = (remote?.changes ?? []).compactMap { change -> (String, [String])? in
       guard case .add(let experiment, _) = change.action else { return nil }
       return (experiment.name, experiment.variants.map(\.name))
     }
-    for (experiment, names) in local + remoteExperiments {
+    let serviceExperiments = (service?.experimentVariations ?? []).map { ($0.name, $0.variations) }
+    for (experiment, names) in local + remoteExperiments + serviceExperiments {
       for variant in names where !(variants[experiment]?.contains(variant) ?? false) {
         variants[experiment, default: []].append(variant)
       }

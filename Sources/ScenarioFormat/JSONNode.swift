@@ -17,6 +17,11 @@ struct JSONNode {
     return string
   }
 
+  func bool() throws(ScenarioError) -> Bool {
+    guard case .bool(let bool) = value else { throw mismatch("true or false") }
+    return bool
+  }
+
   func double() throws(ScenarioError) -> Double {
     switch value {
     case .integer(let integer): return Double(integer)

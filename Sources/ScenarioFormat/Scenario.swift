@@ -22,6 +22,8 @@ public struct Scenario: Hashable, Sendable {
   public var analysis: AnalysisSettings
   /// The remote service and its timeline; `nil` when the app uses local experiments only.
   public var remote: RemotePlan?
+  /// A hash-bucketed service (Optimizely, GrowthBook) and its timeline.
+  public var service: ServicePlan?
   /// Variants that make devices stop launching.
   public var churn: [ChurnRule]
 
@@ -33,7 +35,7 @@ public struct Scenario: Hashable, Sendable {
   public init(
     name: String, description: String, seed: UInt64, devices: Int, days: Int, naming: NamingPolicy,
     versions: [AppVersion], population: Population, displayProbabilities: [String: Double], metrics: [Metric],
-    analysis: AnalysisSettings, remote: RemotePlan? = nil, churn: [ChurnRule] = []
+    analysis: AnalysisSettings, remote: RemotePlan? = nil, service: ServicePlan? = nil, churn: [ChurnRule] = []
   ) {
     self.name = name
     self.description = description
@@ -47,6 +49,7 @@ public struct Scenario: Hashable, Sendable {
     self.metrics = metrics
     self.analysis = analysis
     self.remote = remote
+    self.service = service
     self.churn = churn
   }
 }

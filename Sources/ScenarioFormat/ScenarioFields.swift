@@ -3,7 +3,7 @@
 enum ScenarioFields {
   static let scenario = [
     "name", "description", "seed", "devices", "days", "naming", "versions", "population", "displayProbability",
-    "metrics", "analysis", "remote", "churn",
+    "metrics", "analysis", "remote", "service", "churn",
   ]
   static let version = ["version", "releaseDay", "adoption", "stabilizeOnLaunch", "experiments"]
   static let adoption = ["meanDelayDays", "neverUpgradeShare"]
@@ -28,6 +28,20 @@ enum ScenarioFields {
   static let conclude = ["experiment", "winner"]
   static let declareKeys = ["experiment", "value"]
   static let churn = ["experiment", "variant", "dailyProbability", "whileValues"]
+  static let service = ["framework", "sticky", "reinstallShare", "fetch", "changes"]
+  static let serviceChange = [
+    "day", "start", "setTraffic", "setWeights", "addVariation", "removeVariation", "setAudience", "pause", "resume",
+    "conclude", "newBucketVersion",
+  ]
+  static let serviceExperiment = ["name", "variations", "traffic", "audience"]
+  static let serviceVariation = ["name", "weight"]
+  static let serviceAudience = ["attributes", "minimumAppVersion"]
+  static let setTraffic = ["experiment", "traffic"]
+  static let setWeights = ["experiment", "weights"]
+  static let addVariation = ["experiment", "name", "weight"]
+  static let removeVariation = ["experiment", "variation"]
+  static let setAudience = ["experiment", "audience"]
+  static let experimentOnly = ["experiment"]
 
   /// Each list under the name of its definition in the JSON Schema.
   static let byDefinition: [String: [String]] = [
@@ -35,6 +49,9 @@ enum ScenarioFields {
     "population": population, "segment": segment, "metric": metric, "analysis": analysis, "remote": remote,
     "fetch": fetch, "segmentFetch": segmentFetch, "change": change, "remoteExperiment": remoteExperiment,
     "remoteVariant": remoteVariant, "audience": audience, "setPercentages": setPercentages, "setValues": setValues,
-    "override": override, "conclude": conclude, "declareKeys": declareKeys, "churn": churn,
+    "override": override, "conclude": conclude, "declareKeys": declareKeys, "churn": churn, "service": service,
+    "serviceChange": serviceChange, "serviceExperiment": serviceExperiment, "serviceVariation": serviceVariation,
+    "serviceAudience": serviceAudience, "setTraffic": setTraffic, "setWeights": setWeights, "addVariation": addVariation,
+    "removeVariation": removeVariation, "setAudience": setAudience, "experimentOnly": experimentOnly,
   ]
 }

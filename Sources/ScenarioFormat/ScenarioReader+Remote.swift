@@ -21,7 +21,7 @@ extension ScenarioReader {
     return RemotePlan(defaults: defaults, fetch: fetch, changes: changes)
   }
 
-  private func fetch(_ node: JSONNode, segments: [String]) throws(ScenarioError) -> FetchModel {
+  func fetch(_ node: JSONNode, segments: [String]) throws(ScenarioError) -> FetchModel {
     let object = try node.object(fields: ScenarioFields.fetch)
     var model = FetchModel.reliable
     if let failure = object.optional("failureRate") { model.failureRate = try probability(failure) }

@@ -52,7 +52,12 @@ struct ScenarioReader {
     let remote = try object.optional("remote").map { node throws(ScenarioError) in
       try self.remote(node, days: days, naming: naming, segments: population.segments.map(\.name), versions: versions)
     }
-    let catalog = ExperimentCatalog(versions: versions, remote: remote)
+    let service = try object.optional("service").map { node throws(ScenarioError) in
+      try self.service(
+        node, days: days, naming: naming, segments: population.segments.map(\.name),
+        takenNames: Set(versions.flatMap(\.experiments).map(\.name) + (remote?.experimentNames ?? [])))
+    }
+    let catalog = ExperimentCatalog(versions: versions, remote: remote, service: service)
     var displayProbabilities: [String: Double] = [:]
     if let displayNode = object.optional("displayProbability") {
       for (experiment, node) in try displayNode.members() {
@@ -76,7 +81,8 @@ struct ScenarioReader {
     return Scenario(
       name: name, description: try object.optional("description")?.string() ?? "", seed: UInt64(seed),
       devices: devices, days: days, naming: naming, versions: versions, population: population,
-      displayProbabilities: displayProbabilities, metrics: metrics, analysis: analysis, remote: remote, churn: churn)
+      displayProbabilities: displayProbabilities, metrics: metrics, analysis: analysis, remote: remote, service: service,
+      churn: churn)
   }
 
   func probability(_ node: JSONNode, allowZero: Bool = true) throws(ScenarioError) -> Double {

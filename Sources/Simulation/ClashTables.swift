@@ -33,7 +33,7 @@ struct ClashTables {
     for version in plan.versions {
       let versionSharing = version.keySharing(remoteKeys: plan.remoteKeys)
       let slots = version.slots.count
-      let ids = version.slots.map(\.experimentID) + Array(plan.localExperimentCount..<plan.experimentNames.count)
+      let ids = version.slots.map(\.experimentID) + Array(plan.remoteExperiments)
       func side(_ index: Int, key: String) -> (remote: Int, bit: UInt64) {
         guard index >= slots else { return (-1, .max) }
         let remote = index - slots

@@ -31,6 +31,8 @@ public struct LaunchRecord: Sendable {
   public let stabilized: Bool
   /// The remote experiments the device holds after this launch's fetch.
   public let remote: [RemoteHolding]
+  /// The hash-bucketed service's experiments the device is in at this launch.
+  public let services: [ServiceHolding]
 }
 
 /// A remote experiment a device holds at a launch.
@@ -41,6 +43,14 @@ public struct RemoteHolding: Sendable {
   public let values: [String: AssignmentValue]
   /// Whether the assignments manager served it (see `LaunchRecord.served`).
   public let served: Bool
+  public let displayed: Bool
+}
+
+/// An experiment of the hash-bucketed service a device is in at a launch.
+public struct ServiceHolding: Sendable {
+  /// The plan's experiment and variant numbers.
+  public let experiment: Int
+  public let variant: Int
   public let displayed: Bool
 }
 

@@ -55,6 +55,9 @@ struct DeviceSimulator {
   /// The device's side of the remote service.
   private var remote: RemoteDevice
   private var remoteDisplayed: [Bool]
+  /// The device's side of the hash-bucketed service.
+  private var service: ServiceDevice
+  private var serviceDisplayed: [Bool]
 
   // Counts over the shard's devices, handed over by `finish(into:)`.
   private var tally: RunTally
@@ -95,6 +98,8 @@ struct DeviceSimulator {
     factors = Array(repeating: 1, count: tables.metricCount)
     remote = RemoteDevice(plan: plan, tables: tables.remote)
     remoteDisplayed = Array(repeating: false, count: tables.remote.count)
+    service = ServiceDevice(plan: plan, tables: tables.service)
+    serviceDisplayed = Array(repeating: false, count: tables.service.count)
     tally = RunTally(plan: plan)
     dailyNewExposures = Array(repeating: 0, count: tables.dailyStart[experiments])
     transitions = Array(repeating: 0, count: experiments * tables.versionCount * tables.versionCount * 6)
@@ -111,6 +116,7 @@ struct DeviceSimulator {
     drawUpgradeDays(random.stream(.adoption))
     reset()
     remote.reset()
+    if tables.service.count > 0 { service.reset(device: device, draws: random.stream(.reinstall)) }
     if Observer.isObserving {
       observer.started(
         device: device, token: token, segment: segment, upgradeDays: upgradeDays.map { $0.isFinite ? $0 : nil })
@@ -120,7 +126,7 @@ struct DeviceSimulator {
     var variantDraws = random.stream(.variants)
     var displayDraws = random.stream(.display)
     var fetchDraws = random.stream(.fetch), assignmentDraws = random.stream(.remoteAssignment)
-    var churnDraws = random.stream(.churn)
+    var churnDraws = random.stream(.churn), serviceDraws = random.stream(.serviceFetch)
     let launchProbability = tables.launchProbabilities[segment]
     var installed = 0, running = -1, launchOfVersion = 0, stabilized = false, churned = false
     for day in 0..<tables.days where !churned {
@@ -149,6 +155,9 @@ struct DeviceSimulator {
           day: day, segment: segment, token: token, isStabilized: stabilized, draws: &fetchDraws,
           assignments: &assignmentDraws)
       }
+      if tables.service.count > 0 {
+        service.launch(day: day, segment: segment, version: installed, draws: &serviceDraws)
+      }
       serve(version: installed, day: day)
       display(version: installed, day: day, draws: &displayDraws)
       let stabilizes = tables.stabilizeOnLaunch[installed] == launchOfVersion
@@ -167,6 +176,9 @@ struct DeviceSimulator {
             RemoteHolding(
               experiment: tables.remote.globalID[$0], variant: remote.held[$0], values: remote.values($0),
               served: served[slots + $0], displayed: remoteDisplayed[$0])
+          },
+          services: (0..<tables.service.count).filter { service.held[$0] >= 0 }.map {
+            ServiceHolding(experiment: tables.service.globalID[$0], variant: service.held[$0], displayed: serviceDisplayed[$0])
           }))
       }
     }
@@ -251,6 +263,7 @@ struct DeviceSimulator {
   func finish(into total: inout RunTally) {
     var tally = tally
     tally.remote.merge(remote.tally)
+    tally.service.merge(service.tally)
     tally.launches += launches
     let versions = tables.versionCount
     for experiment in 0..<tables.experimentCount {
@@ -391,6 +404,18 @@ struct DeviceSimulator {
       remoteDisplayed[r] = true
       if record(experiment, variant: remote.held[r], day: day) {
         for (variant, share) in remote.selectionShares(r).enumerated() where share > 0 {
+          expectedFirstExposed[tables.variantStart[experiment] + variant].add(share)
+        }
+      }
+    }
+    for s in 0..<tables.service.count {
+      serviceDisplayed[s] = false
+      guard service.held[s] >= 0 else { continue }
+      let experiment = tables.service.globalID[s]
+      guard draws.nextBernoulli(tables.displayProbabilities[experiment]) else { continue }
+      serviceDisplayed[s] = true
+      if record(experiment, variant: service.held[s], day: day) {
+        for (variant, share) in service.selectionShares(s).enumerated() where share > 0 {
           expectedFirstExposed[tables.variantStart[experiment] + variant].add(share)
         }
       }

@@ -63,6 +63,8 @@ public enum RandomPurpose: UInt64, Sendable, CaseIterable {
   case fetch
   case remoteAssignment
   case churn
+  case serviceFetch
+  case reinstall
 }
 
 /// The streams of one device in one replication of a run.

@@ -36,7 +36,7 @@ struct RemoteTables {
   init(plan: SimulationPlan) {
     let scenario = plan.scenario
     let remote = scenario.remote ?? RemotePlan(defaults: [:], fetch: .reliable, changes: [])
-    let ids = Array(plan.localExperimentCount..<plan.experimentNames.count)
+    let ids = Array(plan.remoteExperiments)
     count = ids.count
     globalID = ids
     let revisions = remote.revisions

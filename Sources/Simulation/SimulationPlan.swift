@@ -9,10 +9,15 @@ import ScenarioFormat
 public struct SimulationPlan: Sendable {
   public let scenario: Scenario
   /// Every local experiment name of any version, in order of first appearance,
-  /// then every remote experiment in order of addition.
+  /// then every remote experiment in order of addition, then every experiment
+  /// of the hash-bucketed service in order of start.
   public let experimentNames: [String]
-  /// How many of `experimentNames` are local; the rest are remote.
+  /// How many of `experimentNames` are local.
   public let localExperimentCount: Int
+  /// The remote experiments' numbers, after the local ones.
+  public let remoteExperiments: Range<Int>
+  /// The hash-bucketed service's experiments' numbers, after the remote ones.
+  public let serviceExperiments: Range<Int>
   /// Every variant name of each experiment across versions, in order of first appearance.
   public let variantNames: [[String]]
   /// Every key each remote experiment declares on any day, in order of
@@ -51,10 +56,16 @@ public struct SimulationPlan: Sendable {
         variantNames.append(experiment.variants.map(\.name))
       }
     }
+    remoteExperiments = localExperimentCount..<experimentNames.count
+    for (name, variations) in scenario.service?.experimentVariations ?? [] {
+      experimentNames.append(name)
+      variantNames.append(variations)
+    }
+    serviceExperiments = remoteExperiments.upperBound..<experimentNames.count
     self.experimentNames = experimentNames
     self.variantNames = variantNames
     let revisions = scenario.remote?.revisions ?? []
-    let remoteKeys = experimentNames[localExperimentCount...].map { name in
+    let remoteKeys = experimentNames[remoteExperiments].map { name in
       revisions.reduce(into: [String]()) { keys, revision in
         let declared = (try? revision.configuration.declaredKeys(of: name)) ?? []
         keys += declared.filter { !keys.contains($0) }
@@ -68,7 +79,7 @@ public struct SimulationPlan: Sendable {
     self.versions = versions
     var sharedKeys: [SharedKey] = []
     for version in versions {
-      let ids = version.slots.map(\.experimentID) + Array(localExperimentCount..<experimentNames.count)
+      let ids = version.slots.map(\.experimentID) + Array(remoteExperiments)
       for pair in version.keySharing(remoteKeys: remoteKeys).pairs {
         let experiments = [ids[pair.first], ids[pair.second]].sorted()
         for key in pair.keys where !sharedKeys.contains(where: { $0.key == key && $0.experiments == experiments }) {
@@ -93,7 +104,15 @@ public struct SharedKey: Hashable, Sendable {
 extension SimulationPlan {
   /// Whether experiment `experiment` runs on the remote service.
   public func isRemote(_ experiment: Int) -> Bool {
-    experiment >= localExperimentCount
+    remoteExperiments.contains(experiment)
+  }
+
+  /// Where experiment `experiment` is decided: "local", "remote", or the
+  /// hash-bucketed service's framework ("optimizely", "growthbook").
+  public func source(of experiment: Int) -> String {
+    if isRemote(experiment) { return "remote" }
+    if serviceExperiments.contains(experiment) { return scenario.service?.framework.rawValue ?? "service" }
+    return "local"
   }
 }
 

@@ -25,6 +25,7 @@ struct SimulationTables {
   /// Per version, which experiments share keys in the manager's merge order.
   let clashes: ClashTables
   let remote: RemoteTables
+  let service: ServiceTables
 
   // Slots: one experiment in one version.
   let slotExperiment: [Int]
@@ -76,6 +77,7 @@ struct SimulationTables {
     neverUpgradeShares = scenario.versions.map(\.adoption.neverUpgradeShare)
     stabilizeOnLaunch = scenario.versions.map { $0.stabilizeOnLaunch ?? 0 }
     remote = RemoteTables(plan: plan)
+    service = ServiceTables(plan: plan)
     clashes = ClashTables(plan: plan)
 
     var slotStart = [0], undefinedStart = [0], undefined: [Int] = []

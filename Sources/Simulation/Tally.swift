@@ -303,6 +303,8 @@ public struct RunTally: Hashable, Sendable {
   public var stabilizedByDay: [Int]
   /// The remote service's delivery.
   public var remote: RemoteTally
+  /// The hash-bucketed service's changes and downloads.
+  public var service: ServiceTally
   /// Device upgrades between launches, by `from * versions + to`.
   public var upgrades: [Int]
   public var experiments: [ExperimentTally]
@@ -319,8 +321,11 @@ public struct RunTally: Hashable, Sendable {
     }
     upgrades = Array(repeating: 0, count: plan.versions.count * plan.versions.count)
     stabilizedByDay = Array(repeating: 0, count: plan.scenario.days)
+    service = ServiceTally(
+      experiments: plan.serviceExperiments.count, revisions: plan.scenario.service?.revisions.count ?? 0,
+      days: plan.scenario.days)
     remote = RemoteTally(
-      remoteExperiments: plan.experimentNames.count - plan.localExperimentCount, churnRules: plan.scenario.churn.count,
+      remoteExperiments: plan.remoteExperiments.count, churnRules: plan.scenario.churn.count,
       days: plan.scenario.days)
   }
 
@@ -333,5 +338,6 @@ public struct RunTally: Hashable, Sendable {
     for index in upgrades.indices { upgrades[index] += other.upgrades[index] }
     for index in stabilizedByDay.indices { stabilizedByDay[index] += other.stabilizedByDay[index] }
     remote.merge(other.remote)
+    service.merge(other.service)
   }
 }

@@ -31,6 +31,7 @@ import Testing
           shown.insert([slot.experimentID, variant])
         }
         for holding in launch.remote where holding.displayed { shown.insert([holding.experiment, holding.variant]) }
+        for holding in launch.services where holding.displayed { shown.insert([holding.experiment, holding.variant]) }
         for clash in launch.clashes {
           for key in clash.keys {
             let experiments = [clash.servedExperiment, clash.discardedExperiment].sorted()

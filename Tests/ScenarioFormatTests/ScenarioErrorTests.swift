@@ -298,3 +298,51 @@ import Testing
       "churn[0].experiment: 'Theme' is a local experiment: churn rules apply to remote experiments, whose values can be fixed live")
   }
 }
+
+/// The hash-bucketed service's section: each documented error word for word.
+@Suite struct ServiceErrorTests {
+  private func expectError(_ service: String, _ expected: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    do {
+      _ = try parse(minimalScenario(extra: #", "service": "# + service))
+      Issue.record("expected the error \(expected)", sourceLocation: sourceLocation)
+    } catch {
+      #expect("\(error)" == expected, sourceLocation: sourceLocation)
+    }
+  }
+
+  private let start = #"{"day": 0, "start": {"name": "Paywall", "variations": [{"name": "A"}, {"name": "B"}]}}"#
+
+  @Test func anUnknownFramework() {
+    expectError(#"{"framework": "launchdarkly", "changes": []}"#, #"service.framework: must be "optimizely" or "growthbook""#)
+  }
+
+  @Test func aNewBucketVersionUnderOptimizely() {
+    expectError(
+      #"{"framework": "optimizely", "changes": [\#(start), {"day": 1, "newBucketVersion": {"experiment": "Paywall"}}]}"#,
+      "service.changes[1].newBucketVersion: applies to growthbook only: Optimizely has no bucket versions (remove the change)")
+  }
+
+  @Test func removingTheLastVariation() {
+    expectError(
+      #"{"framework": "growthbook", "changes": [{"day": 0, "start": {"name": "Paywall", "variations": [{"name": "A"}]}}, {"day": 1, "removeVariation": {"experiment": "Paywall", "variation": "A"}}]}"#,
+      "service.changes[1].removeVariation.variation: is the last variation of Paywall: pause or conclude it instead")
+  }
+
+  @Test func trafficBeyondOne() {
+    expectError(
+      #"{"framework": "optimizely", "changes": [\#(start), {"day": 1, "setTraffic": {"experiment": "Paywall", "traffic": 50}}]}"#,
+      "service.changes[1].setTraffic.traffic: must lie between 0 and 1")
+  }
+
+  @Test func aServiceExperimentNamedLikeALocalOne() {
+    expectError(
+      #"{"framework": "optimizely", "changes": [\#(start.replacingOccurrences(of: "Paywall", with: "Theme"))]}"#,
+      "service.changes[0].start.name: 'Theme' is already an experiment: give each experiment its own name")
+  }
+
+  @Test func aBadMinimumVersion() {
+    expectError(
+      #"{"framework": "optimizely", "changes": [{"day": 0, "start": {"name": "Paywall", "variations": [{"name": "A"}], "audience": {"minimumAppVersion": "2.x"}}}]}"#,
+      #"service.changes[0].start.audience.minimumAppVersion: must be a version of one to three numbers, e.g. "2.1""#)
+  }
+}

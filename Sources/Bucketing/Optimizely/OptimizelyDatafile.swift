@@ -36,6 +36,22 @@ public struct OptimizelyDatafile: Decodable, Sendable {
       case id, key, status, variations, trafficAllocation, audienceIds, audienceConditions, forcedVariations, groupId
     }
 
+    public init(
+      id: String, key: String, status: String, variations: [Variation], trafficAllocation: [TrafficAllocation],
+      audienceIds: [String] = [], audienceConditions: AttributeValue? = nil, forcedVariations: [String: String] = [:],
+      groupId: String? = nil
+    ) {
+      self.id = id
+      self.key = key
+      self.status = status
+      self.variations = variations
+      self.trafficAllocation = trafficAllocation
+      self.audienceIds = audienceIds
+      self.audienceConditions = audienceConditions
+      self.forcedVariations = forcedVariations
+      self.groupId = groupId
+    }
+
     public init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: CodingKeys.self)
       id = try container.decode(String.self, forKey: .id)
@@ -58,6 +74,13 @@ public struct OptimizelyDatafile: Decodable, Sendable {
     public var key: String
     public var featureEnabled: Bool?
     public var variables: [VariableUsage]?
+
+    public init(id: String, key: String, featureEnabled: Bool? = nil, variables: [VariableUsage]? = nil) {
+      self.id = id
+      self.key = key
+      self.featureEnabled = featureEnabled
+      self.variables = variables
+    }
   }
 
   public struct VariableUsage: Decodable, Sendable, Hashable {
@@ -91,6 +114,12 @@ public struct OptimizelyDatafile: Decodable, Sendable {
     public var conditions: AttributeValue
 
     enum CodingKeys: String, CodingKey { case id, name, conditions }
+
+    public init(id: String, name: String? = nil, conditions: AttributeValue) {
+      self.id = id
+      self.name = name
+      self.conditions = conditions
+    }
 
     public init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -140,6 +169,21 @@ public struct OptimizelyDatafile: Decodable, Sendable {
     typedAudiences = try container.decodeIfPresent([Audience].self, forKey: .typedAudiences) ?? []
     featureFlags = try container.decodeIfPresent([FeatureFlag].self, forKey: .featureFlags) ?? []
     rollouts = try container.decodeIfPresent([Rollout].self, forKey: .rollouts) ?? []
+  }
+
+  /// A datafile built in code, e.g. by a simulation of a dashboard's plan.
+  public init(
+    revision: String? = nil, experiments: [Experiment], audiences: [Audience] = [], groups: [Group] = [],
+    featureFlags: [FeatureFlag] = [], rollouts: [Rollout] = []
+  ) {
+    version = "4"
+    self.revision = revision
+    self.experiments = experiments
+    self.groups = groups
+    self.audiences = audiences
+    typedAudiences = []
+    self.featureFlags = featureFlags
+    self.rollouts = rollouts
   }
 
   /// Reads a datafile, naming what is wrong when it is not one.

@@ -1,0 +1,116 @@
+import Bucketing
+import Foundation
+import ScenarioFormat
+
+/// One device's side of a hash-bucketed service: its id (new after a
+/// reinstall), the configuration it holds (downloaded at launch, or bundled
+/// in the running version), what it stores (Optimizely's user profile,
+/// GrowthBook's sticky buckets), and at every launch, which is a restart, the
+/// variation of each experiment as the Bucketing library decides it.
+struct ServiceDevice {
+  private let tables: ServiceTables
+  private var device = 0
+  private var id = ""
+  private var reinstallDay = -1
+  private var cachedRevision = -1
+  private var profile: [String: String]?
+  private var sticky: GrowthBookExperiment.StickyAssignments?
+  /// The configuration the last launch decided with, -1 before any launch.
+  private var lastRevision = -1
+  /// By service experiment: the plan's variant the device is in, -1 when none.
+  private(set) var held: [Int]
+  /// By service experiment: the revision whose split gave the current variant.
+  private(set) var selectionRevision: [Int]
+  private(set) var tally: ServiceTally
+
+  init(plan: SimulationPlan, tables: ServiceTables) {
+    self.tables = tables
+    held = Array(repeating: -1, count: tables.count)
+    selectionRevision = held
+    tally = ServiceTally(experiments: tables.count, revisions: tables.revisionDays.count, days: plan.scenario.days)
+  }
+
+  /// A new device: its id, and the day it will reinstall, if ever.
+  mutating func reset(device: Int, draws: RandomStream) {
+    var draws = draws
+    self.device = device
+    id = "device-\(device)"
+    let reinstalls = draws.nextUnit() < tables.reinstallShare
+    let day = Int(draws.nextUnit() * Double(tables.revisionOfDay.count))
+    reinstallDay = reinstalls ? max(day, 1) : -1
+    cachedRevision = -1
+    profile = tables.sticky ? [:] : nil
+    sticky = tables.sticky ? [:] : nil
+    lastRevision = -1
+    for s in held.indices {
+      held[s] = -1
+      selectionRevision[s] = -1
+    }
+  }
+
+  /// A launch: a reinstall if its day has come, the configuration download,
+  /// then every experiment decided with the configuration the device holds.
+  mutating func launch(day: Int, segment: Int, version: Int, draws: inout RandomStream) {
+    if reinstallDay >= 0, day >= reinstallDay {
+      reinstallDay = -1
+      id = "device-\(device)-reinstalled"
+      cachedRevision = -1
+      profile = tables.sticky ? [:] : nil
+      sticky = tables.sticky ? [:] : nil
+      tally.reinstalled += 1
+    }
+    let segmentName = tables.segmentNames[segment]
+    let failed = draws.nextUnit() < tables.fetch.failureRate(in: segmentName)
+    let latency = tables.fetch.medianLatency(in: segmentName) * Foundation.exp(tables.fetch.latencySigma * draws.nextNormal())
+    if failed || latency > tables.fetch.timeoutSeconds {
+      tally.failedFetches[day] += 1
+    } else if tables.revisionOfDay[day] >= 0 {
+      cachedRevision = tables.revisionOfDay[day]
+    }
+    let revision = cachedRevision >= 0 ? cachedRevision : tables.bundledRevision[version]
+    let before = held
+    if revision >= 0 {
+      var attributes = tables.attributes[segment][version]
+      attributes["id"] = .string(id)
+      for s in 0..<tables.count {
+        let variant = decide(s, revision: revision, attributes: attributes)
+        if variant != held[s] { selectionRevision[s] = revision }
+        held[s] = variant
+      }
+    }
+    if lastRevision >= 0, revision > lastRevision {
+      for s in 0..<tables.count where (lastRevision + 1...revision).contains(where: { tables.touches[$0][s] }) {
+        var counts = tally.changes[s][revision]
+        counts.devices += 1
+        switch (before[s] >= 0, held[s] >= 0) {
+        case (true, true): before[s] == held[s] ? (counts.kept += 1) : (counts.moved += 1)
+        case (true, false): counts.left += 1
+        case (false, true): counts.entered += 1
+        case (false, false): break
+        }
+        tally.changes[s][revision] = counts
+      }
+    }
+    lastRevision = max(lastRevision, revision)
+  }
+
+  /// The plan's variant of service experiment `s` for this launch, -1 for
+  /// none; the decision is stored where the app stores it, if it does.
+  private mutating func decide(_ s: Int, revision: Int, attributes: [String: AttributeValue]) -> Int {
+    switch tables.framework {
+    case .optimizely:
+      let key = tables.optimizely[revision].decide(experiment: tables.names[s], userID: id, attributes: attributes, profile: &profile)
+        .variation?.key
+      return key.flatMap { tables.variantIDs[s][$0] } ?? -1
+    case .growthbook:
+      let value = tables.growthBook[revision].evaluate(tables.names[s], attributes: attributes, sticky: &sticky).value
+      return value.string.flatMap { tables.variantIDs[s][$0] } ?? -1
+    }
+  }
+
+  /// The chance that the device was first shown each variant of `s`: the
+  /// split of the revision that gave it its variant.
+  func selectionShares(_ s: Int) -> [Double] {
+    tables.shares[selectionRevision[s]][s]
+  }
+}

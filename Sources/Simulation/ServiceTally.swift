@@ -1,0 +1,47 @@
+/// What a run records about the hash-bucketed service, summed over devices.
+public struct ServiceTally: Hashable, Sendable {
+  /// By service experiment and revision: devices whose configuration moved to
+  /// that revision between two launches, and what it did to them.
+  public var changes: [[ChangeCounts]]
+  /// Devices that reinstalled the app and so got a new id.
+  public var reinstalled = 0
+  /// Per day: configuration downloads that failed or missed the time-out.
+  public var failedFetches: [Int]
+
+  /// How one configuration change left the devices it reached in one experiment.
+  public struct ChangeCounts: Hashable, Sendable {
+    /// Devices that launched before and after the change (with the new configuration).
+    public var devices = 0
+    /// In a variation before and after, the same one.
+    public var kept = 0
+    /// In a variation before and after, another one.
+    public var moved = 0
+    /// In a variation before, in none after.
+    public var left = 0
+    /// In none before, in a variation after.
+    public var entered = 0
+
+    public init() {}
+
+    mutating func merge(_ other: ChangeCounts) {
+      devices += other.devices
+      kept += other.kept
+      moved += other.moved
+      left += other.left
+      entered += other.entered
+    }
+  }
+
+  init(experiments: Int, revisions: Int, days: Int) {
+    changes = Array(repeating: Array(repeating: ChangeCounts(), count: revisions), count: experiments)
+    failedFetches = Array(repeating: 0, count: days)
+  }
+
+  mutating func merge(_ other: ServiceTally) {
+    for s in changes.indices {
+      for r in changes[s].indices { changes[s][r].merge(other.changes[s][r]) }
+    }
+    reinstalled += other.reinstalled
+    for day in failedFetches.indices { failedFetches[day] += other.failedFetches[day] }
+  }
+}

@@ -1,0 +1,59 @@
+import Results
+import ScenarioFormat
+import Testing
+
+/// The hash-bucketed services' rules measured over a population, against
+/// their analytic expectations. Every device launches daily and fetches never
+/// fail, so every device takes every change.
+@Suite struct ServiceRuleScenarioTests {
+  /// docs/rules/OptimizelyTrafficChange.md.
+  @Test func optimizelyTrafficChangeKeepsTheBucketedAndWeightsMoveThirtyPercent() async throws {
+    let results = await run(try scenario("optimizely-traffic-change"))
+    let experiment = try #require(results.experiment("Paywall"))
+    #expect(experiment.source == "optimizely")
+    #expect(experiment.changes.map(\.day) == [0, 10, 20])
+    let traffic = experiment.changes[1], weights = experiment.changes[2]
+    #expect(traffic.devices == 20_000 && traffic.moved == 0 && traffic.left == 0)
+    #expect(withinBinomialBound(traffic.entered, of: 20_000, p: 0.5))
+    #expect(traffic.kept + traffic.entered == 20_000)
+    #expect(weights.entered == 0 && weights.left == 0)
+    #expect(withinBinomialBound(weights.moved, of: 20_000, p: 0.3))
+    // A user profile store holds everyone through the weight change.
+    var sticky = try scenario("optimizely-traffic-change")
+    sticky.service?.sticky = true
+    let held = try #require(await run(sticky).experiment("Paywall")?.changes[2])
+    #expect(held.moved == 0 && held.kept == 20_000)
+  }
+
+  /// docs/rules/GrowthBookWeightChange.md.
+  @Test func growthBookStickyBucketsHoldUntilANewBucketVersion() async throws {
+    let results = await run(try scenario("growthbook-weight-change"))
+    let experiment = try #require(results.experiment("Checkout"))
+    #expect(experiment.source == "growthbook")
+    let weights = experiment.changes[1], rebucket = experiment.changes[2]
+    #expect(weights.kept == 20_000 && weights.moved == 0)
+    #expect(withinBinomialBound(rebucket.moved, of: 20_000, p: 0.3))
+    #expect(rebucket.kept + rebucket.moved == 20_000)
+    // Without sticky bucketing the weights move 30% at once, and the new bucket version nobody.
+    var plain = try scenario("growthbook-weight-change")
+    plain.service?.sticky = false
+    let changes = try #require(await run(plain).experiment("Checkout")?.changes)
+    #expect(withinBinomialBound(changes[1].moved, of: 20_000, p: 0.3))
+    #expect(changes[2].moved == 0)
+  }
+
+  /// A device that reinstalls gets a new id, and so a new bucket: half of
+  /// them change variation under a 50/50 split.
+  @Test func aReinstallRebucketsTheDevice() async throws {
+    var reinstalling = try scenario("optimizely-traffic-change")
+    let everyone = ServiceExperiment(
+      name: "Paywall", variations: [ServiceVariation(name: "Control", weight: 1), ServiceVariation(name: "Treatment", weight: 1)],
+      traffic: 1, audience: ServiceAudience())
+    reinstalling.service = ServicePlan(
+      framework: .optimizely, sticky: true, reinstallShare: 1, fetch: .reliable,
+      changes: [ServiceChange(day: 0, action: .start(everyone))])
+    let experiment = try #require(await run(reinstalling).experiment("Paywall"))
+    let contaminated = experiment.variants.map(\.contaminated).reduce(0, +) / 2
+    #expect(withinBinomialBound(contaminated, of: 20_000, p: 0.5, sigmas: 6))
+  }
+}
