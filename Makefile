@@ -2,12 +2,16 @@
 SWIFT ?= swift
 SCENARIO ?= scenarios/upgrade.json
 
-.PHONY: run test setup build fixtures vendor-fixtures golden clean
+.PHONY: run test setup build compare fixtures vendor-fixtures golden clean
 
 ## run: install what is missing, build, and run the bench on $(SCENARIO)
 ## (for the default scenario this rewrites the committed example, reports/upgrade/)
 run: setup
 	$(SWIFT) run bench $(SCENARIO)
+
+## compare: rewrite the committed comparison, reports/compare-frameworks/
+compare: setup
+	$(SWIFT) run -c release bench compare scenarios/compare-frameworks.json
 
 ## test: install what is missing and run the whole test suite
 test: setup

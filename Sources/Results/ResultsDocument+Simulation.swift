@@ -44,8 +44,10 @@ extension ExperimentResult {
     let scenario = plan.scenario
     let name = plan.experimentNames[experiment]
     let definitions = scenario.versions.compactMap { $0.experiments.first { $0.name == name } }
+    // The last version that still compares variants: a version that keeps only
+    // one (a concluded experiment) has nothing to compare its baseline with.
     // A remote experiment has no baseline on the service: its first variant serves as one.
-    let baseline = definitions.last?.baseline ?? plan.variantNames[experiment][0]
+    let baseline = (definitions.last { $0.variants.count > 1 } ?? definitions.last)?.baseline ?? plan.variantNames[experiment][0]
     let experimentTally = tally.experiments[experiment]
     let attribution = scenario.analysis.attribution
     let variantNames = plan.variantNames[experiment]

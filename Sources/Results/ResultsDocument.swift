@@ -52,7 +52,8 @@ public struct ResultsDocument: Hashable, Sendable {
 public struct ExperimentResult: Hashable, Sendable {
   public var name: String
   public var source: String
-  /// The baseline of the last version that defines the experiment.
+  /// The baseline of the last version that defines the experiment with more
+  /// than one variant (of the last one at all when none does).
   public var baseline: String
   public var variants: [VariantResult]
   /// Devices shown more than one variant of the experiment.

@@ -1,0 +1,89 @@
+import Analysis
+import ArgumentParser
+import Foundation
+import Report
+import Results
+import ScenarioFormat
+import Simulation
+
+extension Bench {
+  /// Runs one plan under several frameworks and writes them side by side.
+  public struct Compare: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
+      abstract: "Run one experiment plan under several frameworks and compare them side by side.",
+      discussion: """
+        The scenario's service section is the plan: experiments and their dated changes. Each \
+        framework runs it by its own rules (docs/compare.md says how the plan maps onto each, and \
+        what a framework cannot express), with the same devices, seed and outcome model. Writes \
+        <out>/<name>/report.md, the comparison, and each framework's own report and results.json \
+        in <out>/<name>/<framework>/.
+        """
+    )
+
+    @OptionGroup var options: ScenarioOptions
+
+    @Option(
+      help: "The frameworks, comma-separated: \(ComparedFramework.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var frameworks: String = ComparedFramework.allCases.map(\.rawValue).joined(separator: ",")
+
+    @Option(help: "Run this many shards at once (default: the number of cores).")
+    var threads: Int?
+
+    @Option(help: "The folder that receives <name>/report.md and one folder per framework.")
+    var out: String = "reports"
+
+    @Flag(help: "Print nothing but errors.")
+    var quiet = false
+
+    public init() {}
+
+    public func validate() throws {
+      if let threads, threads <= 0 { throw ValidationError("--threads must be greater than 0, e.g. --threads 2.") }
+      _ = try chosenFrameworks()
+    }
+
+    func chosenFrameworks() throws -> [ComparedFramework] {
+      let names = frameworks.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+      var chosen: [ComparedFramework] = []
+      for name in names {
+        guard let framework = ComparedFramework(rawValue: name) else {
+          throw ValidationError(
+            "--frameworks: '\(name)' is not a framework; use \(ComparedFramework.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
+        if !chosen.contains(framework) { chosen.append(framework) }
+      }
+      guard !chosen.isEmpty else { throw ValidationError("--frameworks must name at least one framework.") }
+      return chosen
+    }
+
+    public func run() async throws {
+      let (plan, warnings) = try options.load()
+      if !quiet {
+        for warning in warnings { printError("warning: \(warning)") }
+      }
+      let frameworks = try chosenFrameworks()
+      let threads = threads ?? ProcessInfo.processInfo.activeProcessorCount
+      var runs: [ComparisonReport.Run] = []
+      let folder = URL(fileURLWithPath: out).appendingPathComponent(plan.name)
+      for framework in frameworks {
+        let (scenario, notes) = try framework.express(plan)
+        let simulator = Simulator(plan: SimulationPlan(scenario))
+        let progress = ProgressBar(total: scenario.devices, enabled: !quiet)
+        let tally = await simulator.run(replication: 0, threads: threads) { progress.update($0) }
+        progress.finish()
+        let document = ExperimentAnalyzer(settings: scenario.analysis).analyze(ResultsDocument(plan: simulator.plan, tally: tally))
+        let report = MarkdownReport.render(ReportInput(
+          document: document, description: "\(scenario.description) Run under \(framework.rawValue).",
+          settings: scenario.analysis, versions: scenario.versions, source: "Simulated"))
+        _ = try ReportFolder(out: folder.path, name: framework.rawValue).write(report, document: document)
+        runs.append(ComparisonReport.Run(framework: framework.rawValue, document: document, notes: notes, versions: scenario.versions))
+      }
+      let reportURL = folder.appendingPathComponent("report.md")
+      try AtomicFile.write(ComparisonReport.render(plan: plan, runs: runs), to: reportURL)
+      if !quiet {
+        print("Ran \(plan.name) under \(frameworks.map(\.rawValue).joined(separator: ", ")).")
+        print("Wrote \(reportURL.relativePath)")
+      }
+    }
+  }
+}

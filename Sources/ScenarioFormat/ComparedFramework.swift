@@ -1,0 +1,227 @@
+import Lab
+
+/// The frameworks `bench compare` runs one plan under, and how the plan's
+/// dashboard changes are expressed in each (docs/compare.md). What a
+/// framework cannot express is dropped and said in a note, never silently.
+public enum ComparedFramework: String, CaseIterable, Hashable, Sendable {
+  /// Lab's local source: experiments compiled into the app, so every change
+  /// ships in a new app version.
+  case labLocal = "lab-local"
+  /// Lab's remote source on a Taplytics-style service.
+  case labRemote = "lab-remote"
+  case optimizely
+  case growthbook
+
+  /// `plan` expressed in this framework's terms, with a note for each change
+  /// it cannot express.
+  ///
+  /// - Parameter plan: a scenario whose experiments are all in its `service`
+  ///   section (`ComparisonError` otherwise).
+  public func express(_ plan: Scenario) throws(ComparisonError) -> (scenario: Scenario, notes: [String]) {
+    guard let service = plan.service else { throw .noServicePlan }
+    guard plan.versions.allSatisfy(\.experiments.isEmpty), plan.remote == nil else { throw .experimentsOutsideThePlan }
+    var scenario = plan
+    var notes: [String] = []
+    switch self {
+    case .optimizely, .growthbook:
+      var expressed = service
+      expressed.framework = self == .optimizely ? .optimizely : .growthbook
+      expressed.changes = service.changes.filter { change in
+        guard self == .optimizely, case .newBucketVersion = change.action else { return true }
+        notes.append("day \(change.day), \(change.experiment): Optimizely has no bucket versions; the re-randomization is left out")
+        return false
+      }
+      scenario.service = expressed
+    case .labRemote:
+      scenario.service = nil
+      scenario.remote = Self.remotePlan(service, notes: &notes)
+    case .labLocal:
+      scenario.service = nil
+      scenario.versions = try Self.localVersions(plan, service, notes: &notes)
+    }
+    return (scenario, notes)
+  }
+
+  /// The key a translated experiment controls: its name in lowerCamelCase
+  /// followed by "Variation", its values the variation names.
+  static func key(of experiment: String) -> String {
+    experiment.prefix(1).lowercased() + experiment.dropFirst() + "Variation"
+  }
+
+  // MARK: - Lab's remote source
+
+  /// Percentages summing to exactly 100 in proportion to the weights.
+  private static func percentages(_ variations: [ServiceVariation]) -> [Double] {
+    let total = variations.reduce(0) { $0 + $1.weight }
+    var percentages = variations.map { ($0.weight / total * 100 * 1_000).rounded() / 1_000 }
+    if let last = percentages.indices.last(where: { percentages[$0] > 0 }) {
+      percentages[last] += 100 - percentages.reduce(0, +)
+    }
+    return percentages
+  }
+
+  private static func setPercentages(_ experiment: String, _ variations: [ServiceVariation], day: Int) -> RemoteChange {
+    RemoteChange(
+      day: day,
+      action: .setPercentages(
+        experiment: experiment,
+        percentages: Dictionary(uniqueKeysWithValues: zip(variations.map(\.name), percentages(variations)))))
+  }
+
+  private static func remotePlan(_ service: ServicePlan, notes: inout [String]) -> RemotePlan {
+    var changes: [RemoteChange] = []
+    var defaults: [String: AssignmentValue] = [:]
+    var split: [String: [ServiceVariation]] = [:]
+    var removed: Set<String> = []
+    func note(_ change: ServiceChange, _ text: String) {
+      notes.append("day \(change.day), \(change.experiment): \(text)")
+    }
+    for change in service.changes {
+      let name = change.experiment, key = key(of: name)
+      if removed.contains(name) {
+        note(change, "the experiment was removed from the service when it was paused; this change is left out")
+        continue
+      }
+      switch change.action {
+      case .start(let experiment):
+        defaults[key] = .string(experiment.variations[0].name)
+        split[name] = experiment.variations
+        var audience = RemoteAudience(attributes: experiment.audience.attributes)
+        if experiment.traffic < 1 {
+          if let range = try? TokenRange(lower: 0, upper: experiment.traffic) {
+            audience.tokenRange = range
+          } else {
+            note(change, "a traffic of 0 cannot be a token range; the experiment starts on all traffic")
+          }
+        }
+        if experiment.audience.minimumAppVersion != nil {
+          note(change, "the remote audience has no app version condition; the minimum version is left out")
+        }
+        let remote = RemoteExperiment(
+          name: name,
+          variants: zip(experiment.variations, percentages(experiment.variations)).map { variation, percentage in
+            RemoteVariant(name: variation.name, percentage: percentage, values: [key: .string(variation.name)])
+          },
+          audience: audience)
+        changes.append(RemoteChange(day: change.day, action: .add(remote, keys: [key])))
+      case .setWeights(_, let weights):
+        split[name] = split[name]!.map { ServiceVariation(name: $0.name, weight: weights[$0.name] ?? 0) }
+        changes.append(setPercentages(name, split[name]!, day: change.day))
+      case .removeVariation(_, let variation):
+        note(change, "a Taplytics variant cannot be deleted; it goes to 0% and the devices assigned to it keep it")
+        split[name] = split[name]!.map { ServiceVariation(name: $0.name, weight: $0.name == variation ? 0 : $0.weight) }
+        changes.append(setPercentages(name, split[name]!, day: change.day))
+      case .pause:
+        note(change, "pausing removes the experiment from the service: devices drop it, and it cannot come back")
+        removed.insert(name)
+        changes.append(RemoteChange(day: change.day, action: .remove(experiment: name)))
+      case .conclude(_, let winner):
+        changes.append(RemoteChange(day: change.day, action: .conclude(experiment: name, winner: winner)))
+      case .setTraffic:
+        note(change, "the audience of a running Taplytics experiment is fixed; the traffic change is left out")
+      case .addVariation:
+        note(change, "a running Taplytics experiment takes no new variant; the added variation is left out")
+      case .setAudience:
+        note(change, "the audience of a running Taplytics experiment is fixed; the audience change is left out")
+      case .resume:
+        note(change, "the experiment was not paused on the service; nothing to resume")
+      case .newBucketVersion:
+        note(change, "Taplytics has no bucket versions; the re-randomization is left out")
+      }
+    }
+    return RemotePlan(defaults: defaults, fetch: service.fetch, changes: changes)
+  }
+
+  // MARK: - Lab's local source
+
+  /// One app version per day the plan changes (the plan's own versions kept),
+  /// each defining the experiments as the dashboard has them that day.
+  private static func localVersions(_ plan: Scenario, _ service: ServicePlan, notes: inout [String]) throws(ComparisonError)
+    -> [AppVersion]
+  {
+    let revisions = service.revisions
+    var releases = plan.versions.map { (day: $0.releaseDay, version: $0) }
+    let adoption = plan.versions.dropFirst().first?.adoption ?? Adoption(meanDelayDays: 3, neverUpgradeShare: 0)
+    for revision in revisions where !releases.contains(where: { $0.day == revision.day }) {
+      let base = plan.versions.last { $0.releaseDay < revision.day }!
+      var version = base
+      version.version = "\(base.version)-day\(revision.day)"
+      version.releaseDay = revision.day
+      version.adoption = adoption
+      version.stabilizeOnLaunch = nil
+      releases.append((revision.day, version))
+    }
+    releases.sort { $0.day < $1.day }
+    for change in service.changes {
+      let where_ = "day \(change.day), \(change.experiment)"
+      switch change.action {
+      case .start(let experiment) where !experiment.audience.attributes.isEmpty || experiment.audience.minimumAppVersion != nil:
+        notes.append("\(where_): the local source targets by token only; the audience is left out")
+      case .setAudience:
+        notes.append("\(where_): the local source targets by token only; the audience change is left out")
+      case .newBucketVersion:
+        notes.append("\(where_): the local source has no bucket versions; the re-randomization is left out")
+      case .pause:
+        notes.append("\(where_): pausing ships a version without the experiment: devices delete their record (rule ExperimentReAdded)")
+      case .setTraffic:
+        notes.append("\(where_): the new token range reaches only devices that decide afresh (rule TokenRangeChange)")
+      default:
+        break
+      }
+    }
+    var versions: [AppVersion] = []
+    for (day, release) in releases {
+      var version = release
+      let experiments = revisions.last { $0.day <= day }?.experiments ?? []
+      version.experiments = []
+      for experiment in experiments {
+        if let local = try localExperiment(experiment) { version.experiments.append(local) }
+      }
+      versions.append(version)
+    }
+    return versions
+  }
+
+  /// A service experiment as a local one: weights as whole numbers in the
+  /// same proportions (a variation at 0 is left out), the traffic as the
+  /// token range [0, traffic), the winner alone once concluded; none while
+  /// paused or at 0 traffic.
+  private static func localExperiment(_ experiment: ServiceExperiment) throws(ComparisonError) -> Experiment? {
+    guard experiment.status != .paused, experiment.traffic > 0 else { return nil }
+    let key = key(of: experiment.name)
+    let variations = experiment.winner.map { winner in experiment.variations.filter { $0.name == winner } }
+      ?? experiment.variations.filter { $0.weight > 0 }
+    let largest = variations.map(\.weight).max() ?? 1
+    do {
+      return try Experiment(
+        name: experiment.name, keys: [key],
+        variants: variations.map { variation in
+          Variant(
+            name: variation.name, weight: max(1, Int((variation.weight / largest * 1_000).rounded())),
+            assignments: [key: .string(variation.name)])
+        },
+        baseline: variations[0].name,
+        activeTokenRange: try TokenRange(lower: 0, upper: experiment.winner == nil ? experiment.traffic : 1))
+    } catch {
+      throw .inexpressible(experiment: experiment.name, reason: "\(error)")
+    }
+  }
+}
+
+/// Why a plan cannot be compared across frameworks.
+public enum ComparisonError: Error, Hashable, Sendable, CustomStringConvertible {
+  case noServicePlan
+  case experimentsOutsideThePlan
+  case inexpressible(experiment: String, reason: String)
+
+  public var description: String {
+    switch self {
+    case .noServicePlan:
+      return "service: is required: bench compare runs the experiments of the service section under each framework"
+    case .experimentsOutsideThePlan:
+      return "versions[].experiments and remote: must be empty for bench compare: put every experiment in the service section"
+    case .inexpressible(let experiment, let reason):
+      return "service: \(experiment) cannot be expressed as a local experiment: \(reason)"
+    }
+  }
+}
