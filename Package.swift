@@ -10,6 +10,7 @@ let package = Package(
   products: [
     .library(name: "Lab", targets: ["Lab"]),
     .library(name: "Bucketing", targets: ["Bucketing"]),
+    .library(name: "Enrollment", targets: ["Enrollment"]),
     .library(name: "Statistics", targets: ["Statistics"]),
     .executable(name: "bench", targets: ["bench"]),
   ],
@@ -26,6 +27,11 @@ let package = Package(
     // Hash-bucketed services as their SDKs decide (Optimizely, GrowthBook):
     // usable by an app, knows nothing of simulation.
     .target(name: "Bucketing"),
+
+    // When a device really enters a test and what it sees meanwhile: the
+    // Apptimize wrapper's check and run, KOMA's remote values, devtodev's
+    // enrollment handshake. Usable by an app; knows nothing of simulation.
+    .target(name: "Enrollment", dependencies: ["Lab"]),
 
     // Significance tests on counts, means and variances: knows nothing of experiments.
     .target(name: "Statistics", dependencies: ["CGSL"]),
@@ -80,12 +86,13 @@ let package = Package(
     ),
 
     // Test doubles for code that uses Lab: seeded randomness and recording delegates.
-    .target(name: "LabTestKit", dependencies: ["Lab"]),
+    .target(name: "LabTestKit", dependencies: ["Lab", "Enrollment"]),
 
     // MARK: - Unit test bundles
 
     .testTarget(name: "LabTests", dependencies: ["Lab", "LabTestKit"]),
     .testTarget(name: "BucketingTests", dependencies: ["Bucketing"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "EnrollmentTests", dependencies: ["Enrollment", "Lab", "LabTestKit"]),
     .testTarget(
       name: "StatisticsTests",
       dependencies: ["Statistics"],
