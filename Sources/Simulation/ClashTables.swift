@@ -21,6 +21,9 @@ struct ClashTables {
 
   /// By version: the merge order of its local experiments and every remote one.
   let sharing: [KeySharing]
+  /// By version: whether no two of its experiments share a key, read first at
+  /// every launch so that the common case touches no `KeySharing`.
+  let isDisjoint: [Bool]
   /// By version: the entries of pair `p` are `entries[v][entryStart[v][p] ..< entryStart[v][p + 1]]`.
   let entryStart: [[Int]]
   let entries: [[Entry]]
@@ -55,6 +58,7 @@ struct ClashTables {
       entries.append(versionEntries)
     }
     self.sharing = sharing
+    isDisjoint = sharing.map(\.isDisjoint)
     self.entryStart = entryStart
     self.entries = entries
     var servedStart = [0]

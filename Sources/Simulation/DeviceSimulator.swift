@@ -208,12 +208,12 @@ struct DeviceSimulator {
   private mutating func serve(version: Int, day: Int) {
     let slots = tables.slotStart[version + 1] - tables.slotStart[version], remoteCount = tables.remote.count
     if !launchClashes.isEmpty { launchClashes.removeAll(keepingCapacity: true) }
-    let sharing = tables.clashes.sharing[version]
-    guard !sharing.isDisjoint else {
+    guard !tables.clashes.isDisjoint[version] else {
       for index in 0..<slots { served[index] = decisions[index].variant != nil }
       for r in 0..<remoteCount { served[slots + r] = remote.held[r] >= 0 }
       return
     }
+    let sharing = tables.clashes.sharing[version]
     for r in 0..<remoteCount { remoteServedKeys[r] = remote.servedKeys(r) }
     let decisions = self.decisions, held = remote.held, servedKeys = remoteServedKeys
     let starts = tables.clashes.entryStart[version], entries = tables.clashes.entries[version]

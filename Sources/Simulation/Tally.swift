@@ -12,6 +12,8 @@
 public struct Moments: Hashable, Sendable {
   /// The grid's step is 2^stepExponent.
   public let stepExponent: Int
+  /// 2^-stepExponent, kept so that adding a value multiplies by a constant.
+  private let stepsPerUnit: Double
   public private(set) var count: Int = 0
   private var sum: Int128 = 0
   /// Σ steps², as `high` × 2¹²⁸ + `low`.
@@ -25,6 +27,7 @@ public struct Moments: Hashable, Sendable {
   ///   `stepExponent(forScale:)`.
   public init(stepExponent: Int = -32) {
     self.stepExponent = stepExponent
+    stepsPerUnit = Double(sign: .plus, exponent: -stepExponent, significand: 1)
   }
 
   /// The grid for values whose mean is at most `scale`: steps of 2⁻³² of the
@@ -49,7 +52,7 @@ public struct Moments: Hashable, Sendable {
 
   @inline(__always)
   private func steps(_ value: Double) -> Int64 {
-    let scaled = (value * Double(sign: .plus, exponent: -stepExponent, significand: 1)).rounded()
+    let scaled = (value * stepsPerUnit).rounded()
     guard scaled == scaled else { return 0 }
     return Int64(min(max(scaled, -Self.largestSteps), Self.largestSteps))
   }
