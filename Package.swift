@@ -37,13 +37,13 @@ let package = Package(
     .target(name: "Statistics", dependencies: ["CGSL"]),
 
     // The scenario file: decoding, validation with JSON paths, and the plan it describes.
-    .target(name: "ScenarioFormat", dependencies: ["Lab"]),
+    .target(name: "ScenarioFormat", dependencies: ["Lab", "Enrollment"]),
 
     // Drives virtual devices through a scenario by Lab's rules and counts what they saw.
-    .target(name: "Simulation", dependencies: ["Lab", "Bucketing", "ScenarioFormat"]),
+    .target(name: "Simulation", dependencies: ["Lab", "Bucketing", "Enrollment", "ScenarioFormat"]),
 
     // What a run found, as results.json and the files next to it.
-    .target(name: "Results", dependencies: ["Lab", "ScenarioFormat", "Simulation"]),
+    .target(name: "Results", dependencies: ["Lab", "Enrollment", "ScenarioFormat", "Simulation"]),
 
     // Turns counts into verdicts with the statistics module.
     .target(name: "Analysis", dependencies: ["Results", "Statistics", "ScenarioFormat"]),
@@ -99,7 +99,9 @@ let package = Package(
       resources: [.copy("Fixtures")]
     ),
     .testTarget(name: "ScenarioFormatTests", dependencies: ["ScenarioFormat", "Lab"]),
-    .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Results", "ScenarioFormat", "Lab", "LabTestKit"]),
+    .testTarget(
+      name: "SimulationTests",
+      dependencies: ["Simulation", "Results", "ScenarioFormat", "Lab", "LabTestKit", "Enrollment", "Analysis"]),
     .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Results", "Simulation", "ScenarioFormat", "Statistics"]),
     .testTarget(
       name: "AnalyticsTableTests",

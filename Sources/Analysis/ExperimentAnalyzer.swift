@@ -52,6 +52,12 @@ public struct ExperimentAnalyzer: Sendable {
     experiment.analysis = (0..<metricCount).map { metric in
       conclude(experiment, metric: metric, baseline: baseline, comparisons: comparisons[metric], srm: srm)
     }
+    if var enrollment = experiment.enrollment {
+      enrollment.analysis = analyze(ExperimentResult(
+        name: experiment.name, source: experiment.source, baseline: experiment.baseline, variants: enrollment.variants,
+        mixedDevices: 0, transitions: [], dailyNewExposures: [], dailyMetrics: [], srm: nil, analysis: [])).analysis
+      experiment.enrollment = enrollment
+    }
     return experiment
   }
 

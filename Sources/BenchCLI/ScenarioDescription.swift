@@ -43,6 +43,28 @@ struct ScenarioDescription {
         lines.append("  day \(change.day): \(describe(change.action))")
       }
     }
+    if let service = scenario.service {
+      lines.append("")
+      lines.append(
+        "Service: \(service.framework.rawValue)" + (service.sticky ? ", decisions stored on the device" : ", nothing stored")
+          + (service.reinstallShare > 0 ? ", \(Format.percent(service.reinstallShare)) of devices reinstall once" : ""))
+      for change in service.changes {
+        lines.append("  day \(change.day): \(change.experiment) \(change)")
+      }
+    }
+    for name in scenario.enrollment.keys.sorted() {
+      let rule = scenario.enrollment[name]!
+      var parts = ["enrolls at \(rule.policy.rawValue)"]
+      switch rule.precondition {
+      case .events(let count, let perLaunch)?: parts.append("after \(count) events (\(Format.number(perLaunch)) a launch on average)")
+      case .launchChance(let chance)?: parts.append("once a \(Format.percent(chance)) chance per launch comes true")
+      case nil: break
+      }
+      if let handshake = rule.handshake {
+        parts.append("through devtodev's handshake (\(Format.percent(handshake.backgroundChance)) of launches go to the background)")
+      }
+      lines.append("Enrollment: \(name) " + parts.joined(separator: ", "))
+    }
     for rule in scenario.churn {
       let condition = rule.whileValues.keys.sorted().map { "\($0)=\(rule.whileValues[$0]!)" }.joined(separator: " ")
       lines.append(

@@ -49,6 +49,7 @@ private struct ReportWriter {
       writeExperiment(experiment)
     }
     writeChangeImpact()
+    writeEnrollment()
     if let delivery = document.delivery { writeDelivery(delivery) }
     if let calibration = document.calibration { writeCalibration(calibration) }
   }
@@ -273,6 +274,59 @@ private struct ReportWriter {
       }
     }
     lines.append("")
+  }
+
+  /// Who each enrollment rule enrolled, and the diluted estimate (every
+  /// enrolled device) beside the triggered one (devices shown the change).
+  private mutating func writeEnrollment() {
+    let experiments = document.experiments.filter { $0.enrollment != nil }
+    guard !experiments.isEmpty else { return }
+    lines.append("## Enrollment")
+    lines.append("")
+    for experiment in experiments {
+      let enrollment = experiment.enrollment!
+      let enrolled = enrollment.variants.map(\.exposed).reduce(0, +), shown = enrollment.shown.reduce(0, +)
+      let share = enrolled > 0 ? NumberFormat.percent(Double(shown) / Double(enrolled), decimals: 1) : "–"
+      lines.append(
+        "\(experiment.name) enrolls at \(enrollment.policy == "run" ? "run (when shown)" : enrollment.policy): "
+          + "\(NumberFormat.count(enrolled)) devices enrolled, \(NumberFormat.count(shown)) of them (\(share)) shown the "
+          + "experiment. Enrolled devices never shown it dilute the measured effect; devices never enrolled are left out, "
+          + "not counted as the baseline.")
+      lines.append("")
+      lines.append("| Metric | Variant | Triggered: shown devices (CI) | Diluted: enrolled devices (CI) | True lift when shown |")
+      lines.append("|---|---|---:|---:|---:|")
+      for (triggered, diluted) in zip(experiment.analysis, enrollment.analysis) {
+        for (shownComparison, enrolledComparison) in zip(triggered.comparisons, diluted.comparisons) {
+          func cell(_ comparison: Comparison) -> String {
+            NumberFormat.signedPercent(comparison.lift) + (comparison.liftInterval.map {
+              " (\(NumberFormat.signedPercent($0.lower)) to \(NumberFormat.signedPercent($0.upper)))"
+            } ?? "")
+          }
+          lines.append(
+            "| \(triggered.metric) | \(shownComparison.variant) vs \(shownComparison.baseline) | \(cell(shownComparison)) | "
+              + "\(cell(enrolledComparison)) | \(NumberFormat.signedPercent(shownComparison.trueLift)) |")
+        }
+      }
+      lines.append("")
+      if !enrollment.conditionMet.isEmpty {
+        lines.append(
+          "Precondition met by \(NumberFormat.count(enrollment.conditionMet.reduce(0, +))) devices; by day: "
+            + enrollment.conditionMet.enumerated().filter { $0.element > 0 }
+            .map { "day \($0.offset) \(NumberFormat.count($0.element))" }.joined(separator: ", ") + ".")
+        lines.append("")
+      }
+      if !enrollment.handshakes.isEmpty {
+        let active = (0..<document.days).filter { day in enrollment.handshakes.contains { $0.days[day] > 0 } }
+        lines.append("devtodev's handshake, launches by outcome and day:")
+        lines.append("")
+        lines.append("| Day | " + enrollment.handshakes.map(\.outcome).joined(separator: " | ") + " |")
+        lines.append("|---:|" + enrollment.handshakes.map { _ in "---:|" }.joined())
+        for day in active {
+          lines.append("| \(day) | " + enrollment.handshakes.map { NumberFormat.count($0.days[day]) }.joined(separator: " | ") + " |")
+        }
+        lines.append("")
+      }
+    }
   }
 
   /// What each change on a hash-bucketed service's dashboard did to the

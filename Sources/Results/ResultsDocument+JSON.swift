@@ -49,7 +49,8 @@ extension DeliveryResult {
 
 extension ExperimentResult {
   var json: OrderedJSON {
-    let changes: [(String, OrderedJSON)] = self.changes.isEmpty ? [] : [("changes", .array(self.changes.map(\.json)))]
+    var changes: [(String, OrderedJSON)] = self.changes.isEmpty ? [] : [("changes", .array(self.changes.map(\.json)))]
+    if let enrollment { changes.append(("enrollment", enrollment.json)) }
     return .object([
       ("name", .string(name)),
       ("source", .string(source)),
@@ -61,6 +62,20 @@ extension ExperimentResult {
       ("srm", srm.map { $0.json(variants: variants.map(\.name)) } ?? .null),
       ("analysis", .array(analysis.map(\.json))),
       ("dailyNewExposures", .object(zip(variants, dailyNewExposures).map { ($0.name, .array($1.map(OrderedJSON.integer))) })),
+    ])
+  }
+}
+
+extension EnrollmentRuleResult {
+  var json: OrderedJSON {
+    .object([
+      ("policy", .string(policy)),
+      ("enrolled", .object(variants.map { ($0.name, .integer($0.exposed)) })),
+      ("shown", .object(zip(variants, shown).map { ($0.name, .integer($1)) })),
+      ("metrics", .object(variants.map { variant in (variant.name, .object(variant.metrics.map { ($0.name, $0.json) })) })),
+      ("conditionMet", .array(conditionMet.map(OrderedJSON.integer))),
+      ("handshakes", .object(handshakes.map { ($0.outcome, .array($0.days.map(OrderedJSON.integer))) })),
+      ("analysis", .array(analysis.map(\.json))),
     ])
   }
 }

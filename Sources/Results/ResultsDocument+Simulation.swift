@@ -1,3 +1,4 @@
+import Enrollment
 import Lab
 import ScenarioFormat
 import Simulation
@@ -100,6 +101,35 @@ extension ExperimentResult {
       },
       dailyMetrics: dailyMetrics, srm: nil, analysis: [])
     changes = Self.serviceChanges(plan: plan, experiment: experiment, tally: tally)
+    enrollment = Self.enrollment(plan: plan, experiment: experiment, tally: tally, variants: variants)
+  }
+
+  /// The enrollment rule's counts, when the experiment has one: the enrolled
+  /// devices as a sample of their own, shown or not.
+  private static func enrollment(
+    plan: SimulationPlan, experiment: Int, tally: RunTally, variants: [VariantResult]
+  ) -> EnrollmentRuleResult? {
+    let name = plan.experimentNames[experiment]
+    guard let rule = plan.scenario.enrollment[name] else { return nil }
+    let index = plan.experimentNames.indices.filter { plan.scenario.enrollment[plan.experimentNames[$0]] != nil }
+      .firstIndex(of: experiment)!
+    let scenario = plan.scenario, experimentTally = tally.experiments[experiment]
+    let outcomes = DevToDevHandshake.Outcome.allCases
+    return EnrollmentRuleResult(
+      policy: rule.policy.rawValue,
+      variants: zip(variants, experimentTally.variants).map { variant, counts in
+        VariantResult(
+          name: variant.name, weight: variant.weight, exposed: counts.enrolled, contaminated: 0, firstExposed: counts.enrolled,
+          expectedFirstExposed: nil,
+          metrics: zip(scenario.metrics, counts.enrolledOutcomes).map { metric, tally in
+            MetricSummary(metric: metric, tally: tally, trueLift: variant.metrics.first { $0.name == metric.name }?.trueLift)
+          })
+      },
+      shown: experimentTally.variants.map(\.enrolledShown),
+      conditionMet: rule.precondition == nil ? [] : tally.enrollment.conditionMet[index],
+      handshakes: rule.handshake == nil ? [] : outcomes.enumerated().map { position, outcome in
+        (outcome.rawValue, (0..<scenario.days).map { tally.enrollment.handshakes[index][$0 * outcomes.count + position] })
+      })
   }
 
   /// The changes on the hash-bucketed service's dashboard that concern the

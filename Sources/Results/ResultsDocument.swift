@@ -62,6 +62,9 @@ public struct ExperimentResult: Hashable, Sendable {
   /// For an experiment of a hash-bucketed service: what each change on the
   /// dashboard did to the devices it reached.
   public var changes: [ServiceChangeResult] = []
+  /// For an experiment with an enrollment rule: who enrolled, and the
+  /// analysis of every enrolled device, shown or not.
+  public var enrollment: EnrollmentRuleResult?
   /// Per variant, the devices shown it for the first time on each day:
   /// summed over the days, the variant's `exposed`.
   public var dailyNewExposures: [[Int]]
@@ -210,6 +213,47 @@ public struct TransitionResult: Hashable, Sendable {
     self.activated = activated
     self.returned = returned
     self.returnedOnAnotherVariant = returnedOnAnotherVariant
+  }
+}
+
+/// Who an enrollment rule enrolled in an experiment, and what counting them
+/// all does to the estimate: enrolled devices that were never shown the
+/// change dilute it (the "diluted" estimate), where the experiment's own
+/// analysis counts the devices shown it (the "triggered" estimate).
+public struct EnrollmentRuleResult: Hashable, Sendable {
+  /// "allocation", "check" or "run".
+  public var policy: String
+  /// Per variant: the enrolled devices as a sample (`exposed` and
+  /// `firstExposed` are the enrolled count), with their metrics.
+  public var variants: [VariantResult]
+  /// Per variant: enrolled devices that were shown the experiment.
+  public var shown: [Int]
+  /// Per day: devices whose precondition became true.
+  public var conditionMet: [Int]
+  /// devtodev's handshakes by outcome, then day; empty without a handshake.
+  public var handshakes: [(outcome: String, days: [Int])]
+  /// The analysis of the enrolled devices, once analysed.
+  public var analysis: [MetricAnalysis] = []
+
+  public init(
+    policy: String, variants: [VariantResult], shown: [Int], conditionMet: [Int], handshakes: [(outcome: String, days: [Int])]
+  ) {
+    self.policy = policy
+    self.variants = variants
+    self.shown = shown
+    self.conditionMet = conditionMet
+    self.handshakes = handshakes
+  }
+
+  public static func == (lhs: EnrollmentRuleResult, rhs: EnrollmentRuleResult) -> Bool {
+    lhs.policy == rhs.policy && lhs.variants == rhs.variants && lhs.shown == rhs.shown
+      && lhs.conditionMet == rhs.conditionMet && lhs.analysis == rhs.analysis
+      && lhs.handshakes.map(\.outcome) == rhs.handshakes.map(\.outcome) && lhs.handshakes.map(\.days) == rhs.handshakes.map(\.days)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(policy)
+    hasher.combine(variants)
   }
 }
 

@@ -26,6 +26,9 @@ public struct Scenario: Hashable, Sendable {
   public var service: ServicePlan?
   /// Variants that make devices stop launching.
   public var churn: [ChurnRule]
+  /// When a device really enters an experiment, by experiment name; an
+  /// experiment without a rule enrolls the devices it shows itself to.
+  public var enrollment: [String: EnrollmentRule] = [:]
 
   /// The chance that `experiment`, when active, is displayed at a launch.
   public func displayProbability(of experiment: String) -> Double {

@@ -3,7 +3,7 @@
 enum ScenarioFields {
   static let scenario = [
     "name", "description", "seed", "devices", "days", "naming", "versions", "population", "displayProbability",
-    "metrics", "analysis", "remote", "service", "churn",
+    "metrics", "analysis", "remote", "service", "churn", "enrollment",
   ]
   static let version = ["version", "releaseDay", "adoption", "stabilizeOnLaunch", "experiments"]
   static let adoption = ["meanDelayDays", "neverUpgradeShare"]
@@ -42,6 +42,12 @@ enum ScenarioFields {
   static let removeVariation = ["experiment", "variation"]
   static let setAudience = ["experiment", "audience"]
   static let experimentOnly = ["experiment"]
+  static let enrollmentRule = ["policy", "checkProbability", "precondition", "handshake"]
+  static let enrollmentCondition = ["events", "eventsPerLaunch", "launchChance"]
+  static let handshake = [
+    "remoteConfigWaiting", "groupDefinitionWaiting", "configurationSeconds", "groupSeconds", "offerSeconds",
+    "latencySigma", "backgroundChance", "applyChance",
+  ]
 
   /// Each list under the name of its definition in the JSON Schema.
   static let byDefinition: [String: [String]] = [
@@ -53,5 +59,6 @@ enum ScenarioFields {
     "serviceChange": serviceChange, "serviceExperiment": serviceExperiment, "serviceVariation": serviceVariation,
     "serviceAudience": serviceAudience, "setTraffic": setTraffic, "setWeights": setWeights, "addVariation": addVariation,
     "removeVariation": removeVariation, "setAudience": setAudience, "experimentOnly": experimentOnly,
+    "enrollmentRule": enrollmentRule, "enrollmentCondition": enrollmentCondition, "handshake": handshake,
   ]
 }

@@ -78,11 +78,16 @@ struct ScenarioReader {
     let churn = try object.optional("churn")?.array().map { node throws(ScenarioError) in
       try self.churn(node, catalog: catalog, remote: remote)
     } ?? []
-    return Scenario(
+    let enrollment = try object.optional("enrollment").map { node throws(ScenarioError) in
+      try self.enrollment(node, catalog: catalog)
+    } ?? [:]
+    var scenario = Scenario(
       name: name, description: try object.optional("description")?.string() ?? "", seed: UInt64(seed),
       devices: devices, days: days, naming: naming, versions: versions, population: population,
       displayProbabilities: displayProbabilities, metrics: metrics, analysis: analysis, remote: remote, service: service,
       churn: churn)
+    scenario.enrollment = enrollment
+    return scenario
   }
 
   func probability(_ node: JSONNode, allowZero: Bool = true) throws(ScenarioError) -> Double {

@@ -55,6 +55,8 @@ struct DeviceSimulator {
   /// The device's side of the remote service.
   private var remote: RemoteDevice
   private var remoteDisplayed: [Bool]
+  /// The device's enrollment in experiments with an `EnrollmentRule`.
+  private var enrollment: EnrollmentGate
   /// The device's side of the hash-bucketed service.
   private var service: ServiceDevice
   private var serviceDisplayed: [Bool]
@@ -98,6 +100,7 @@ struct DeviceSimulator {
     factors = Array(repeating: 1, count: tables.metricCount)
     remote = RemoteDevice(plan: plan, tables: tables.remote)
     remoteDisplayed = Array(repeating: false, count: tables.remote.count)
+    enrollment = EnrollmentGate(plan: plan)
     service = ServiceDevice(plan: plan, tables: tables.service)
     serviceDisplayed = Array(repeating: false, count: tables.service.count)
     tally = RunTally(plan: plan)
@@ -117,6 +120,7 @@ struct DeviceSimulator {
     reset()
     remote.reset()
     if tables.service.count > 0 { service.reset(device: device, draws: random.stream(.reinstall)) }
+    if !enrollment.isEmpty { enrollment.reset() }
     if Observer.isObserving {
       observer.started(
         device: device, token: token, segment: segment, upgradeDays: upgradeDays.map { $0.isFinite ? $0 : nil })
@@ -127,6 +131,7 @@ struct DeviceSimulator {
     var displayDraws = random.stream(.display)
     var fetchDraws = random.stream(.fetch), assignmentDraws = random.stream(.remoteAssignment)
     var churnDraws = random.stream(.churn), serviceDraws = random.stream(.serviceFetch)
+    var enrollmentDraws = random.stream(.enrollment)
     let launchProbability = tables.launchProbabilities[segment]
     var installed = 0, running = -1, launchOfVersion = 0, stabilized = false, churned = false
     for day in 0..<tables.days where !churned {
@@ -159,7 +164,7 @@ struct DeviceSimulator {
         service.launch(day: day, segment: segment, version: installed, draws: &serviceDraws)
       }
       serve(version: installed, day: day)
-      display(version: installed, day: day, draws: &displayDraws)
+      display(version: installed, day: day, draws: &displayDraws, enrollmentDraws: &enrollmentDraws)
       let stabilizes = tables.stabilizeOnLaunch[installed] == launchOfVersion
       if stabilizes {
         if !stabilized { tally.stabilizedByDay[day] += 1 }
@@ -264,6 +269,7 @@ struct DeviceSimulator {
     var tally = tally
     tally.remote.merge(remote.tally)
     tally.service.merge(service.tally)
+    tally.enrollment.merge(enrollment.tally)
     tally.launches += launches
     let versions = tables.versionCount
     for experiment in 0..<tables.experimentCount {
@@ -383,16 +389,16 @@ struct DeviceSimulator {
 
   /// The app displays each experiment the manager served with its display
   /// probability.
-  private mutating func display(version: Int, day: Int, draws: inout RandomStream) {
+  private mutating func display(version: Int, day: Int, draws: inout RandomStream, enrollmentDraws: inout RandomStream) {
     let slotStart = tables.slotStart[version], slots = tables.slotStart[version + 1] - slotStart
     for slot in slotStart..<tables.slotStart[version + 1] {
       let index = slot - slotStart
       displayed[index] = false
       guard served[index], let local = decisions[index].variant else { continue }
-      let experiment = tables.slotExperiment[slot]
-      guard draws.nextBernoulli(tables.displayProbabilities[experiment]) else { continue }
+      let experiment = tables.slotExperiment[slot], variant = tables.globalOfLocal[tables.slotGlobalStart[slot] + local]
+      guard shows(experiment, variant: variant, day: day, draws: &draws, enrollmentDraws: &enrollmentDraws) else { continue }
       displayed[index] = true
-      if record(experiment, variant: tables.globalOfLocal[tables.slotGlobalStart[slot] + local], day: day) {
+      if record(experiment, variant: variant, day: day) {
         countExpectedFirstExposure(experiment)
       }
     }
@@ -400,7 +406,8 @@ struct DeviceSimulator {
       remoteDisplayed[r] = false
       guard served[slots + r] else { continue }
       let experiment = tables.remote.globalID[r]
-      guard draws.nextBernoulli(tables.displayProbabilities[experiment]) else { continue }
+      guard shows(experiment, variant: remote.held[r], day: day, draws: &draws, enrollmentDraws: &enrollmentDraws)
+      else { continue }
       remoteDisplayed[r] = true
       if record(experiment, variant: remote.held[r], day: day) {
         for (variant, share) in remote.selectionShares(r).enumerated() where share > 0 {
@@ -412,7 +419,8 @@ struct DeviceSimulator {
       serviceDisplayed[s] = false
       guard service.held[s] >= 0 else { continue }
       let experiment = tables.service.globalID[s]
-      guard draws.nextBernoulli(tables.displayProbabilities[experiment]) else { continue }
+      guard shows(experiment, variant: service.held[s], day: day, draws: &draws, enrollmentDraws: &enrollmentDraws)
+      else { continue }
       serviceDisplayed[s] = true
       if record(experiment, variant: service.held[s], day: day) {
         for (variant, share) in service.selectionShares(s).enumerated() where share > 0 {
@@ -420,6 +428,20 @@ struct DeviceSimulator {
         }
       }
     }
+  }
+
+  /// Whether the app shows an experiment active on `variant` at this launch:
+  /// its enrollment rule admits it (enrolling the device when its policy
+  /// says so), then the display draw succeeds.
+  @inline(__always)
+  private mutating func shows(
+    _ experiment: Int, variant: Int, day: Int, draws: inout RandomStream, enrollmentDraws: inout RandomStream
+  ) -> Bool {
+    let rule = enrollment.isEmpty ? -1 : enrollment.rule(of: experiment)
+    if rule >= 0, !enrollment.admits(rule: rule, variant: variant, day: day, draws: &enrollmentDraws) { return false }
+    guard draws.nextBernoulli(tables.displayProbabilities[experiment]) else { return false }
+    if rule >= 0 { enrollment.shown(rule: rule, variant: variant) }
+    return true
   }
 
   /// Counts one display; returns whether it is the device's first of the experiment.
@@ -441,6 +463,7 @@ struct DeviceSimulator {
   private mutating func drawOutcomes(_ stream: RandomStream, segment: Int) {
     guard tables.metricCount > 0 else {
       countExposures()
+      countEnrollments(segment: segment)
       return
     }
     var stream = stream
@@ -458,6 +481,7 @@ struct DeviceSimulator {
         from: &stream)
     }
     countExposures()
+    countEnrollments(segment: segment)
     let excludeContaminated = tables.excludeContaminated
     for experiment in 0..<experiments where displayedMask[experiment] != 0 {
       let mask = displayedMask[experiment]
@@ -481,6 +505,29 @@ struct DeviceSimulator {
           tally.experiments[experiment].dailyCohorts[cohortBase + metric]
             .add(outcome, expected: expected, isConversion: isConversion)
         }
+      }
+    }
+  }
+
+  /// Counts the device under the variant each enrollment rule enrolled it in,
+  /// with its outcomes, shown or not: the sample of the diluted estimate. The
+  /// truth is its expectation had it been shown that variant.
+  private mutating func countEnrollments(segment: Int) {
+    guard !enrollment.isEmpty else { return }
+    let experiments = tables.experimentCount
+    for (rule, experiment) in enrollment.experiments.enumerated() {
+      let variant = enrollment.enrolledVariant[rule]
+      guard variant >= 0 else { continue }
+      tally.experiments[experiment].variants[variant].enrolled += 1
+      if displayedMask[experiment] != 0 { tally.experiments[experiment].variants[variant].enrolledShown += 1 }
+      for metric in 0..<tables.metricCount {
+        let shown = displayedMask[experiment] != 0 ? mixedLifts[metric * experiments + experiment] : 0
+        let expected = tables.metricKinds[metric].expectation(
+          baseline: tables.baseline(metric: metric, segment: segment),
+          factor: factors[metric] / (1 + shown)
+            * (1 + tables.lift(metric: metric, experiment: experiment, variant: variant, segment: segment)))
+        tally.experiments[experiment].variants[variant].enrolledOutcomes[metric]
+          .add(outcomes[metric], expected: expected, isConversion: tables.metricKinds[metric] == .conversion)
       }
     }
   }

@@ -65,6 +65,7 @@ public enum RandomPurpose: UInt64, Sendable, CaseIterable {
   case churn
   case serviceFetch
   case reinstall
+  case enrollment
 }
 
 /// The streams of one device in one replication of a run.

@@ -16,6 +16,19 @@ extension RandomStream {
     mean == 0 ? 0 : -mean * log(nextOpenUnit())
   }
 
+  /// A Poisson deviate with the given mean, at most 30 (Knuth's product of
+  /// uniforms: count the draws until their product falls below e^−mean).
+  @inlinable
+  public mutating func nextPoisson(mean: Double) -> Int {
+    let limit = exp(-mean)
+    var count = 0, product = nextUnit()
+    while product > limit {
+      count += 1
+      product *= nextUnit()
+    }
+    return count
+  }
+
   /// A log-normal deviate with mean 1 and log standard deviation `sigma`.
   @inlinable
   public mutating func nextUnitMeanLognormal(sigma: Double) -> Double {

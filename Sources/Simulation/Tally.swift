@@ -190,11 +190,18 @@ public struct VariantTally: Hashable, Sendable {
   public var firstExposure: [MetricTally]
   /// Per metric, the devices displayed this variant and no other.
   public var uncontaminated: [MetricTally]
+  /// Devices an `EnrollmentRule` enrolled in this variant, shown or not.
+  public var enrolled = 0
+  /// Of those, devices shown the experiment.
+  public var enrolledShown = 0
+  /// Per metric, those enrolled devices: the diluted estimate's sample.
+  public var enrolledOutcomes: [MetricTally]
 
   /// - Parameter stepExponents: each metric's grid (`Moments.stepExponent`).
   public init(stepExponents: [Int]) {
     firstExposure = stepExponents.map(MetricTally.init(stepExponent:))
     uncontaminated = firstExposure
+    enrolledOutcomes = firstExposure
   }
 
   mutating func merge(_ other: VariantTally) {
@@ -202,9 +209,12 @@ public struct VariantTally: Hashable, Sendable {
     contaminated += other.contaminated
     firstExposed += other.firstExposed
     expectedFirstExposed.merge(other.expectedFirstExposed)
+    enrolled += other.enrolled
+    enrolledShown += other.enrolledShown
     for index in firstExposure.indices {
       firstExposure[index].merge(other.firstExposure[index])
       uncontaminated[index].merge(other.uncontaminated[index])
+      enrolledOutcomes[index].merge(other.enrolledOutcomes[index])
     }
   }
 }
@@ -308,6 +318,8 @@ public struct RunTally: Hashable, Sendable {
   public var remote: RemoteTally
   /// The hash-bucketed service's changes and downloads.
   public var service: ServiceTally
+  /// Preconditions met and handshakes, by enrollment rule.
+  public var enrollment: EnrollmentTally
   /// Device upgrades between launches, by `from * versions + to`.
   public var upgrades: [Int]
   public var experiments: [ExperimentTally]
@@ -324,6 +336,7 @@ public struct RunTally: Hashable, Sendable {
     }
     upgrades = Array(repeating: 0, count: plan.versions.count * plan.versions.count)
     stabilizedByDay = Array(repeating: 0, count: plan.scenario.days)
+    enrollment = EnrollmentTally(rules: plan.scenario.enrollment.count, days: plan.scenario.days)
     service = ServiceTally(
       experiments: plan.serviceExperiments.count, revisions: plan.scenario.service?.revisions.count ?? 0,
       days: plan.scenario.days)
@@ -342,5 +355,6 @@ public struct RunTally: Hashable, Sendable {
     for index in stabilizedByDay.indices { stabilizedByDay[index] += other.stabilizedByDay[index] }
     remote.merge(other.remote)
     service.merge(other.service)
+    enrollment.merge(other.enrollment)
   }
 }

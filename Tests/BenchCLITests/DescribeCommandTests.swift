@@ -73,6 +73,18 @@ import Testing
     #expect(changes == expected)
   }
 
+  /// The service's changes and the enrollment rules are part of the plan `describe` prints.
+  @Test func itDescribesTheServiceAndTheEnrollmentRules() throws {
+    let service = try BenchProcess.run(["describe", committedScenario("compare-frameworks")])
+    let serviceLines = service.standardOutput.split(separator: "\n").map(String.init)
+    #expect(serviceLines.contains("Service: optimizely, nothing stored"))
+    #expect(serviceLines.contains("  day 14: Paywall traffic set to 100%"))
+    #expect(serviceLines.contains("  day 50: Onboarding concluded with Short"))
+    let enrollment = try BenchProcess.run(["describe", committedScenario("devtodev-handshake")])
+    #expect(enrollment.standardOutput.hasSuffix(
+      "Enrollment: ButtonColor enrolls at run, through devtodev's handshake (40.0% of launches go to the background)\n"))
+  }
+
   @Test func everyCommittedScenarioIsValid() throws {
     let names = try committedScenarioNames()
     #expect(names.count >= 13)

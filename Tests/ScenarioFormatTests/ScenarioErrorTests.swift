@@ -346,3 +346,33 @@ import Testing
       #"service.changes[0].start.audience.minimumAppVersion: must be a version of one to three numbers, e.g. "2.1""#)
   }
 }
+
+/// The enrollment section: each documented error word for word.
+@Suite struct EnrollmentErrorTests {
+  private func expectError(_ enrollment: String, _ expected: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    do {
+      _ = try parse(minimalScenario(extra: #", "enrollment": "# + enrollment))
+      Issue.record("expected the error \(expected)", sourceLocation: sourceLocation)
+    } catch {
+      #expect("\(error)" == expected, sourceLocation: sourceLocation)
+    }
+  }
+
+  @Test func anUnknownPolicy() {
+    expectError(#"{"Theme": {"policy": "display"}}"#, #"enrollment.Theme.policy: must be "allocation", "check" or "run""#)
+  }
+
+  @Test func aPreconditionWithoutItsRate() {
+    expectError(#"{"Theme": {"precondition": {"events": 5}}}"#, "enrollment.Theme.precondition.eventsPerLaunch: is required")
+  }
+
+  @Test func anUnknownExperiment() {
+    expectError(#"{"Prise": {}}"#, "enrollment.Prise: 'Prise' is not an experiment of the scenario (experiments: Theme)")
+  }
+
+  @Test func aHandshakeWaitOutOfRange() {
+    expectError(
+      #"{"Theme": {"handshake": {"groupDefinitionWaiting": 0}}}"#,
+      "enrollment.Theme.handshake.groupDefinitionWaiting: must be greater than 0 and at most 86400 seconds")
+  }
+}

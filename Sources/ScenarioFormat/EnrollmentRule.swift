@@ -1,0 +1,63 @@
+import Enrollment
+
+/// When a device really enters one experiment of a scenario, whatever serves
+/// it: the moment it counts as enrolled (the Apptimize wrapper's policy), a
+/// condition it must meet first, and devtodev's enrollment handshake.
+/// docs/scenarios.md documents the fields; docs/rules/ the rules.
+public struct EnrollmentRule: Hashable, Sendable {
+  public var policy: EnrollmentPolicy
+  /// The chance, at each launch where the experiment is active, that the
+  /// app's code checks the variation (what enrolls under the `check` policy).
+  public var checkProbability: Double
+  public var precondition: EnrollmentCondition?
+  public var handshake: HandshakeModel?
+
+  public init(
+    policy: EnrollmentPolicy, checkProbability: Double = 1, precondition: EnrollmentCondition? = nil,
+    handshake: HandshakeModel? = nil
+  ) {
+    self.policy = policy
+    self.checkProbability = checkProbability
+    self.precondition = precondition
+    self.handshake = handshake
+  }
+}
+
+/// A condition that becomes true over a device's launches.
+public enum EnrollmentCondition: Hashable, Sendable {
+  /// At least `count` of the app's events, the device recording a Poisson
+  /// number with mean `perLaunch` at each launch.
+  case events(count: Int, perLaunch: Double)
+  /// True from the first launch at which a draw with this chance succeeds.
+  case launchChance(Double)
+}
+
+/// devtodev's handshake at each launch until the device is enrolled: the
+/// SDK's waits, log-normal times for each step, the chance the app goes to
+/// the background during it, and the app's decision on an offer.
+public struct HandshakeModel: Hashable, Sendable {
+  public var settings: DevToDevHandshake.Settings
+  /// Median seconds until the configuration, the group and the offer.
+  public var configurationSeconds: Double
+  public var groupSeconds: Double
+  public var offerSeconds: Double
+  /// The standard deviation of each time's logarithm.
+  public var latencySigma: Double
+  /// The chance, at a launch, that the app goes to the background during the wait.
+  public var backgroundChance: Double
+  /// The chance that the app applies an offer rather than refusing it.
+  public var applyChance: Double
+
+  public init(
+    settings: DevToDevHandshake.Settings, configurationSeconds: Double, groupSeconds: Double, offerSeconds: Double,
+    latencySigma: Double, backgroundChance: Double, applyChance: Double
+  ) {
+    self.settings = settings
+    self.configurationSeconds = configurationSeconds
+    self.groupSeconds = groupSeconds
+    self.offerSeconds = offerSeconds
+    self.latencySigma = latencySigma
+    self.backgroundChance = backgroundChance
+    self.applyChance = applyChance
+  }
+}

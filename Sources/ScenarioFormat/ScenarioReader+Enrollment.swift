@@ -1,0 +1,61 @@
+import Enrollment
+
+extension ScenarioReader {
+  func enrollment(_ node: JSONNode, catalog: ExperimentCatalog) throws(ScenarioError) -> [String: EnrollmentRule] {
+    var rules: [String: EnrollmentRule] = [:]
+    for (experiment, ruleNode) in try node.members() {
+      try catalog.requireExperiment(experiment, at: ruleNode)
+      let object = try ruleNode.object(fields: ScenarioFields.enrollmentRule)
+      var rule = EnrollmentRule(policy: .run)
+      if let policyNode = object.optional("policy") {
+        guard let policy = EnrollmentPolicy(rawValue: try policyNode.string()) else {
+          throw policyNode.error(#"must be "allocation", "check" or "run""#)
+        }
+        rule.policy = policy
+      }
+      if let check = object.optional("checkProbability") { rule.checkProbability = try probability(check) }
+      if let conditionNode = object.optional("precondition") {
+        let fields = try conditionNode.object(fields: ScenarioFields.enrollmentCondition)
+        if let countNode = fields.optional("events") {
+          let count = try countNode.integer()
+          guard (1...1_000_000).contains(count) else { throw countNode.error("must lie between 1 and 1000000") }
+          let perLaunchNode = try fields.required("eventsPerLaunch")
+          let perLaunch = try perLaunchNode.double()
+          guard perLaunch > 0, perLaunch <= 30 else { throw perLaunchNode.error("must be greater than 0 and at most 30") }
+          rule.precondition = .events(count: count, perLaunch: perLaunch)
+        } else if let chanceNode = fields.optional("launchChance") {
+          rule.precondition = .launchChance(try probability(chanceNode, allowZero: false))
+        } else {
+          throw conditionNode.error(#"must hold "events" with "eventsPerLaunch", or "launchChance""#)
+        }
+      }
+      if let handshakeNode = object.optional("handshake") { rule.handshake = try handshake(handshakeNode) }
+      rules[experiment] = rule
+    }
+    return rules
+  }
+
+  private func handshake(_ node: JSONNode) throws(ScenarioError) -> HandshakeModel {
+    let fields = try node.object(fields: ScenarioFields.handshake)
+    func seconds(_ name: String, default value: Double) throws(ScenarioError) -> Double {
+      guard let node = fields.optional(name) else { return value }
+      let seconds = try node.double()
+      guard seconds > 0, seconds <= 86_400 else { throw node.error("must be greater than 0 and at most 86400 seconds") }
+      return seconds
+    }
+    var settings = DevToDevHandshake.Settings()
+    if let waiting = fields.optional("remoteConfigWaiting"), waiting.value != .null {
+      settings.remoteConfigWaiting = try seconds("remoteConfigWaiting", default: 0)
+    }
+    settings.groupDefinitionWaiting = try seconds("groupDefinitionWaiting", default: 10)
+    let sigmaNode = fields.optional("latencySigma")
+    let sigma = try sigmaNode?.double() ?? 0.5
+    if let sigmaNode, !(0...3).contains(sigma) { throw sigmaNode.error("must lie between 0 and 3") }
+    return HandshakeModel(
+      settings: settings, configurationSeconds: try seconds("configurationSeconds", default: 1),
+      groupSeconds: try seconds("groupSeconds", default: 1), offerSeconds: try seconds("offerSeconds", default: 1),
+      latencySigma: sigma,
+      backgroundChance: try fields.optional("backgroundChance").map { node throws(ScenarioError) in try probability(node) } ?? 0,
+      applyChance: try fields.optional("applyChance").map { node throws(ScenarioError) in try probability(node) } ?? 1)
+  }
+}

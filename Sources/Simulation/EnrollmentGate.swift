@@ -1,0 +1,127 @@
+import Enrollment
+import Foundation
+import ScenarioFormat
+
+/// One device's enrollment in the experiments a scenario gives an
+/// `EnrollmentRule`: a precondition that becomes true over its launches,
+/// devtodev's handshake (`DevToDevHandshake.launch`) at each launch until it
+/// enrolls, and the moment the Apptimize wrapper's policy counts it
+/// enrolled. An experiment the gate holds back is not shown at that launch:
+/// the app behaves like its defaults.
+struct EnrollmentGate {
+  /// By plan experiment: the rule's number, -1 for none.
+  private let ruleOfExperiment: [Int]
+  private let rules: [EnrollmentRule]
+  /// By rule: the plan experiment it is about.
+  let experiments: [Int]
+  // The device, by rule.
+  private var conditionMet: [Bool]
+  private var events: [Int]
+  private var handshakeDone: [Bool]
+  /// The variant the device is enrolled in, -1 before.
+  private(set) var enrolledVariant: [Int]
+  private(set) var tally: EnrollmentTally
+
+  init(plan: SimulationPlan) {
+    let scenario = plan.scenario
+    var rules: [EnrollmentRule] = []
+    let ruleOfExperiment = plan.experimentNames.map { name in
+      guard let rule = scenario.enrollment[name] else { return -1 }
+      rules.append(rule)
+      return rules.count - 1
+    }
+    self.ruleOfExperiment = ruleOfExperiment
+    self.rules = rules
+    experiments = ruleOfExperiment.indices.filter { ruleOfExperiment[$0] >= 0 }
+    conditionMet = Array(repeating: false, count: rules.count)
+    events = Array(repeating: 0, count: rules.count)
+    handshakeDone = conditionMet
+    enrolledVariant = Array(repeating: -1, count: rules.count)
+    tally = EnrollmentTally(rules: rules.count, days: scenario.days)
+  }
+
+  var isEmpty: Bool { rules.isEmpty }
+
+  /// The rule of a plan experiment, -1 for none.
+  func rule(of experiment: Int) -> Int { ruleOfExperiment[experiment] }
+
+  mutating func reset() {
+    for index in rules.indices {
+      conditionMet[index] = rules[index].precondition == nil
+      events[index] = 0
+      handshakeDone[index] = rules[index].handshake == nil
+      enrolledVariant[index] = -1
+    }
+  }
+
+  /// At a launch where the experiment is active on `variant`: whether the app
+  /// may show it, enrolling the device when its policy says so.
+  mutating func admits(rule index: Int, variant: Int, day: Int, draws: inout RandomStream) -> Bool {
+    let rule = rules[index]
+    if !conditionMet[index] {
+      switch rule.precondition {
+      case .events(let count, let perLaunch)?:
+        events[index] += draws.nextPoisson(mean: perLaunch)
+        conditionMet[index] = events[index] >= count
+      case .launchChance(let chance)?:
+        conditionMet[index] = draws.nextBernoulli(chance)
+      case nil:
+        conditionMet[index] = true
+      }
+      guard conditionMet[index] else { return false }
+      tally.conditionMet[index][day] += 1
+    }
+    if !handshakeDone[index], let model = rule.handshake {
+      func seconds(_ median: Double) -> Double { median * Foundation.exp(model.latencySigma * draws.nextNormal()) }
+      let timing = DevToDevHandshake.Timing(
+        configuration: seconds(model.configurationSeconds), testFound: true, groupDefinition: seconds(model.groupSeconds),
+        offer: seconds(model.offerSeconds), interruption: draws.nextBernoulli(model.backgroundChance) ? 0 : nil)
+      let outcome = DevToDevHandshake.launch(model.settings, timing: timing, appliesOffer: draws.nextBernoulli(model.applyChance))
+        .outcome
+      tally.handshakes[index][day * DevToDevHandshake.Outcome.allCases.count + outcome.index] += 1
+      guard outcome == .applied else { return false }
+      handshakeDone[index] = true
+    }
+    switch rule.policy {
+    case .allocation: enroll(index, variant: variant)
+    case .check: if draws.nextBernoulli(rule.checkProbability) { enroll(index, variant: variant) }
+    case .run: break
+    }
+    return true
+  }
+
+  /// The app showed the experiment: under the `run` policy, that enrolls.
+  mutating func shown(rule index: Int, variant: Int) {
+    if rules[index].policy == .run { enroll(index, variant: variant) }
+  }
+
+  private mutating func enroll(_ index: Int, variant: Int) {
+    if enrolledVariant[index] < 0 { enrolledVariant[index] = variant }
+  }
+}
+
+extension DevToDevHandshake.Outcome {
+  /// The outcome's position among `allCases`, for flat tallies.
+  var index: Int { Self.allCases.firstIndex(of: self)! }
+}
+
+/// What a run records about enrollment, summed over devices.
+public struct EnrollmentTally: Hashable, Sendable {
+  /// By rule and day: devices whose precondition became true that day.
+  public var conditionMet: [[Int]]
+  /// By rule: handshakes by `day * outcomes + outcome`, in the order of
+  /// `DevToDevHandshake.Outcome.allCases`.
+  public var handshakes: [[Int]]
+
+  init(rules: Int, days: Int) {
+    conditionMet = Array(repeating: Array(repeating: 0, count: days), count: rules)
+    handshakes = Array(repeating: Array(repeating: 0, count: days * DevToDevHandshake.Outcome.allCases.count), count: rules)
+  }
+
+  mutating func merge(_ other: EnrollmentTally) {
+    for rule in conditionMet.indices {
+      for day in conditionMet[rule].indices { conditionMet[rule][day] += other.conditionMet[rule][day] }
+      for index in handshakes[rule].indices { handshakes[rule][index] += other.handshakes[rule][index] }
+    }
+  }
+}

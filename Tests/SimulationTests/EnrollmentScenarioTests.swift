@@ -1,0 +1,75 @@
+import Enrollment
+import Results
+import ScenarioFormat
+import Analysis
+import Foundation
+import Testing
+
+/// The enrollment rules measured over a population, against their analytic
+/// expectations (docs/rules/ApptimizeEnrollment.md, DevToDevHandshake.md).
+@Suite struct EnrollmentScenarioTests {
+  /// Under the check policy every active device is enrolled; 30% are shown;
+  /// the diluted estimate finds about 30% of the +30% lift, the triggered one all of it.
+  @Test func checkingEnrollsEveryoneAndDilutesTheEffect() async throws {
+    let results = await run(try scenario("apptimize-check-dilution"))
+    let experiment = try #require(results.experiment("Price"))
+    let enrollment = try #require(experiment.enrollment)
+    let enrolled = enrollment.variants.map(\.exposed).reduce(0, +), shown = enrollment.shown.reduce(0, +)
+    #expect(enrolled == 40_000)
+    #expect(withinBinomialBound(shown, of: 40_000, p: 0.3))
+    #expect(shown == experiment.variants.map(\.exposed).reduce(0, +))
+    let analyzed = ExperimentAnalyzer(settings: .standard).analyze(experiment)
+    let diluted = try #require(analyzed.enrollment?.analysis.first?.comparisons.first)
+    let triggered = try #require(analyzed.analysis.first?.comparisons.first)
+    func standardError(_ comparison: Comparison) throws -> Double {
+      let interval = try #require(comparison.liftInterval)
+      return (interval.upper - interval.lower) / (2 * 1.96)
+    }
+    let expectedDiluted = 0.3 * Double(shown) / 40_000
+    #expect(abs(try #require(diluted.lift) - expectedDiluted) < 4.5 * (try standardError(diluted)))
+    #expect(abs(try #require(triggered.lift) - 0.3) < 4.5 * (try standardError(triggered)))
+  }
+
+  /// The run policy enrolls exactly the devices shown; allocation enrolls every active device.
+  @Test func thePolicyDecidesWhoIsEnrolled() async throws {
+    for (policy, expectAll) in [(EnrollmentPolicy.run, false), (.allocation, true)] {
+      var plan = try scenario("apptimize-check-dilution", devices: 5_000)
+      plan.enrollment["Price"]?.policy = policy
+      let experiment = try #require(await run(plan).experiment("Price"))
+      let enrolled = try #require(experiment.enrollment).variants.map(\.exposed).reduce(0, +)
+      let shown = experiment.variants.map(\.exposed).reduce(0, +)
+      #expect(enrolled == (expectAll ? 5_000 : shown), "\(policy)")
+    }
+  }
+
+  /// A 40% chance per launch of going to the background during the wait:
+  /// the share enrolled after k daily launches is 1 − 0.4ᵏ.
+  @Test func theHandshakeEnrollsOneMinusQToTheKAfterKLaunches() async throws {
+    let results = await run(try scenario("devtodev-handshake"))
+    let enrollment = try #require(results.experiment("ButtonColor")?.enrollment)
+    let applied = try #require(enrollment.handshakes.first { $0.outcome == "applied" }?.days)
+    let cancelled = try #require(enrollment.handshakes.first { $0.outcome == "cancelled" }?.days)
+    var total = 0
+    for day in 0..<6 {
+      total += applied[day]
+      let p = 1 - Foundation.pow(0.4, Double(day + 1))
+      #expect(withinBinomialBound(total, of: 20_000, p: p), "day \(day)")
+      #expect(applied[day] + cancelled[day] == 20_000 - (total - applied[day]), "every unenrolled device tries on day \(day)")
+    }
+    #expect(enrollment.variants.map(\.exposed).reduce(0, +) == total)
+  }
+
+  /// A precondition true with a 20% chance per launch: met by 1 − 0.8ᵏ of
+  /// the devices after k launches, and nobody is enrolled before it holds.
+  @Test func aPreconditionBecomesTrueGradually() async throws {
+    var plan = try scenario("devtodev-handshake")
+    plan.enrollment["ButtonColor"] = EnrollmentRule(policy: .run, precondition: .launchChance(0.2))
+    let enrollment = try #require(await run(plan).experiment("ButtonColor")?.enrollment)
+    var met = 0
+    for day in 0..<6 {
+      met += enrollment.conditionMet[day]
+      #expect(withinBinomialBound(met, of: 20_000, p: 1 - Foundation.pow(0.8, Double(day + 1))), "day \(day)")
+    }
+    #expect(enrollment.variants.map(\.exposed).reduce(0, +) == met)
+  }
+}
