@@ -32,8 +32,8 @@ public struct ExperimentsManager: Sendable {
   /// The app started: experiments whose policy enrolls at allocation
   /// allocate and enroll the device now, if their precondition holds.
   public mutating func start(random: inout some RandomNumberGenerator) {
-    for experiment in experiments where experiment.policy == .allocation {
-      _ = allocate(experiment, enrolling: true, random: &random)
+    for experiment in experiments where experiment.policy.enrolls(at: .allocation) {
+      _ = allocate(experiment, at: .allocation, random: &random)
     }
   }
 
@@ -48,7 +48,7 @@ public struct ExperimentsManager: Sendable {
   /// only under the `check` policy (and at allocation under `allocation`).
   public mutating func check(_ name: String, random: inout some RandomNumberGenerator) -> String? {
     guard let experiment = experiments.first(where: { $0.name == name }) else { return nil }
-    return allocate(experiment, enrolling: experiment.policy != .run, random: &random)
+    return allocate(experiment, at: .check, random: &random)
   }
 
   /// Runs the experiment: the variation whose code the app executes,
@@ -56,20 +56,22 @@ public struct ExperimentsManager: Sendable {
   /// cannot take part.
   public mutating func run(_ name: String, random: inout some RandomNumberGenerator) -> String? {
     guard let experiment = experiments.first(where: { $0.name == name }) else { return nil }
-    return allocate(experiment, enrolling: true, random: &random) ?? experiment.original
+    return allocate(experiment, at: .run, random: &random) ?? experiment.original
   }
 
   private mutating func allocate(
-    _ experiment: WrappedExperiment, enrolling: Bool, random: inout some RandomNumberGenerator
+    _ experiment: WrappedExperiment, at moment: EnrollmentPolicy.Moment, random: inout some RandomNumberGenerator
   ) -> String? {
     guard !isTestMode else { return nil }
-    if case .events(let needed)? = experiment.precondition, recordedEvents < needed { return nil }
+    if let precondition = experiment.precondition, !precondition.isMet(recordedEvents: recordedEvents) { return nil }
     let variation = allocations[experiment.name] ?? {
       let index = WeightedSelection(weights: experiment.variations.map(\.weight)).select(bits: random.next())
       return experiment.variations[index].name
     }()
     allocations[experiment.name] = variation
-    if enrolling, enrollments[experiment.name] == nil { enrollments[experiment.name] = variation }
+    if experiment.policy.enrolls(at: moment), enrollments[experiment.name] == nil {
+      enrollments[experiment.name] = variation
+    }
     return variation
   }
 }

@@ -52,6 +52,23 @@ public enum EnrollmentPolicy: String, Hashable, Sendable, CaseIterable {
   case check
   /// When the app runs the variation's code: only devices shown the change.
   case run
+
+  /// What the app does with an experiment, from the earliest moment to the latest.
+  public enum Moment: Int, Hashable, Sendable, Comparable {
+    /// The SDK allocates the device (at the app's start).
+    case allocation
+    /// The app's code asks for the variation.
+    case check
+    /// The app runs the variation's code: the device sees it.
+    case run
+
+    public static func < (lhs: Moment, rhs: Moment) -> Bool { lhs.rawValue < rhs.rawValue }
+  }
+
+  /// Whether this moment enrolls the device: every moment from the policy's on.
+  public func enrolls(at moment: Moment) -> Bool {
+    moment >= Moment(rawValue: EnrollmentPolicy.allCases.firstIndex(of: self)!)!
+  }
 }
 
 /// A condition a device meets over time: "a user who clicked a button at
@@ -59,6 +76,13 @@ public enum EnrollmentPolicy: String, Hashable, Sendable, CaseIterable {
 public enum Precondition: Hashable, Sendable {
   /// The device has recorded at least this many of the app's events.
   case events(Int)
+
+  /// Whether a device that recorded `events` of the app's events meets it.
+  public func isMet(recordedEvents events: Int) -> Bool {
+    switch self {
+    case .events(let needed): return events >= needed
+    }
+  }
 }
 
 /// Why an experiment cannot be defined.

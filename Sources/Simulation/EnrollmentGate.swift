@@ -62,7 +62,7 @@ struct EnrollmentGate {
       switch rule.precondition {
       case .events(let count, let perLaunch)?:
         events[index] += draws.nextPoisson(mean: perLaunch)
-        conditionMet[index] = events[index] >= count
+        conditionMet[index] = Precondition.events(count).isMet(recordedEvents: events[index])
       case .launchChance(let chance)?:
         conditionMet[index] = draws.nextBernoulli(chance)
       case nil:
@@ -82,17 +82,17 @@ struct EnrollmentGate {
       guard outcome == .applied else { return false }
       handshakeDone[index] = true
     }
-    switch rule.policy {
-    case .allocation: enroll(index, variant: variant)
-    case .check: if draws.nextBernoulli(rule.checkProbability) { enroll(index, variant: variant) }
-    case .run: break
+    // The experiment is active: the SDK allocates, and the app's code checks with its chance.
+    if rule.policy.enrolls(at: .allocation) { enroll(index, variant: variant) }
+    if !rule.policy.enrolls(at: .allocation), rule.policy.enrolls(at: .check), draws.nextBernoulli(rule.checkProbability) {
+      enroll(index, variant: variant)
     }
     return true
   }
 
-  /// The app showed the experiment: under the `run` policy, that enrolls.
+  /// The app showed the experiment: the run, which enrolls under every policy.
   mutating func shown(rule index: Int, variant: Int) {
-    if rules[index].policy == .run { enroll(index, variant: variant) }
+    if rules[index].policy.enrolls(at: .run) { enroll(index, variant: variant) }
   }
 
   private mutating func enroll(_ index: Int, variant: Int) {

@@ -78,3 +78,14 @@ import Testing
     #expect(abs(Double(treated) - 15_000) < 4.5 * (20_000 * 0.75 * 0.25).squareRoot())
   }
 }
+
+/// The moments each policy enrolls at, in one table: the rule the manager
+/// and the engine share.
+@Suite struct EnrollmentPolicyTests {
+  @Test func eachPolicyEnrollsFromItsMomentOn() {
+    let moments: [EnrollmentPolicy.Moment] = [.allocation, .check, .run]
+    #expect(moments.map(EnrollmentPolicy.allocation.enrolls(at:)) == [true, true, true])
+    #expect(moments.map(EnrollmentPolicy.check.enrolls(at:)) == [false, true, true])
+    #expect(moments.map(EnrollmentPolicy.run.enrolls(at:)) == [false, false, true])
+  }
+}
