@@ -53,9 +53,15 @@ public struct ExperimentAnalyzer: Sendable {
       conclude(experiment, metric: metric, baseline: baseline, comparisons: comparisons[metric], srm: srm)
     }
     if var enrollment = experiment.enrollment {
-      enrollment.analysis = analyze(ExperimentResult(
-        name: experiment.name, source: experiment.source, baseline: experiment.baseline, variants: enrollment.variants,
-        mixedDevices: 0, transitions: [], dailyNewExposures: [], dailyMetrics: [], srm: nil, analysis: [])).analysis
+      func analysis(of variants: [VariantResult]) -> [MetricAnalysis] {
+        analyze(ExperimentResult(
+          name: experiment.name, source: experiment.source, baseline: experiment.baseline, variants: variants,
+          mixedDevices: 0, transitions: [], dailyNewExposures: [], dailyMetrics: [], srm: nil, analysis: [])).analysis
+      }
+      enrollment.analysis = analysis(of: enrollment.variants)
+      if !enrollment.neverEnrolledAsBaseline.isEmpty {
+        enrollment.neverEnrolledAsBaselineAnalysis = analysis(of: enrollment.neverEnrolledAsBaseline)
+      }
       experiment.enrollment = enrollment
     }
     return experiment

@@ -293,21 +293,33 @@ private struct ReportWriter {
           + "experiment. Enrolled devices never shown it dilute the measured effect; devices never enrolled are left out, "
           + "not counted as the baseline.")
       lines.append("")
-      lines.append("| Metric | Variant | Triggered: shown devices (CI) | Diluted: enrolled devices (CI) | True lift when shown |")
-      lines.append("|---|---|---:|---:|---:|")
-      for (triggered, diluted) in zip(experiment.analysis, enrollment.analysis) {
-        for (shownComparison, enrolledComparison) in zip(triggered.comparisons, diluted.comparisons) {
-          func cell(_ comparison: Comparison) -> String {
-            NumberFormat.signedPercent(comparison.lift) + (comparison.liftInterval.map {
-              " (\(NumberFormat.signedPercent($0.lower)) to \(NumberFormat.signedPercent($0.upper)))"
-            } ?? "")
-          }
+      let mistaken = enrollment.neverEnrolledAsBaselineAnalysis
+      lines.append(
+        "| Metric | Variant | Triggered: shown devices (CI) | Diluted: enrolled devices (CI) | "
+          + (mistaken.isEmpty ? "" : "Never-enrolled counted as baseline, a mistake (CI) | ") + "True lift when shown |")
+      lines.append("|---|---|---:|---:|" + (mistaken.isEmpty ? "" : "---:|") + "---:|")
+      func cell(_ comparison: Comparison?) -> String {
+        guard let comparison else { return "–" }
+        return NumberFormat.signedPercent(comparison.lift) + (comparison.liftInterval.map {
+          " (\(NumberFormat.signedPercent($0.lower)) to \(NumberFormat.signedPercent($0.upper)))"
+        } ?? "")
+      }
+      for (index, (triggered, diluted)) in zip(experiment.analysis, enrollment.analysis).enumerated() {
+        for (position, (shownComparison, enrolledComparison)) in zip(triggered.comparisons, diluted.comparisons).enumerated() {
+          let wrong = index < mistaken.count && position < mistaken[index].comparisons.count
+            ? "\(cell(mistaken[index].comparisons[position])) | " : (mistaken.isEmpty ? "" : "– | ")
           lines.append(
             "| \(triggered.metric) | \(shownComparison.variant) vs \(shownComparison.baseline) | \(cell(shownComparison)) | "
-              + "\(cell(enrolledComparison)) | \(NumberFormat.signedPercent(shownComparison.trueLift)) |")
+              + "\(cell(enrolledComparison)) | \(wrong)\(NumberFormat.signedPercent(shownComparison.trueLift)) |")
         }
       }
       lines.append("")
+      if let never = enrollment.neverEnrolled {
+        lines.append(
+          "\(NumberFormat.count(never.exposed)) devices had the experiment active but never enrolled; counting them as the "
+            + "baseline mixes in devices the precondition or the handshake kept out, which are not like the enrolled ones.")
+        lines.append("")
+      }
       if !enrollment.conditionMet.isEmpty {
         lines.append(
           "Precondition met by \(NumberFormat.count(enrollment.conditionMet.reduce(0, +))) devices; by day: "

@@ -76,6 +76,8 @@ extension EnrollmentRuleResult {
       ("conditionMet", .array(conditionMet.map(OrderedJSON.integer))),
       ("handshakes", .object(handshakes.map { ($0.outcome, .array($0.days.map(OrderedJSON.integer))) })),
       ("analysis", .array(analysis.map(\.json))),
+      ("neverEnrolled", .integer(neverEnrolled?.exposed ?? 0)),
+      ("neverEnrolledAsBaselineAnalysis", .array(neverEnrolledAsBaselineAnalysis.map(\.json))),
     ])
   }
 }

@@ -101,13 +101,14 @@ extension ExperimentResult {
       },
       dailyMetrics: dailyMetrics, srm: nil, analysis: [])
     changes = Self.serviceChanges(plan: plan, experiment: experiment, tally: tally)
-    enrollment = Self.enrollment(plan: plan, experiment: experiment, tally: tally, variants: variants)
+    enrollment = Self.enrollment(
+      plan: plan, experiment: experiment, tally: tally, variants: variants, baselineName: baseline)
   }
 
   /// The enrollment rule's counts, when the experiment has one: the enrolled
   /// devices as a sample of their own, shown or not.
   private static func enrollment(
-    plan: SimulationPlan, experiment: Int, tally: RunTally, variants: [VariantResult]
+    plan: SimulationPlan, experiment: Int, tally: RunTally, variants: [VariantResult], baselineName: String
   ) -> EnrollmentRuleResult? {
     let name = plan.experimentNames[experiment]
     guard let rule = plan.scenario.enrollment[name] else { return nil }
@@ -115,21 +116,41 @@ extension ExperimentResult {
       .firstIndex(of: experiment)!
     let scenario = plan.scenario, experimentTally = tally.experiments[experiment]
     let outcomes = DevToDevHandshake.Outcome.allCases
-    return EnrollmentRuleResult(
+    func summaries(_ tallies: [MetricTally], of variant: VariantResult) -> [MetricSummary] {
+      zip(scenario.metrics, tallies).map { metric, tally in
+        MetricSummary(metric: metric, tally: tally, trueLift: variant.metrics.first { $0.name == metric.name }?.trueLift)
+      }
+    }
+    let neverCount = experimentTally.neverEnrolled.first?.outcomes.count ?? 0
+    var result = EnrollmentRuleResult(
       policy: rule.policy.rawValue,
       variants: zip(variants, experimentTally.variants).map { variant, counts in
         VariantResult(
           name: variant.name, weight: variant.weight, exposed: counts.enrolled, contaminated: 0, firstExposed: counts.enrolled,
-          expectedFirstExposed: nil,
-          metrics: zip(scenario.metrics, counts.enrolledOutcomes).map { metric, tally in
-            MetricSummary(metric: metric, tally: tally, trueLift: variant.metrics.first { $0.name == metric.name }?.trueLift)
-          })
+          expectedFirstExposed: nil, metrics: summaries(counts.enrolledOutcomes, of: variant))
       },
       shown: experimentTally.variants.map(\.enrolledShown),
       conditionMet: rule.precondition == nil ? [] : tally.enrollment.conditionMet[index],
       handshakes: rule.handshake == nil ? [] : outcomes.enumerated().map { position, outcome in
         (outcome.rawValue, (0..<scenario.days).map { tally.enrollment.handshakes[index][$0 * outcomes.count + position] })
       })
+    guard neverCount > 0, let baseline = variants.firstIndex(where: { $0.name == baselineName })
+    else { return result }
+    result.neverEnrolled = VariantResult(
+      name: "never enrolled", weight: nil, exposed: neverCount, contaminated: 0, firstExposed: neverCount,
+      expectedFirstExposed: nil, metrics: summaries(experimentTally.neverEnrolled, of: variants[baseline]))
+    result.neverEnrolledAsBaseline = zip(variants, experimentTally.variants).enumerated().map { position, pair in
+      let (variant, counts) = pair
+      var tallies = counts.enrolledOutcomes
+      if position == baseline {
+        for metric in tallies.indices { tallies[metric].merge(experimentTally.neverEnrolled[metric]) }
+      }
+      let count = counts.enrolled + (position == baseline ? neverCount : 0)
+      return VariantResult(
+        name: variant.name, weight: variant.weight, exposed: count, contaminated: 0, firstExposed: count,
+        expectedFirstExposed: nil, metrics: summaries(tallies, of: variant))
+    }
+    return result
   }
 
   /// The changes on the hash-bucketed service's dashboard that concern the

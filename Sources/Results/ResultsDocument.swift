@@ -234,6 +234,15 @@ public struct EnrollmentRuleResult: Hashable, Sendable {
   public var handshakes: [(outcome: String, days: [Int])]
   /// The analysis of the enrolled devices, once analysed.
   public var analysis: [MetricAnalysis] = []
+  /// The devices on which the experiment was active but that never
+  /// enrolled, as a sample (`exposed` is their count).
+  public var neverEnrolled: VariantResult?
+  /// The analysis a common mistake makes: the never-enrolled devices counted
+  /// as the baseline, once analysed; empty when there are none.
+  public var neverEnrolledAsBaselineAnalysis: [MetricAnalysis] = []
+  /// The enrolled samples with the never-enrolled devices added to the
+  /// baseline's: what that mistaken analysis reads.
+  public var neverEnrolledAsBaseline: [VariantResult] = []
 
   public init(
     policy: String, variants: [VariantResult], shown: [Int], conditionMet: [Int], handshakes: [(outcome: String, days: [Int])]
@@ -247,7 +256,8 @@ public struct EnrollmentRuleResult: Hashable, Sendable {
 
   public static func == (lhs: EnrollmentRuleResult, rhs: EnrollmentRuleResult) -> Bool {
     lhs.policy == rhs.policy && lhs.variants == rhs.variants && lhs.shown == rhs.shown
-      && lhs.conditionMet == rhs.conditionMet && lhs.analysis == rhs.analysis
+      && lhs.conditionMet == rhs.conditionMet && lhs.analysis == rhs.analysis && lhs.neverEnrolled == rhs.neverEnrolled
+      && lhs.neverEnrolledAsBaselineAnalysis == rhs.neverEnrolledAsBaselineAnalysis
       && lhs.handshakes.map(\.outcome) == rhs.handshakes.map(\.outcome) && lhs.handshakes.map(\.days) == rhs.handshakes.map(\.days)
   }
 

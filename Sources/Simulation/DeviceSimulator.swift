@@ -517,7 +517,10 @@ struct DeviceSimulator {
     let experiments = tables.experimentCount
     for (rule, experiment) in enrollment.experiments.enumerated() {
       let variant = enrollment.enrolledVariant[rule]
-      guard variant >= 0 else { continue }
+      guard variant >= 0 else {
+        if enrollment.wasActive[rule] { countNeverEnrolled(experiment, segment: segment) }
+        continue
+      }
       tally.experiments[experiment].variants[variant].enrolled += 1
       if displayedMask[experiment] != 0 { tally.experiments[experiment].variants[variant].enrolledShown += 1 }
       for metric in 0..<tables.metricCount {
@@ -529,6 +532,17 @@ struct DeviceSimulator {
         tally.experiments[experiment].variants[variant].enrolledOutcomes[metric]
           .add(outcomes[metric], expected: expected, isConversion: tables.metricKinds[metric] == .conversion)
       }
+    }
+  }
+
+  /// A device on which the experiment was active but that never enrolled:
+  /// never shown it either, so its outcome carries no lift of it.
+  private mutating func countNeverEnrolled(_ experiment: Int, segment: Int) {
+    for metric in 0..<tables.metricCount {
+      let expected = tables.metricKinds[metric].expectation(
+        baseline: tables.baseline(metric: metric, segment: segment), factor: factors[metric])
+      tally.experiments[experiment].neverEnrolled[metric]
+        .add(outcomes[metric], expected: expected, isConversion: tables.metricKinds[metric] == .conversion)
     }
   }
 

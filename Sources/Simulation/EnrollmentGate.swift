@@ -18,6 +18,8 @@ struct EnrollmentGate {
   private var conditionMet: [Bool]
   private var events: [Int]
   private var handshakeDone: [Bool]
+  /// Whether the experiment was active on the device at some launch.
+  private(set) var wasActive: [Bool]
   /// The variant the device is enrolled in, -1 before.
   private(set) var enrolledVariant: [Int]
   private(set) var tally: EnrollmentTally
@@ -36,6 +38,7 @@ struct EnrollmentGate {
     conditionMet = Array(repeating: false, count: rules.count)
     events = Array(repeating: 0, count: rules.count)
     handshakeDone = conditionMet
+    wasActive = conditionMet
     enrolledVariant = Array(repeating: -1, count: rules.count)
     tally = EnrollmentTally(rules: rules.count, days: scenario.days)
   }
@@ -50,6 +53,7 @@ struct EnrollmentGate {
       conditionMet[index] = rules[index].precondition == nil
       events[index] = 0
       handshakeDone[index] = rules[index].handshake == nil
+      wasActive[index] = false
       enrolledVariant[index] = -1
     }
   }
@@ -58,6 +62,7 @@ struct EnrollmentGate {
   /// may show it, enrolling the device when its policy says so.
   mutating func admits(rule index: Int, variant: Int, day: Int, draws: inout RandomStream) -> Bool {
     let rule = rules[index]
+    wasActive[index] = true
     if !conditionMet[index] {
       switch rule.precondition {
       case .events(let count, let perLaunch)?:

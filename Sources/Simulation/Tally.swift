@@ -261,6 +261,9 @@ public struct ExperimentTally: Hashable, Sendable {
   /// Devices displayed each variant for the first time on each day, by
   /// `day * variants + variant`: summed over the days, a variant's `exposed`.
   public var dailyNewExposures: [Int]
+  /// Per metric, the devices on which an enrollment rule's experiment was
+  /// active but which never enrolled: what counting them as the baseline adds.
+  public var neverEnrolled: [MetricTally]
   /// Per metric, the devices counted under the scenario's attribution, by the
   /// day they were first displayed the experiment: `(day * variants + variant) * metrics + metric`.
   public var dailyCohorts: [MetricTally]
@@ -270,6 +273,7 @@ public struct ExperimentTally: Hashable, Sendable {
     transitions = Array(repeating: TransitionCounts(), count: versions * versions)
     dailyNewExposures = Array(repeating: 0, count: days * variants)
     dailyCohorts = (0..<(days * variants)).flatMap { _ in stepExponents.map(MetricTally.init(stepExponent:)) }
+    neverEnrolled = stepExponents.map(MetricTally.init(stepExponent:))
   }
 
   mutating func merge(_ other: ExperimentTally) {
@@ -278,6 +282,7 @@ public struct ExperimentTally: Hashable, Sendable {
     for index in transitions.indices { transitions[index].merge(other.transitions[index]) }
     for index in dailyNewExposures.indices { dailyNewExposures[index] += other.dailyNewExposures[index] }
     for index in dailyCohorts.indices { dailyCohorts[index].merge(other.dailyCohorts[index]) }
+    for index in neverEnrolled.indices { neverEnrolled[index].merge(other.neverEnrolled[index]) }
   }
 }
 

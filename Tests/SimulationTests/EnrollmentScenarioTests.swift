@@ -72,4 +72,21 @@ import Testing
     }
     #expect(enrollment.variants.map(\.exposed).reduce(0, +) == met)
   }
+
+  /// Engaged users reach the precondition and convert more: the enrolled
+  /// devices' estimate holds the truth, while counting the never-enrolled
+  /// devices as the baseline inflates the lift far beyond it.
+  @Test func countingTheNeverEnrolledAsBaselineBiasesTheLift() async throws {
+    let experiment = try #require(await run(try scenario("apptimize-precondition-bias")).experiment("Offer"))
+    let analyzed = ExperimentAnalyzer(settings: .standard).analyze(experiment)
+    let enrollment = try #require(analyzed.enrollment)
+    let never = try #require(enrollment.neverEnrolled)
+    #expect(never.exposed > 10_000)
+    let honest = try #require(enrollment.analysis.first?.comparisons.first)
+    let mistaken = try #require(enrollment.neverEnrolledAsBaselineAnalysis.first?.comparisons.first)
+    let honestInterval = try #require(honest.liftInterval), mistakenInterval = try #require(mistaken.liftInterval)
+    let standardError = (honestInterval.upper - honestInterval.lower) / (2 * 1.96)
+    #expect(abs(try #require(honest.lift) - 0.1) < 4.5 * standardError)
+    #expect(mistakenInterval.lower > honestInterval.upper)
+  }
 }
