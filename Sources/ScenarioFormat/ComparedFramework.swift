@@ -153,18 +153,18 @@ public enum ComparedFramework: String, CaseIterable, Hashable, Sendable {
     }
     releases.sort { $0.day < $1.day }
     for change in service.changes {
-      let where_ = "day \(change.day), \(change.experiment)"
+      let place = "day \(change.day), \(change.experiment)"
       switch change.action {
       case .start(let experiment) where !experiment.audience.attributes.isEmpty || experiment.audience.minimumAppVersion != nil:
-        notes.append("\(where_): the local source targets by token only; the audience is left out")
+        notes.append("\(place): the local source targets by token only; the audience is left out")
       case .setAudience:
-        notes.append("\(where_): the local source targets by token only; the audience change is left out")
+        notes.append("\(place): the local source targets by token only; the audience change is left out")
       case .newBucketVersion:
-        notes.append("\(where_): the local source has no bucket versions; the re-randomization is left out")
+        notes.append("\(place): the local source has no bucket versions; the re-randomization is left out")
       case .pause:
-        notes.append("\(where_): pausing ships a version without the experiment: devices delete their record (rule ExperimentReAdded)")
+        notes.append("\(place): pausing ships a version without the experiment: devices delete their record (rule ExperimentReAdded)")
       case .setTraffic:
-        notes.append("\(where_): the new token range reaches only devices that decide afresh (rule TokenRangeChange)")
+        notes.append("\(place): the new token range reaches only devices that decide afresh (rule TokenRangeChange)")
       default:
         break
       }
