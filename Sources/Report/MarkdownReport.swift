@@ -314,6 +314,23 @@ private struct ReportWriter {
         }
       }
       lines.append("")
+      let active = enrollment.segments.map(\.active).reduce(0, +), enrolledTotal = enrollment.segments.map(\.enrolled).reduce(0, +)
+      if enrollment.segments.count > 1, active > 0, enrolledTotal > 0 {
+        let mix = enrollment.segments.map { segment in
+          "\(segment.name) \(NumberFormat.percent(Double(segment.enrolled) / Double(enrolledTotal), decimals: 1)) of the enrolled "
+            + "(\(NumberFormat.percent(Double(segment.active) / Double(active), decimals: 1)) of the devices it was active on)"
+        }
+        var sentence = "Who enrolled: " + mix.joined(separator: ", ") + "."
+        if let metric = enrollment.variants.first?.metrics.first?.name,
+          let baseline = enrollment.variants.first(where: { $0.name == experiment.baseline })?.metrics.first?.trueMean,
+          let treated = enrollment.variants.first(where: { $0.name != experiment.baseline })?.metrics.first?.trueMean, baseline > 0
+        {
+          sentence += " Over the enrolled devices the true lift on \(metric) is "
+            + "\(NumberFormat.signedPercent(treated / baseline - 1)), which is what the enrolled estimate measures."
+        }
+        lines.append(sentence)
+        lines.append("")
+      }
       if let never = enrollment.neverEnrolled {
         lines.append(
           "\(NumberFormat.count(never.exposed)) devices had the experiment active but never enrolled; counting them as the "

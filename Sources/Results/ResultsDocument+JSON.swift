@@ -77,6 +77,7 @@ extension EnrollmentRuleResult {
       ("handshakes", .object(handshakes.map { ($0.outcome, .array($0.days.map(OrderedJSON.integer))) })),
       ("analysis", .array(analysis.map(\.json))),
       ("neverEnrolled", .integer(neverEnrolled?.exposed ?? 0)),
+      ("segments", .object(segments.map { ($0.name, .object([("active", .integer($0.active)), ("enrolled", .integer($0.enrolled))])) })),
       ("neverEnrolledAsBaselineAnalysis", .array(neverEnrolledAsBaselineAnalysis.map(\.json))),
     ])
   }

@@ -134,6 +134,9 @@ extension ExperimentResult {
       handshakes: rule.handshake == nil ? [] : outcomes.enumerated().map { position, outcome in
         (outcome.rawValue, (0..<scenario.days).map { tally.enrollment.handshakes[index][$0 * outcomes.count + position] })
       })
+    result.segments = scenario.population.segments.enumerated().map { position, segment in
+      (segment.name, tally.enrollment.activeBySegment[index][position], tally.enrollment.enrolledBySegment[index][position])
+    }
     guard neverCount > 0, let baseline = variants.firstIndex(where: { $0.name == baselineName })
     else { return result }
     result.neverEnrolled = VariantResult(

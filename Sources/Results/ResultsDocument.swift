@@ -234,6 +234,8 @@ public struct EnrollmentRuleResult: Hashable, Sendable {
   public var handshakes: [(outcome: String, days: [Int])]
   /// The analysis of the enrolled devices, once analysed.
   public var analysis: [MetricAnalysis] = []
+  /// Per segment: devices on which the experiment was active, and those enrolled.
+  public var segments: [(name: String, active: Int, enrolled: Int)] = []
   /// The devices on which the experiment was active but that never
   /// enrolled, as a sample (`exposed` is their count).
   public var neverEnrolled: VariantResult?
@@ -258,6 +260,8 @@ public struct EnrollmentRuleResult: Hashable, Sendable {
     lhs.policy == rhs.policy && lhs.variants == rhs.variants && lhs.shown == rhs.shown
       && lhs.conditionMet == rhs.conditionMet && lhs.analysis == rhs.analysis && lhs.neverEnrolled == rhs.neverEnrolled
       && lhs.neverEnrolledAsBaselineAnalysis == rhs.neverEnrolledAsBaselineAnalysis
+      && lhs.segments.map(\.name) == rhs.segments.map(\.name) && lhs.segments.map(\.active) == rhs.segments.map(\.active)
+      && lhs.segments.map(\.enrolled) == rhs.segments.map(\.enrolled)
       && lhs.handshakes.map(\.outcome) == rhs.handshakes.map(\.outcome) && lhs.handshakes.map(\.days) == rhs.handshakes.map(\.days)
   }
 

@@ -47,6 +47,19 @@ public struct HandshakeModel: Hashable, Sendable {
   public var backgroundChance: Double
   /// The chance that the app applies an offer rather than refusing it.
   public var applyChance: Double
+  /// Per segment name, replacements of the background chance and of the
+  /// median seconds until the configuration: a slow network, short sessions.
+  public var segments: [String: SegmentHandshake] = [:]
+
+  public struct SegmentHandshake: Hashable, Sendable {
+    public var backgroundChance: Double?
+    public var configurationSeconds: Double?
+
+    public init(backgroundChance: Double?, configurationSeconds: Double?) {
+      self.backgroundChance = backgroundChance
+      self.configurationSeconds = configurationSeconds
+    }
+  }
 
   public init(
     settings: DevToDevHandshake.Settings, configurationSeconds: Double, groupSeconds: Double, offerSeconds: Double,

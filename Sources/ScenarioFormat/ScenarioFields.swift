@@ -46,8 +46,9 @@ enum ScenarioFields {
   static let enrollmentCondition = ["events", "eventsPerLaunch", "launchChance"]
   static let handshake = [
     "remoteConfigWaiting", "groupDefinitionWaiting", "configurationSeconds", "groupSeconds", "offerSeconds",
-    "latencySigma", "backgroundChance", "applyChance",
+    "latencySigma", "backgroundChance", "applyChance", "segments",
   ]
+  static let segmentHandshake = ["backgroundChance", "configurationSeconds"]
 
   /// Each list under the name of its definition in the JSON Schema.
   static let byDefinition: [String: [String]] = [
@@ -60,5 +61,6 @@ enum ScenarioFields {
     "serviceAudience": serviceAudience, "setTraffic": setTraffic, "setWeights": setWeights, "addVariation": addVariation,
     "removeVariation": removeVariation, "setAudience": setAudience, "experimentOnly": experimentOnly,
     "enrollmentRule": enrollmentRule, "enrollmentCondition": enrollmentCondition, "handshake": handshake,
+    "segmentHandshake": segmentHandshake,
   ]
 }

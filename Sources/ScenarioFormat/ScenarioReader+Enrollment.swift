@@ -1,7 +1,9 @@
 import Enrollment
 
 extension ScenarioReader {
-  func enrollment(_ node: JSONNode, catalog: ExperimentCatalog) throws(ScenarioError) -> [String: EnrollmentRule] {
+  func enrollment(
+    _ node: JSONNode, catalog: ExperimentCatalog, segments: [String]
+  ) throws(ScenarioError) -> [String: EnrollmentRule] {
     var rules: [String: EnrollmentRule] = [:]
     for (experiment, ruleNode) in try node.members() {
       try catalog.requireExperiment(experiment, at: ruleNode)
@@ -29,19 +31,22 @@ extension ScenarioReader {
           throw conditionNode.error(#"must hold "events" with "eventsPerLaunch", or "launchChance""#)
         }
       }
-      if let handshakeNode = object.optional("handshake") { rule.handshake = try handshake(handshakeNode) }
+      if let handshakeNode = object.optional("handshake") { rule.handshake = try handshake(handshakeNode, segments: segments) }
       rules[experiment] = rule
     }
     return rules
   }
 
-  private func handshake(_ node: JSONNode) throws(ScenarioError) -> HandshakeModel {
+  private func handshake(_ node: JSONNode, segments: [String]) throws(ScenarioError) -> HandshakeModel {
     let fields = try node.object(fields: ScenarioFields.handshake)
-    func seconds(_ name: String, default value: Double) throws(ScenarioError) -> Double {
-      guard let node = fields.optional(name) else { return value }
+    func seconds(_ node: JSONNode) throws(ScenarioError) -> Double {
       let seconds = try node.double()
       guard seconds > 0, seconds <= 86_400 else { throw node.error("must be greater than 0 and at most 86400 seconds") }
       return seconds
+    }
+    func seconds(_ name: String, default value: Double) throws(ScenarioError) -> Double {
+      guard let node = fields.optional(name) else { return value }
+      return try seconds(node)
     }
     var settings = DevToDevHandshake.Settings()
     if let waiting = fields.optional("remoteConfigWaiting"), waiting.value != .null {
@@ -51,11 +56,19 @@ extension ScenarioReader {
     let sigmaNode = fields.optional("latencySigma")
     let sigma = try sigmaNode?.double() ?? 0.5
     if let sigmaNode, !(0...3).contains(sigma) { throw sigmaNode.error("must lie between 0 and 3") }
-    return HandshakeModel(
+    var model = HandshakeModel(
       settings: settings, configurationSeconds: try seconds("configurationSeconds", default: 1),
       groupSeconds: try seconds("groupSeconds", default: 1), offerSeconds: try seconds("offerSeconds", default: 1),
       latencySigma: sigma,
       backgroundChance: try fields.optional("backgroundChance").map { node throws(ScenarioError) in try probability(node) } ?? 0,
       applyChance: try fields.optional("applyChance").map { node throws(ScenarioError) in try probability(node) } ?? 1)
+    for (segment, segmentNode) in try fields.optional("segments")?.members() ?? [] {
+      try requireSegment(segment, among: segments, at: segmentNode)
+      let members = try segmentNode.object(fields: ScenarioFields.segmentHandshake)
+      model.segments[segment] = HandshakeModel.SegmentHandshake(
+        backgroundChance: try members.optional("backgroundChance").map { node throws(ScenarioError) in try probability(node) },
+        configurationSeconds: try members.optional("configurationSeconds").map { node throws(ScenarioError) in try seconds(node) })
+    }
+    return model
   }
 }

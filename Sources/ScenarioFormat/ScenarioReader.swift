@@ -79,7 +79,7 @@ struct ScenarioReader {
       try self.churn(node, catalog: catalog, remote: remote)
     } ?? []
     let enrollment = try object.optional("enrollment").map { node throws(ScenarioError) in
-      try self.enrollment(node, catalog: catalog)
+      try self.enrollment(node, catalog: catalog, segments: population.segments.map(\.name))
     } ?? [:]
     var scenario = Scenario(
       name: name, description: try object.optional("description")?.string() ?? "", seed: UInt64(seed),

@@ -164,7 +164,7 @@ struct DeviceSimulator {
         service.launch(day: day, segment: segment, version: installed, draws: &serviceDraws)
       }
       serve(version: installed, day: day)
-      display(version: installed, day: day, draws: &displayDraws, enrollmentDraws: &enrollmentDraws)
+      display(version: installed, day: day, segment: segment, draws: &displayDraws, enrollmentDraws: &enrollmentDraws)
       let stabilizes = tables.stabilizeOnLaunch[installed] == launchOfVersion
       if stabilizes {
         if !stabilized { tally.stabilizedByDay[day] += 1 }
@@ -389,14 +389,17 @@ struct DeviceSimulator {
 
   /// The app displays each experiment the manager served with its display
   /// probability.
-  private mutating func display(version: Int, day: Int, draws: inout RandomStream, enrollmentDraws: inout RandomStream) {
+  private mutating func display(
+    version: Int, day: Int, segment: Int, draws: inout RandomStream, enrollmentDraws: inout RandomStream
+  ) {
     let slotStart = tables.slotStart[version], slots = tables.slotStart[version + 1] - slotStart
     for slot in slotStart..<tables.slotStart[version + 1] {
       let index = slot - slotStart
       displayed[index] = false
       guard served[index], let local = decisions[index].variant else { continue }
       let experiment = tables.slotExperiment[slot], variant = tables.globalOfLocal[tables.slotGlobalStart[slot] + local]
-      guard shows(experiment, variant: variant, day: day, draws: &draws, enrollmentDraws: &enrollmentDraws) else { continue }
+      guard shows(experiment, variant: variant, day: day, segment: segment, draws: &draws, enrollmentDraws: &enrollmentDraws)
+      else { continue }
       displayed[index] = true
       if record(experiment, variant: variant, day: day) {
         countExpectedFirstExposure(experiment)
@@ -406,7 +409,8 @@ struct DeviceSimulator {
       remoteDisplayed[r] = false
       guard served[slots + r] else { continue }
       let experiment = tables.remote.globalID[r]
-      guard shows(experiment, variant: remote.held[r], day: day, draws: &draws, enrollmentDraws: &enrollmentDraws)
+      guard
+        shows(experiment, variant: remote.held[r], day: day, segment: segment, draws: &draws, enrollmentDraws: &enrollmentDraws)
       else { continue }
       remoteDisplayed[r] = true
       if record(experiment, variant: remote.held[r], day: day) {
@@ -419,7 +423,8 @@ struct DeviceSimulator {
       serviceDisplayed[s] = false
       guard service.held[s] >= 0 else { continue }
       let experiment = tables.service.globalID[s]
-      guard shows(experiment, variant: service.held[s], day: day, draws: &draws, enrollmentDraws: &enrollmentDraws)
+      guard
+        shows(experiment, variant: service.held[s], day: day, segment: segment, draws: &draws, enrollmentDraws: &enrollmentDraws)
       else { continue }
       serviceDisplayed[s] = true
       if record(experiment, variant: service.held[s], day: day) {
@@ -435,10 +440,13 @@ struct DeviceSimulator {
   /// says so), then the display draw succeeds.
   @inline(__always)
   private mutating func shows(
-    _ experiment: Int, variant: Int, day: Int, draws: inout RandomStream, enrollmentDraws: inout RandomStream
+    _ experiment: Int, variant: Int, day: Int, segment: Int, draws: inout RandomStream, enrollmentDraws: inout RandomStream
   ) -> Bool {
     let rule = enrollment.isEmpty ? -1 : enrollment.rule(of: experiment)
-    if rule >= 0, !enrollment.admits(rule: rule, variant: variant, day: day, draws: &enrollmentDraws) { return false }
+    if rule >= 0,
+      !enrollment.admits(
+        rule: rule, variant: variant, day: day, segment: tables.segmentNames[segment], draws: &enrollmentDraws)
+    { return false }
     guard draws.nextBernoulli(tables.displayProbabilities[experiment]) else { return false }
     if rule >= 0 { enrollment.shown(rule: rule, variant: variant) }
     return true
@@ -514,6 +522,7 @@ struct DeviceSimulator {
   /// truth is its expectation had it been shown that variant.
   private mutating func countEnrollments(segment: Int) {
     guard !enrollment.isEmpty else { return }
+    enrollment.countSegment(segment)
     let experiments = tables.experimentCount
     for (rule, experiment) in enrollment.experiments.enumerated() {
       let variant = enrollment.enrolledVariant[rule]

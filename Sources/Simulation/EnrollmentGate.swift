@@ -40,7 +40,7 @@ struct EnrollmentGate {
     handshakeDone = conditionMet
     wasActive = conditionMet
     enrolledVariant = Array(repeating: -1, count: rules.count)
-    tally = EnrollmentTally(rules: rules.count, days: scenario.days)
+    tally = EnrollmentTally(rules: rules.count, days: scenario.days, segments: scenario.population.segments.count)
   }
 
   var isEmpty: Bool { rules.isEmpty }
@@ -60,7 +60,7 @@ struct EnrollmentGate {
 
   /// At a launch where the experiment is active on `variant`: whether the app
   /// may show it, enrolling the device when its policy says so.
-  mutating func admits(rule index: Int, variant: Int, day: Int, draws: inout RandomStream) -> Bool {
+  mutating func admits(rule index: Int, variant: Int, day: Int, segment: String, draws: inout RandomStream) -> Bool {
     let rule = rules[index]
     wasActive[index] = true
     if !conditionMet[index] {
@@ -78,9 +78,11 @@ struct EnrollmentGate {
     }
     if !handshakeDone[index], let model = rule.handshake {
       func seconds(_ median: Double) -> Double { median * Foundation.exp(model.latencySigma * draws.nextNormal()) }
+      let local = model.segments[segment]
       let timing = DevToDevHandshake.Timing(
-        configuration: seconds(model.configurationSeconds), testFound: true, groupDefinition: seconds(model.groupSeconds),
-        offer: seconds(model.offerSeconds), interruption: draws.nextBernoulli(model.backgroundChance) ? 0 : nil)
+        configuration: seconds(local?.configurationSeconds ?? model.configurationSeconds), testFound: true,
+        groupDefinition: seconds(model.groupSeconds), offer: seconds(model.offerSeconds),
+        interruption: draws.nextBernoulli(local?.backgroundChance ?? model.backgroundChance) ? 0 : nil)
       let outcome = DevToDevHandshake.launch(model.settings, timing: timing, appliesOffer: draws.nextBernoulli(model.applyChance))
         .outcome
       tally.handshakes[index][day * DevToDevHandshake.Outcome.allCases.count + outcome.index] += 1
@@ -100,6 +102,14 @@ struct EnrollmentGate {
     if rules[index].policy.enrolls(at: .run) { enroll(index, variant: variant) }
   }
 
+  /// Counts the device in its segment: active, and enrolled.
+  mutating func countSegment(_ segment: Int) {
+    for index in rules.indices where wasActive[index] {
+      tally.activeBySegment[index][segment] += 1
+      if enrolledVariant[index] >= 0 { tally.enrolledBySegment[index][segment] += 1 }
+    }
+  }
+
   private mutating func enroll(_ index: Int, variant: Int) {
     if enrolledVariant[index] < 0 { enrolledVariant[index] = variant }
   }
@@ -117,16 +127,26 @@ public struct EnrollmentTally: Hashable, Sendable {
   /// By rule: handshakes by `day * outcomes + outcome`, in the order of
   /// `DevToDevHandshake.Outcome.allCases`.
   public var handshakes: [[Int]]
+  /// By rule and segment: devices on which the experiment was active, and
+  /// those enrolled: how the enrolled population differs from the whole.
+  public var activeBySegment: [[Int]]
+  public var enrolledBySegment: [[Int]]
 
-  init(rules: Int, days: Int) {
+  init(rules: Int, days: Int, segments: Int) {
     conditionMet = Array(repeating: Array(repeating: 0, count: days), count: rules)
     handshakes = Array(repeating: Array(repeating: 0, count: days * DevToDevHandshake.Outcome.allCases.count), count: rules)
+    activeBySegment = Array(repeating: Array(repeating: 0, count: segments), count: rules)
+    enrolledBySegment = activeBySegment
   }
 
   mutating func merge(_ other: EnrollmentTally) {
     for rule in conditionMet.indices {
       for day in conditionMet[rule].indices { conditionMet[rule][day] += other.conditionMet[rule][day] }
       for index in handshakes[rule].indices { handshakes[rule][index] += other.handshakes[rule][index] }
+      for segment in activeBySegment[rule].indices {
+        activeBySegment[rule][segment] += other.activeBySegment[rule][segment]
+        enrolledBySegment[rule][segment] += other.enrolledBySegment[rule][segment]
+      }
     }
   }
 }

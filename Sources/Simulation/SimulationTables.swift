@@ -54,6 +54,7 @@ struct SimulationTables {
   // Population and metrics.
   let cumulativeShares: [Double]
   let launchProbabilities: [Double]
+  let segmentNames: [String]
   let segmentCount: Int
   let metricKinds: [Metric.Kind]
   /// Each metric's grid, on which its amounts are drawn.
@@ -141,6 +142,7 @@ struct SimulationTables {
       return cumulative
     }
     launchProbabilities = segments.map(\.dailyLaunchProbability)
+    segmentNames = segments.map(\.name)
     metricKinds = scenario.metrics.map(\.kind)
     metricGrids = plan.metricStepExponents.map(Moments.init(stepExponent:))
     excludeContaminated = scenario.analysis.attribution == .excludeContaminated

@@ -341,7 +341,8 @@ public struct RunTally: Hashable, Sendable {
     }
     upgrades = Array(repeating: 0, count: plan.versions.count * plan.versions.count)
     stabilizedByDay = Array(repeating: 0, count: plan.scenario.days)
-    enrollment = EnrollmentTally(rules: plan.scenario.enrollment.count, days: plan.scenario.days)
+    enrollment = EnrollmentTally(
+      rules: plan.scenario.enrollment.count, days: plan.scenario.days, segments: plan.scenario.population.segments.count)
     service = ServiceTally(
       experiments: plan.serviceExperiments.count, revisions: plan.scenario.service?.revisions.count ?? 0,
       days: plan.scenario.days)

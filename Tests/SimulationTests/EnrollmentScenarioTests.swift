@@ -89,4 +89,26 @@ import Testing
     #expect(abs(try #require(honest.lift) - 0.1) < 4.5 * standardError)
     #expect(mistakenInterval.lower > honestInterval.upper)
   }
+
+  /// On cellular the configuration's median 20 s misses the 10 s wait but
+  /// for a chance of Φ(ln(10/20)/0.3); with a 30% chance of the background,
+  /// a cellular device enrols at a launch with q = 0.7 Φ(−2.31), and after
+  /// ten days of launching with 0.8 with 1 − (1 − 0.8 q)¹⁰. The enrolled
+  /// population is then nearly all Wi-Fi, and the estimate measures their effect.
+  @Test func aSlowNetworkKeepsItsSegmentOutOfTheEstimate() async throws {
+    let experiment = try #require(await run(try scenario("devtodev-slow-network")).experiment("ButtonColor"))
+    let analyzed = ExperimentAnalyzer(settings: .standard).analyze(experiment)
+    let enrollment = try #require(analyzed.enrollment)
+    let cellular = try #require(enrollment.segments.first { $0.name == "cellular" })
+    let q = 0.7 * 0.5 * erfc(-log(10.0 / 20) / 0.3 / 2.0.squareRoot())
+    let p = 1 - Foundation.pow(1 - 0.8 * q, 10)
+    #expect(withinBinomialBound(cellular.enrolled, of: cellular.active, p: p))
+    let baseline = try #require(enrollment.variants[0].metrics[0].trueMean), treated = try #require(enrollment.variants[1].metrics[0].trueMean)
+    let enrolledTruth = treated / baseline - 1
+    #expect(enrolledTruth > 0.17)
+    let comparison = try #require(enrollment.analysis.first?.comparisons.first)
+    let interval = try #require(comparison.liftInterval)
+    #expect(abs(try #require(comparison.lift) - enrolledTruth) < 4.5 * (interval.upper - interval.lower) / (2 * 1.96))
+    #expect(comparison.trueLift.map { abs($0 - 0.1) < 1e-9 } == true)
+  }
 }
