@@ -68,14 +68,24 @@ public struct RemoteValueService: Sendable {
     guard let fallback = defaults[key] else { return nil }
     if let custom = customValues[key] { return Resolved(value: custom, source: .custom, trackedGroup: nil) }
     if let debug = debugValues[key] { return Resolved(value: debug, source: .debug, trackedGroup: nil) }
-    let (value, fallbackReason) = RemoteRules.value(delivered: fetched[key].map(Self.unflagged), default: fallback)
-    guard fallbackReason == nil, let value else { return Resolved(value: fallback, source: .default, trackedGroup: nil) }
+    return Self.resolve(fetched[key], default: fallback).resolved
+  }
+
+  /// A fetched value against the key's in-app default: the value shown (the
+  /// default when the value is missing or of another type, by
+  /// `RemoteRules.value`), why it fell back, and the group tracked. The one
+  /// place the service and a simulation resolve a KOMA value.
+  public static func resolve(
+    _ delivered: RemoteValue?, default fallback: AssignmentValue
+  ) -> (resolved: Resolved, fallback: RemoteRules.Fallback?) {
+    let (value, reason) = RemoteRules.value(delivered: delivered.map(unflagged), default: fallback)
+    guard reason == nil, let value else { return (Resolved(value: fallback, source: .default, trackedGroup: nil), reason) }
     let group: String
-    switch fetched[key] {
-    case .string(let text)? where text.hasSuffix(Self.baselineSuffix): group = "baseline"
+    switch delivered {
+    case .string(let text)? where text.hasSuffix(baselineSuffix): group = "baseline"
     default: group = value.text
     }
-    return Resolved(value: value, source: .remote, trackedGroup: group)
+    return (Resolved(value: value, source: .remote, trackedGroup: group), nil)
   }
 
   /// Reads every key after a fetch (`getValues(for:)`): the missing keys,
@@ -86,8 +96,7 @@ public struct RemoteValueService: Sendable {
     trackedThisFetch = true
     var events: [TrackingEvent] = []
     for key in defaults.keys.sorted() {
-      let (_, fallback) = RemoteRules.value(delivered: fetched[key].map(Self.unflagged), default: defaults[key])
-      switch fallback {
+      switch Self.resolve(fetched[key], default: defaults[key]!).fallback {
       case .keyNotFound?: events.append(.keyNotFound(key))
       case .incorrectValue?: events.append(.incorrectValue(key))
       case nil:

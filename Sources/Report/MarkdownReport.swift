@@ -394,6 +394,14 @@ private struct ReportWriter {
     guard stabilized > 0 || !delivery.enrollment.isEmpty else { return }
     lines.append("## Delivery")
     lines.append("")
+    if !delivery.tracking.isEmpty {
+      let totals = delivery.tracking.map { "\(NumberFormat.count($0.days.reduce(0, +))) \($0.name)" }
+      lines.append(
+        "The app reads the remote values as KOMA does: after each successful fetch every key is tracked once ("
+          + totals.joined(separator: ", ") + "; per day in results.json). A baseline-flagged value is shown without "
+          + "its flag and counted in its own group.")
+      lines.append("")
+    }
     if !delivery.enrollment.isEmpty {
       lines.append(
         "Devices fetch the remote configuration at each launch; a failed fetch leaves them with their last data. A device "

@@ -26,6 +26,7 @@ extension DeliveryResult {
       ("overridden", days(overridden)),
       ("failedFetches", days(failedFetches)),
       ("defaultFallbacks", days(defaultFallbacks)),
+    ] + (tracking.isEmpty ? [] : [("tracking", .object(tracking.map { ($0.name, days($0.days)) }))]) + [
       ("enrollment", .array(enrollment.map { enrollment in
         .object([
           ("experiment", .string(enrollment.experiment)),

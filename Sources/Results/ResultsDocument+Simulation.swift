@@ -202,5 +202,10 @@ extension DeliveryResult {
           experiment: rule.experiment, variant: rule.variant, exposed: churn.exposed, lost: churn.lost, stuck: churn.stuck,
           rescued: churn.rescued)
       })
+    if plan.scenario.remote?.values == .koma {
+      tracking = ["experimentalGroup", "keyNotFound", "incorrectValue"].enumerated().map { kind, name in
+        DailySeries(name: name, days: (0..<plan.scenario.days).map { remote.tracking[$0 * 3 + kind] })
+      }
+    }
   }
 }

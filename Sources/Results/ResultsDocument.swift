@@ -351,6 +351,21 @@ public struct DeliveryResult: Hashable, Sendable {
   public var defaultFallbacks: [Int]
   public var enrollment: [EnrollmentResult]
   public var churn: [ChurnResult]
+  /// KOMA's reads after each successful fetch, per day, by kind
+  /// ("experimentalGroup", "keyNotFound", "incorrectValue"); empty unless the
+  /// remote values are read as KOMA reads them.
+  public var tracking: [DailySeries] = []
+
+  /// A count per day under a name.
+  public struct DailySeries: Hashable, Sendable {
+    public var name: String
+    public var days: [Int]
+
+    public init(name: String, days: [Int]) {
+      self.name = name
+      self.days = days
+    }
+  }
 
   public init(
     stabilized: [Int], overridden: [Int], failedFetches: [Int], defaultFallbacks: [Int], enrollment: [EnrollmentResult],

@@ -8,6 +8,17 @@ public struct RemotePlan: Hashable, Sendable {
   public var fetch: FetchModel
   /// The changes in the order they happen; several may share a day.
   public var changes: [RemoteChange]
+  /// How the app reads the delivered values.
+  public var values: ValueReading = .lab
+
+  /// How the app reads a delivered value.
+  public enum ValueReading: String, Hashable, Sendable {
+    /// As Lab's remote source: the value, or the default when it is missing or of another type.
+    case lab
+    /// As KOMA-Inc/Experiments (seed 003): the same, a `_baseline` suffix
+    /// stripped from what is shown, and every read after a fetch tracked.
+    case koma
+  }
 
   public init(defaults: [String: AssignmentValue], fetch: FetchModel, changes: [RemoteChange]) {
     self.defaults = defaults

@@ -15,7 +15,7 @@ enum ScenarioFields {
     "name", "kind", "baseline", "segmentBaselines", "lifts", "segmentLifts", "distribution", "sigma", "shape",
   ]
   static let analysis = ["alpha", "correction", "attribution", "dailyLooks", "minimumDetectableEffect", "power"]
-  static let remote = ["defaults", "fetch", "changes"]
+  static let remote = ["defaults", "fetch", "values", "changes"]
   static let fetch = ["failureRate", "medianLatencySeconds", "latencySigma", "timeoutSeconds", "segments"]
   static let segmentFetch = ["failureRate", "medianLatencySeconds"]
   static let change = ["day", "add", "remove", "setPercentages", "setValues", "override", "conclude", "declareKeys"]

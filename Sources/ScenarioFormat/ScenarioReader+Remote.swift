@@ -18,7 +18,22 @@ extension ScenarioReader {
       }
       changes.append(change)
     }
-    return RemotePlan(defaults: defaults, fetch: fetch, changes: changes)
+    var plan = RemotePlan(defaults: defaults, fetch: fetch, changes: changes)
+    if let valuesNode = object.optional("values") {
+      guard let reading = RemotePlan.ValueReading(rawValue: try valuesNode.string()) else {
+        throw valuesNode.error(#"must be "lab" or "koma""#)
+      }
+      plan.values = reading
+    }
+    if plan.values == .koma {
+      for (index, change) in changes.enumerated() {
+        guard case .add(_, let keys) = change.action, let missing = keys.first(where: { defaults[$0] == nil }) else { continue }
+        throw ScenarioError(
+          path: "remote.changes[\(index)].add.keys",
+          message: "'\(missing)' has no default in remote.defaults: KOMA values need an in-app default for every key")
+      }
+    }
+    return plan
   }
 
   func fetch(_ node: JSONNode, segments: [String]) throws(ScenarioError) -> FetchModel {

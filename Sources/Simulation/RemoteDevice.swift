@@ -140,6 +140,21 @@ struct RemoteDevice {
       if held[r] >= 0, enrolledDay[r] < 0 { enrolledDay[r] = day }
     }
     if overrode { tally.overridden[day] += 1 }
+    if tables.readsAsKOMA { trackReads(revision: revision, day: day) }
+  }
+
+  /// KOMA's `getValues(for:)` after a successful fetch: each key the device
+  /// holds is tracked once, as an experimental group or by why it fell back.
+  private mutating func trackReads(revision: Int, day: Int) {
+    for r in 0..<tables.count where held[r] >= 0 {
+      for key in 0..<tables.keys[r].count where heldKeys[r] & (1 << UInt64(key)) != 0 {
+        switch tables.fallbacks[revision][r][held[r]][key] {
+        case nil: tally.tracking[day * 3] += 1
+        case .keyNotFound?: tally.tracking[day * 3 + 1] += 1
+        case .incorrectValue?: tally.tracking[day * 3 + 2] += 1
+        }
+      }
+    }
   }
 
   /// Stores the values of `keys` for the held variant from `revision`,
@@ -152,7 +167,7 @@ struct RemoteDevice {
       let value = tables.valueIDs[revision][r][held[r]][key]
       if keyValues[r * stride + key] != value { changed = true }
       keyValues[r * stride + key] = value
-      if tables.fallbacks[revision][r][held[r]][key] { tally.defaultFallbacks[day] += 1 }
+      if tables.fallbacks[revision][r][held[r]][key] != nil { tally.defaultFallbacks[day] += 1 }
     }
     return changed
   }

@@ -1,3 +1,4 @@
+import Enrollment
 import Lab
 import ScenarioFormat
 
@@ -23,9 +24,11 @@ struct RemoteTables {
   /// By revision and remote experiment: the overridden keys, as a mask over `keys`.
   let overridden: [[UInt64]]
   /// By revision, remote experiment, global variant and key: the held value's
-  /// number in `values` (-1 none) and whether it is a fallback.
+  /// number in `values` (-1 none) and why it fell back to the default.
   let valueIDs: [[[[Int]]]]
-  let fallbacks: [[[[Bool]]]]
+  let fallbacks: [[[[RemoteRules.Fallback?]]]]
+  /// Whether the app reads values as KOMA does (and tracks every read).
+  let readsAsKOMA: Bool
   /// Every value a remote key can take.
   let values: [AssignmentValue]
   /// Each segment's attributes, as the service sees them.
@@ -56,12 +59,13 @@ struct RemoteTables {
       return values.count - 1
     }
     var experiments: [[RemoteExperiment?]] = [], present: [[Bool]] = [], declared: [[UInt64]] = []
-    var overridden: [[UInt64]] = [], valueIDs: [[[[Int]]]] = [], fallbacks: [[[[Bool]]]] = []
+    var overridden: [[UInt64]] = [], valueIDs: [[[[Int]]]] = [], fallbacks: [[[[RemoteRules.Fallback?]]]] = []
+    readsAsKOMA = remote.values == .koma
     for revision in revisions {
       let configuration = revision.configuration
       var revisionExperiments: [RemoteExperiment?] = [], revisionPresent: [Bool] = []
       var revisionDeclared: [UInt64] = [], revisionOverridden: [UInt64] = []
-      var revisionValues: [[[Int]]] = [], revisionFallbacks: [[[Bool]]] = []
+      var revisionValues: [[[Int]]] = [], revisionFallbacks: [[[RemoteRules.Fallback?]]] = []
       for (r, id) in ids.enumerated() {
         let name = plan.experimentNames[id]
         let definition = configuration.experiment(named: name)
@@ -73,12 +77,19 @@ struct RemoteTables {
         revisionExperiments.append(declaredKeys != nil ? definition : nil)
         revisionDeclared.append(mask(declaredKeys ?? []))
         revisionOverridden.append(mask(configuration.overriddenKeys(of: name)))
-        var byVariant: [[Int]] = [], fallbackByVariant: [[Bool]] = []
+        var byVariant: [[Int]] = [], fallbackByVariant: [[RemoteRules.Fallback?]] = []
         for variant in plan.variantNames[id] {
           let delivered = definition?.variants.first { $0.name == variant }?.values ?? [:]
-          let resolved = keys[r].map { RemoteRules.value(delivered: delivered[$0], default: remote.defaults[$0]) }
+          let resolved = keys[r].map { key -> (value: AssignmentValue?, fallback: RemoteRules.Fallback?) in
+            // KOMA strips a baseline flag from what is shown; every key has a default there.
+            if remote.values == .koma, let fallback = remote.defaults[key] {
+              let (value, reason) = RemoteValueService.resolve(delivered[key], default: fallback)
+              return (value.value, reason)
+            }
+            return RemoteRules.value(delivered: delivered[key], default: remote.defaults[key])
+          }
           byVariant.append(resolved.map { intern($0.value) })
-          fallbackByVariant.append(resolved.map { $0.fallback != nil })
+          fallbackByVariant.append(resolved.map(\.fallback))
         }
         revisionValues.append(byVariant)
         revisionFallbacks.append(fallbackByVariant)

@@ -4,6 +4,9 @@ public struct RemoteTally: Hashable, Sendable {
   public var failedFetches: [Int]
   /// Per day: keys that fell back to the app's default at a successful fetch.
   public var defaultFallbacks: [Int]
+  /// KOMA's reads after each successful fetch, by `day * 3 + kind`: the keys
+  /// tracked as an experimental group, as not found, as an incorrect value.
+  public var tracking: [Int]
   /// Per day: launches at which an override changed a value a stabilized device held.
   public var overridden: [Int]
   /// Per remote experiment: who could enrol, who did, and how long it took.
@@ -54,6 +57,7 @@ public struct RemoteTally: Hashable, Sendable {
   init(remoteExperiments: Int, churnRules: Int, days: Int) {
     failedFetches = Array(repeating: 0, count: days)
     defaultFallbacks = Array(repeating: 0, count: days)
+    tracking = Array(repeating: 0, count: days * 3)
     overridden = Array(repeating: 0, count: days)
     enrollment = Array(repeating: Enrollment(days: days), count: remoteExperiments)
     churn = Array(repeating: ChurnTally(), count: churnRules)
@@ -65,6 +69,7 @@ public struct RemoteTally: Hashable, Sendable {
       defaultFallbacks[day] += other.defaultFallbacks[day]
       overridden[day] += other.overridden[day]
     }
+    for index in tracking.indices { tracking[index] += other.tracking[index] }
     for index in enrollment.indices { enrollment[index].merge(other.enrollment[index]) }
     for index in churn.indices { churn[index].merge(other.churn[index]) }
   }

@@ -376,3 +376,14 @@ import Testing
       "enrollment.Theme.handshake.groupDefinitionWaiting: must be greater than 0 and at most 86400 seconds")
   }
 }
+
+extension RemoteErrorTests {
+  @Test func aKOMAKeyWithoutADefault() {
+    do {
+      _ = try parse(minimalScenario(extra: #", "remote": {"values": "koma", "changes": [{"day": 0, "add": {"name": "Checkout", "keys": ["flow"], "variants": [{"name": "A", "percentage": 100, "values": {"flow": "a"}}]}}]}"#))
+      Issue.record("expected an error")
+    } catch {
+      #expect("\(error)" == "remote.changes[0].add.keys: 'flow' has no default in remote.defaults: KOMA values need an in-app default for every key")
+    }
+  }
+}
