@@ -59,7 +59,7 @@ public struct ExperimentAnalyzer: Sendable {
           mixedDevices: 0, transitions: [], dailyNewExposures: [], dailyMetrics: [], srm: nil, analysis: [])).analysis
       }
       enrollment.analysis = analysis(of: enrollment.variants)
-      if !enrollment.neverEnrolledAsBaseline.isEmpty {
+      if settings.neverEnrolledAsBaseline, !enrollment.neverEnrolledAsBaseline.isEmpty {
         enrollment.neverEnrolledAsBaselineAnalysis = analysis(of: enrollment.neverEnrolledAsBaseline)
       }
       experiment.enrollment = enrollment

@@ -25,6 +25,10 @@ public struct AnalysisSettings: Hashable, Sendable {
   public var minimumDetectableEffect: Double
   /// The chance of detecting that lift that the sample must give.
   public var power: Double
+  /// Whether to also analyse an experiment with an enrollment rule the way a
+  /// common mistake does, counting the devices that never enrolled as its
+  /// baseline, so that the report shows what that does.
+  public var neverEnrolledAsBaseline = false
 
   public static let standard = AnalysisSettings(
     alpha: 0.05, correction: .holm, attribution: .firstExposure, dailyLooks: false, minimumDetectableEffect: 0.1,

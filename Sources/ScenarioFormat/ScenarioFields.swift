@@ -14,7 +14,9 @@ enum ScenarioFields {
   static let metric = [
     "name", "kind", "baseline", "segmentBaselines", "lifts", "segmentLifts", "distribution", "sigma", "shape",
   ]
-  static let analysis = ["alpha", "correction", "attribution", "dailyLooks", "minimumDetectableEffect", "power"]
+  static let analysis = [
+    "alpha", "correction", "attribution", "dailyLooks", "minimumDetectableEffect", "power", "neverEnrolledAsBaseline",
+  ]
   static let remote = ["defaults", "fetch", "values", "changes"]
   static let fetch = ["failureRate", "medianLatencySeconds", "latencySigma", "timeoutSeconds", "segments"]
   static let segmentFetch = ["failureRate", "medianLatencySeconds"]

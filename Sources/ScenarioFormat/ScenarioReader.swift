@@ -245,6 +245,9 @@ struct ScenarioReader {
       guard case .bool(let looks) = looksNode.value else { throw looksNode.error("must be true or false") }
       settings.dailyLooks = looks
     }
+    if let mistakeNode = object.optional("neverEnrolledAsBaseline") {
+      settings.neverEnrolledAsBaseline = try mistakeNode.bool()
+    }
     if let effectNode = object.optional("minimumDetectableEffect") {
       settings.minimumDetectableEffect = try effectNode.double()
       guard settings.minimumDetectableEffect > 0 else {

@@ -77,8 +77,11 @@ import Testing
   /// devices' estimate holds the truth, while counting the never-enrolled
   /// devices as the baseline inflates the lift far beyond it.
   @Test func countingTheNeverEnrolledAsBaselineBiasesTheLift() async throws {
-    let experiment = try #require(await run(try scenario("apptimize-precondition-bias")).experiment("Offer"))
-    let analyzed = ExperimentAnalyzer(settings: .standard).analyze(experiment)
+    let plan = try scenario("apptimize-precondition-bias")
+    #expect(plan.analysis.neverEnrolledAsBaseline)
+    let experiment = try #require(await run(plan).experiment("Offer"))
+    #expect(ExperimentAnalyzer(settings: .standard).analyze(experiment).enrollment?.neverEnrolledAsBaselineAnalysis == [])
+    let analyzed = ExperimentAnalyzer(settings: plan.analysis).analyze(experiment)
     let enrollment = try #require(analyzed.enrollment)
     let never = try #require(enrollment.neverEnrolled)
     #expect(never.exposed > 10_000)
