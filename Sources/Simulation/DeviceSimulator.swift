@@ -414,9 +414,7 @@ struct DeviceSimulator {
       else { continue }
       remoteDisplayed[r] = true
       if record(experiment, variant: remote.held[r], day: day) {
-        for (variant, share) in remote.selectionShares(r).enumerated() where share > 0 {
-          expectedFirstExposed[tables.variantStart[experiment] + variant].add(share)
-        }
+        countExpectedFirstExposure(experiment, shares: remote.selectionShares(r))
       }
     }
     for s in 0..<tables.service.count {
@@ -428,9 +426,7 @@ struct DeviceSimulator {
       else { continue }
       serviceDisplayed[s] = true
       if record(experiment, variant: service.held[s], day: day) {
-        for (variant, share) in service.selectionShares(s).enumerated() where share > 0 {
-          expectedFirstExposed[tables.variantStart[experiment] + variant].add(share)
-        }
+        countExpectedFirstExposure(experiment, shares: service.selectionShares(s))
       }
     }
   }
@@ -450,6 +446,14 @@ struct DeviceSimulator {
     guard draws.nextBernoulli(tables.displayProbabilities[experiment]) else { return false }
     if rule >= 0 { enrollment.shown(rule: rule, variant: variant) }
     return true
+  }
+
+  /// At the device's first display of an experiment a service assigned: the
+  /// split that assigned its variant, added to the expected first exposures.
+  private mutating func countExpectedFirstExposure(_ experiment: Int, shares: [Double]) {
+    for (variant, share) in shares.enumerated() where share > 0 {
+      expectedFirstExposed[tables.variantStart[experiment] + variant].add(share)
+    }
   }
 
   /// Counts one display; returns whether it is the device's first of the experiment.

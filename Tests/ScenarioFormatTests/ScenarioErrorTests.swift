@@ -2,15 +2,20 @@ import Foundation
 import ScenarioFormat
 import Testing
 
+/// Records an issue unless reading `text` fails with exactly `expected`.
+func expectScenarioError(_ text: String, _ expected: String, sourceLocation: SourceLocation = #_sourceLocation) {
+  do {
+    _ = try parse(text)
+    Issue.record("expected the error \(expected)", sourceLocation: sourceLocation)
+  } catch {
+    #expect("\(error)" == expected, sourceLocation: sourceLocation)
+  }
+}
+
 /// Every bad input docs/scenarios.md lists, with the exact message it documents.
 @Suite struct ScenarioErrorTests {
   private func expectError(_ text: String, _ expected: String, sourceLocation: SourceLocation = #_sourceLocation) {
-    do {
-      _ = try parse(text)
-      Issue.record("expected the error \(expected)", sourceLocation: sourceLocation)
-    } catch {
-      #expect("\(error)" == expected, sourceLocation: sourceLocation)
-    }
+    expectScenarioError(text, expected, sourceLocation: sourceLocation)
   }
 
   private func experiment(replacing old: String, with new: String) -> String {
@@ -137,12 +142,7 @@ import Testing
 /// Bad behaviour sections, with the messages docs/scenarios.md documents.
 @Suite struct BehaviourErrorTests {
   private func expectError(_ extra: String, _ expected: String, sourceLocation: SourceLocation = #_sourceLocation) {
-    do {
-      _ = try parse(minimalScenario(extra: extra))
-      Issue.record("expected the error \(expected)", sourceLocation: sourceLocation)
-    } catch {
-      #expect("\(error)" == expected, sourceLocation: sourceLocation)
-    }
+    expectScenarioError(minimalScenario(extra: extra), expected, sourceLocation: sourceLocation)
   }
 
   @Test func sharesThatDoNotSumToOne() {
@@ -249,12 +249,7 @@ import Testing
 /// Bad remote sections, with the messages docs/scenarios.md documents.
 @Suite struct RemoteErrorTests {
   private func expectError(_ remote: String, churn: String = "", _ expected: String, sourceLocation: SourceLocation = #_sourceLocation) {
-    do {
-      _ = try parse(minimalScenario(extra: #", "remote": "# + remote + churn))
-      Issue.record("expected the error \(expected)", sourceLocation: sourceLocation)
-    } catch {
-      #expect("\(error)" == expected, sourceLocation: sourceLocation)
-    }
+    expectScenarioError(minimalScenario(extra: #", "remote": "# + remote + churn), expected, sourceLocation: sourceLocation)
   }
 
   private let add = """
@@ -302,12 +297,7 @@ import Testing
 /// The hash-bucketed service's section: each documented error word for word.
 @Suite struct ServiceErrorTests {
   private func expectError(_ service: String, _ expected: String, sourceLocation: SourceLocation = #_sourceLocation) {
-    do {
-      _ = try parse(minimalScenario(extra: #", "service": "# + service))
-      Issue.record("expected the error \(expected)", sourceLocation: sourceLocation)
-    } catch {
-      #expect("\(error)" == expected, sourceLocation: sourceLocation)
-    }
+    expectScenarioError(minimalScenario(extra: #", "service": "# + service), expected, sourceLocation: sourceLocation)
   }
 
   private let start = #"{"day": 0, "start": {"name": "Paywall", "variations": [{"name": "A"}, {"name": "B"}]}}"#
@@ -350,12 +340,7 @@ import Testing
 /// The enrollment section: each documented error word for word.
 @Suite struct EnrollmentErrorTests {
   private func expectError(_ enrollment: String, _ expected: String, sourceLocation: SourceLocation = #_sourceLocation) {
-    do {
-      _ = try parse(minimalScenario(extra: #", "enrollment": "# + enrollment))
-      Issue.record("expected the error \(expected)", sourceLocation: sourceLocation)
-    } catch {
-      #expect("\(error)" == expected, sourceLocation: sourceLocation)
-    }
+    expectScenarioError(minimalScenario(extra: #", "enrollment": "# + enrollment), expected, sourceLocation: sourceLocation)
   }
 
   @Test func anUnknownPolicy() {
@@ -379,11 +364,8 @@ import Testing
 
 extension RemoteErrorTests {
   @Test func aKOMAKeyWithoutADefault() {
-    do {
-      _ = try parse(minimalScenario(extra: #", "remote": {"values": "koma", "changes": [{"day": 0, "add": {"name": "Checkout", "keys": ["flow"], "variants": [{"name": "A", "percentage": 100, "values": {"flow": "a"}}]}}]}"#))
-      Issue.record("expected an error")
-    } catch {
-      #expect("\(error)" == "remote.changes[0].add.keys: 'flow' has no default in remote.defaults: KOMA values need an in-app default for every key")
-    }
+    expectScenarioError(
+      minimalScenario(extra: #", "remote": {"values": "koma", "changes": [{"day": 0, "add": {"name": "Checkout", "keys": ["flow"], "variants": [{"name": "A", "percentage": 100, "values": {"flow": "a"}}]}}]}"#),
+      "remote.changes[0].add.keys: 'flow' has no default in remote.defaults: KOMA values need an in-app default for every key")
   }
 }
