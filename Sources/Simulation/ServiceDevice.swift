@@ -68,7 +68,8 @@ struct ServiceDevice {
       cachedRevision = tables.revisionOfDay[day]
     }
     let revision = cachedRevision >= 0 ? cachedRevision : tables.bundledRevision[version]
-    let before = held
+    let crossed = lastRevision >= 0 && revision > lastRevision
+    let before = crossed ? held : []
     if revision >= 0 {
       var attributes = tables.attributes[segment][version]
       attributes["id"] = .string(id)
@@ -78,7 +79,7 @@ struct ServiceDevice {
         held[s] = variant
       }
     }
-    if lastRevision >= 0, revision > lastRevision {
+    if crossed {
       for s in 0..<tables.count where (lastRevision + 1...revision).contains(where: { tables.touches[$0][s] }) {
         var counts = tally.changes[s][revision]
         counts.devices += 1
