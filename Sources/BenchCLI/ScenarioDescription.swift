@@ -40,7 +40,7 @@ struct ScenarioDescription {
       lines.append("")
       lines.append("Remote service: fetches fail \(Format.percent(remote.fetch.failureRate)) of the time, time-out \(Format.number(remote.fetch.timeoutSeconds)) s")
       for change in remote.changes {
-        lines.append("  day \(change.day): \(describe(change.action))")
+        lines.append("  day \(change.day): \(change)")
       }
     }
     if let service = scenario.service {
@@ -72,24 +72,6 @@ struct ScenarioDescription {
           + " loses \(Format.percent(rule.dailyProbability)) of its devices a day")
     }
     return lines.joined(separator: "\n") + "\n"
-  }
-
-  private func describe(_ action: RemoteChange.Action) -> String {
-    switch action {
-    case .add(let experiment, let keys):
-      let split = experiment.variants.map { "\($0.name) \(Format.number($0.percentage))%" }.joined(separator: ", ")
-      return "add \(experiment.name) (keys \(keys.joined(separator: ", ")); \(split))"
-    case .remove(let experiment): return "remove \(experiment)"
-    case .setPercentages(let experiment, let percentages):
-      return "set \(experiment)'s percentages to "
-        + percentages.keys.sorted().map { "\($0) \(Format.number(percentages[$0]!))%" }.joined(separator: ", ")
-        + " (assigned devices keep their variant)"
-    case .setValues(let experiment, let variant, let values):
-      return "set \(experiment)/\(variant) values \(values.keys.sorted().joined(separator: ", ")) (stabilized devices see them only through an override)"
-    case .override(let experiment, let keys): return "override \(experiment)'s \(keys.joined(separator: ", ")) on stabilized devices"
-    case .conclude(let experiment, let winner): return "conclude \(experiment) with \(winner) (stabilized devices keep their variant)"
-    case .declareKeys(let experiment, let value): return "set __Keys_\(experiment) to \(value)"
-    }
   }
 
   private func header(of version: AppVersion, isFirst: Bool) -> String {

@@ -111,8 +111,7 @@ public struct ComparisonReport {
   }
 
   /// Devices moved by each of the experiment's changes after day 0, in
-  /// order; `nil` for a change the framework's counts do not separate, and
-  /// `nil` altogether for a framework that counts none (Lab's remote source).
+  /// order; `nil` for a change the framework's counts do not separate.
   private static func movedByChanges(_ result: ExperimentResult, run: Run, service: ServicePlan) -> [Int?]? {
     let changes = service.changes.filter { $0.experiment == result.name && $0.day > 0 }
     switch result.source {
@@ -122,8 +121,6 @@ public struct ComparisonReport {
         return result.transitions.filter { $0.toVersion == version }
           .map { $0.reassigned + $0.returnedOnAnotherVariant }.reduce(0, +)
       }
-    case "remote":
-      return nil
     default:
       return changes.map { change in result.changes.first { $0.day == change.day }?.moved }
     }

@@ -100,7 +100,7 @@ extension ExperimentResult {
         (0..<scenario.days).map { experimentTally.dailyNewExposures[$0 * variantNames.count + variant] }
       },
       dailyMetrics: dailyMetrics, srm: nil, analysis: [])
-    changes = Self.serviceChanges(plan: plan, experiment: experiment, tally: tally)
+    changes = Self.dashboardChanges(plan: plan, experiment: experiment, tally: tally)
     enrollment = Self.enrollment(
       plan: plan, experiment: experiment, tally: tally, variants: variants, baselineName: baseline)
   }
@@ -156,18 +156,35 @@ extension ExperimentResult {
     return result
   }
 
-  /// The changes on the hash-bucketed service's dashboard that concern the
-  /// experiment, each with what it did, in date order.
-  private static func serviceChanges(plan: SimulationPlan, experiment: Int, tally: RunTally) -> [ServiceChangeResult] {
-    guard let service = plan.scenario.service, plan.serviceExperiments.contains(experiment) else { return [] }
-    let s = experiment - plan.serviceExperiments.lowerBound, name = plan.experimentNames[experiment]
-    return service.revisions.enumerated().compactMap { index, revision in
-      let changes = service.changes.filter { $0.day == revision.day && $0.experiment == name }
-      guard !changes.isEmpty else { return nil }
-      let counts = tally.service.changes[s][index]
+  /// The changes on the dashboard of the service that runs the experiment
+  /// (the remote one or the hash-bucketed one) that concern it, each with
+  /// what it did, in date order; none for a local experiment.
+  private static func dashboardChanges(plan: SimulationPlan, experiment: Int, tally: RunTally) -> [ServiceChangeResult] {
+    let name = plan.experimentNames[experiment]
+    if let remote = plan.scenario.remote, plan.isRemote(experiment) {
+      return changeResults(
+        revisionDays: remote.revisions.map(\.day), changes: remote.changes.map { ($0.day, $0.experiment, $0.description) },
+        of: name, counts: tally.remote.changes[experiment - plan.remoteExperiments.lowerBound])
+    }
+    if let service = plan.scenario.service, plan.serviceExperiments.contains(experiment) {
+      return changeResults(
+        revisionDays: service.revisions.map(\.day), changes: service.changes.map { ($0.day, $0.experiment, $0.description) },
+        of: name, counts: tally.service.changes[experiment - plan.serviceExperiments.lowerBound])
+    }
+    return []
+  }
+
+  /// One result per revision whose changes concern `experiment`.
+  private static func changeResults(
+    revisionDays: [Int], changes: [(day: Int, experiment: String, description: String)], of experiment: String,
+    counts: [ChangeCounts]
+  ) -> [ServiceChangeResult] {
+    revisionDays.enumerated().compactMap { index, day in
+      let today = changes.filter { $0.day == day && $0.experiment == experiment }
+      guard !today.isEmpty else { return nil }
       return ServiceChangeResult(
-        day: revision.day, change: changes.map(\.description).joined(separator: "; "), devices: counts.devices,
-        kept: counts.kept, moved: counts.moved, left: counts.left, entered: counts.entered)
+        day: day, change: today.map(\.description).joined(separator: "; "), devices: counts[index].devices,
+        kept: counts[index].kept, moved: counts[index].moved, left: counts[index].left, entered: counts[index].entered)
     }
   }
 }

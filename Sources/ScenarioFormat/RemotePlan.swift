@@ -121,6 +121,16 @@ public struct RemoteChange: Hashable, Sendable {
     self.action = action
   }
 
+  /// The experiment the change is about.
+  public var experiment: String {
+    switch action {
+    case .add(let experiment, _): return experiment.name
+    case .remove(let name), .setPercentages(let name, _), .setValues(let name, _, _), .override(let name, _),
+      .conclude(let name, _), .declareKeys(let name, _):
+      return name
+    }
+  }
+
   func applied(to configuration: RemoteConfiguration) -> RemoteConfiguration {
     var configuration = configuration
     func update(_ name: String, _ body: (inout RemoteExperiment) -> Void) {
@@ -152,6 +162,29 @@ public struct RemoteChange: Hashable, Sendable {
       configuration.variables[RemoteConfiguration.keysVariable(name)] = value
     }
     return configuration
+  }
+}
+
+extension RemoteChange: CustomStringConvertible {
+  /// The change as the dashboard would say it, with what it does to devices.
+  public var description: String {
+    let number = NumberText.plain
+    switch action {
+    case .add(let experiment, let keys):
+      let split = experiment.variants.map { "\($0.name) \(number($0.percentage))%" }.joined(separator: ", ")
+      return "add \(experiment.name) (keys \(keys.joined(separator: ", ")); \(split))"
+    case .remove(let experiment): return "remove \(experiment)"
+    case .setPercentages(let experiment, let percentages):
+      return "set \(experiment)'s percentages to "
+        + percentages.keys.sorted().map { "\($0) \(number(percentages[$0]!))%" }.joined(separator: ", ")
+        + " (assigned devices keep their variant)"
+    case .setValues(let experiment, let variant, let values):
+      return "set \(experiment)/\(variant) values \(values.keys.sorted().joined(separator: ", ")) "
+        + "(stabilized devices see them only through an override)"
+    case .override(let experiment, let keys): return "override \(experiment)'s \(keys.joined(separator: ", ")) on stabilized devices"
+    case .conclude(let experiment, let winner): return "conclude \(experiment) with \(winner) (stabilized devices keep their variant)"
+    case .declareKeys(let experiment, let value): return "set __Keys_\(experiment) to \(value)"
+    }
   }
 }
 

@@ -182,9 +182,7 @@ public struct ServiceChange: Hashable, Sendable {
 extension ServiceChange: CustomStringConvertible {
   /// The change as the dashboard would say it, e.g. "traffic set to 100%".
   public var description: String {
-    func number(_ value: Double) -> String {
-      value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
-    }
+    let number = NumberText.plain
     switch action {
     case .start(let experiment):
       return "started with " + experiment.variations.map { "\($0.name) \(number($0.weight))" }.joined(separator: ", ")

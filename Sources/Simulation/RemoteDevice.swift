@@ -30,6 +30,8 @@ struct RemoteDevice {
   private var churnStuck: [Bool]
   private var churnRescued: [Bool]
   private var churnLost: [Bool]
+  /// The revision of the device's last successful fetch, -1 before any.
+  private var lastRevision = -1
 
   private(set) var tally: RemoteTally
 
@@ -62,10 +64,12 @@ struct RemoteDevice {
     churnStuck = churnExposed
     churnRescued = churnExposed
     churnLost = churnExposed
-    tally = RemoteTally(remoteExperiments: count, churnRules: churnRules.count, days: scenario.days)
+    tally = RemoteTally(
+      remoteExperiments: count, churnRules: churnRules.count, days: scenario.days, revisions: tables.touches.count)
   }
 
   mutating func reset() {
+    lastRevision = -1
     for r in 0..<tables.count {
       serverVariant[r] = -1
       held[r] = -1
@@ -101,6 +105,8 @@ struct RemoteDevice {
       return
     }
     var overrode = false
+    let crossed = lastRevision >= 0 && revision > lastRevision
+    let before = crossed ? held : []
     for r in 0..<tables.count {
       var delivered = -1
       if tables.present[revision][r] {
@@ -140,6 +146,12 @@ struct RemoteDevice {
       if held[r] >= 0, enrolledDay[r] < 0 { enrolledDay[r] = day }
     }
     if overrode { tally.overridden[day] += 1 }
+    if crossed {
+      for r in 0..<tables.count where (lastRevision + 1...revision).contains(where: { tables.touches[$0][r] }) {
+        tally.changes[r][revision].count(before: before[r], after: held[r])
+      }
+    }
+    lastRevision = revision
     if tables.readsAsKOMA { trackReads(revision: revision, day: day) }
   }
 

@@ -35,6 +35,8 @@ struct RemoteTables {
   let segmentAttributes: [[String: String]]
   /// The variant's global number from its name, per remote experiment.
   let variantIDs: [[String: Int]]
+  /// By revision and remote experiment: whether the revision's changes are about it.
+  let touches: [[Bool]]
 
   init(plan: SimulationPlan) {
     let scenario = plan.scenario
@@ -109,6 +111,9 @@ struct RemoteTables {
     self.fallbacks = fallbacks
     self.values = values
     segmentAttributes = scenario.population.segments.map(\.attributes)
+    touches = revisions.map { revision in
+      ids.map { id in remote.changes.contains { $0.day == revision.day && $0.experiment == plan.experimentNames[id] } }
+    }
     variantIDs = ids.map { id in Dictionary(uniqueKeysWithValues: plan.variantNames[id].enumerated().map { ($1, $0) }) }
   }
 

@@ -13,6 +13,10 @@ public struct RemoteTally: Hashable, Sendable {
   public var enrollment: [Enrollment]
   /// Per churn rule: what the buggy variant did.
   public var churn: [ChurnTally]
+  /// By remote experiment and revision of the service's configuration: the
+  /// devices whose successful fetch moved them to that revision, and what
+  /// its changes did to them.
+  public var changes: [[ChangeCounts]]
 
   /// Devices that launched while the experiment was on the service and its
   /// audience admitted them, and how many of them the device came to hold it.
@@ -54,7 +58,8 @@ public struct RemoteTally: Hashable, Sendable {
     }
   }
 
-  init(remoteExperiments: Int, churnRules: Int, days: Int) {
+  init(remoteExperiments: Int, churnRules: Int, days: Int, revisions: Int) {
+    changes = Array(repeating: Array(repeating: ChangeCounts(), count: revisions), count: remoteExperiments)
     failedFetches = Array(repeating: 0, count: days)
     defaultFallbacks = Array(repeating: 0, count: days)
     tracking = Array(repeating: 0, count: days * 3)
@@ -70,6 +75,9 @@ public struct RemoteTally: Hashable, Sendable {
       overridden[day] += other.overridden[day]
     }
     for index in tracking.indices { tracking[index] += other.tracking[index] }
+    for r in changes.indices {
+      for revision in changes[r].indices { changes[r][revision].merge(other.changes[r][revision]) }
+    }
     for index in enrollment.indices { enrollment[index].merge(other.enrollment[index]) }
     for index in churn.indices { churn[index].merge(other.churn[index]) }
   }

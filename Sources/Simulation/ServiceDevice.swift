@@ -81,15 +81,7 @@ struct ServiceDevice {
     }
     if crossed {
       for s in 0..<tables.count where (lastRevision + 1...revision).contains(where: { tables.touches[$0][s] }) {
-        var counts = tally.changes[s][revision]
-        counts.devices += 1
-        switch (before[s] >= 0, held[s] >= 0) {
-        case (true, true): before[s] == held[s] ? (counts.kept += 1) : (counts.moved += 1)
-        case (true, false): counts.left += 1
-        case (false, true): counts.entered += 1
-        case (false, false): break
-        }
-        tally.changes[s][revision] = counts
+        tally.changes[s][revision].count(before: before[s], after: held[s])
       }
     }
     lastRevision = max(lastRevision, revision)

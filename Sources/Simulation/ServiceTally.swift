@@ -8,30 +8,6 @@ public struct ServiceTally: Hashable, Sendable {
   /// Per day: configuration downloads that failed or missed the time-out.
   public var failedFetches: [Int]
 
-  /// How one configuration change left the devices it reached in one experiment.
-  public struct ChangeCounts: Hashable, Sendable {
-    /// Devices that launched before and after the change (with the new configuration).
-    public var devices = 0
-    /// In a variation before and after, the same one.
-    public var kept = 0
-    /// In a variation before and after, another one.
-    public var moved = 0
-    /// In a variation before, in none after.
-    public var left = 0
-    /// In none before, in a variation after.
-    public var entered = 0
-
-    public init() {}
-
-    mutating func merge(_ other: ChangeCounts) {
-      devices += other.devices
-      kept += other.kept
-      moved += other.moved
-      left += other.left
-      entered += other.entered
-    }
-  }
-
   init(experiments: Int, revisions: Int, days: Int) {
     changes = Array(repeating: Array(repeating: ChangeCounts(), count: revisions), count: experiments)
     failedFetches = Array(repeating: 0, count: days)

@@ -348,7 +348,7 @@ public struct RunTally: Hashable, Sendable {
       days: plan.scenario.days)
     remote = RemoteTally(
       remoteExperiments: plan.remoteExperiments.count, churnRules: plan.scenario.churn.count,
-      days: plan.scenario.days)
+      days: plan.scenario.days, revisions: plan.scenario.remote?.revisions.count ?? 0)
   }
 
   mutating func merge(_ other: RunTally) {
