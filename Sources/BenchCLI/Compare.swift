@@ -15,7 +15,7 @@ extension Bench {
         The scenario's service section is the plan: experiments and their dated changes. Each \
         framework runs it by its own rules (docs/compare.md says how the plan maps onto each, and \
         what a framework cannot express), with the same devices, seed and outcome model. Writes \
-        <out>/<name>/report.md, the comparison, and each framework's own report and results.json \
+        <out>/<name>/comparison.md, and each framework's own report and results.json \
         in <out>/<name>/<framework>/.
         """
     )
@@ -29,7 +29,7 @@ extension Bench {
     @Option(help: "Run this many shards at once (default: the number of cores).")
     var threads: Int?
 
-    @Option(help: "The folder that receives <name>/report.md and one folder per framework.")
+    @Option(help: "The folder that receives <name>/comparison.md and one folder per framework.")
     var out: String = "reports"
 
     @Flag(help: "Print nothing but errors.")
@@ -78,7 +78,7 @@ extension Bench {
         _ = try ReportFolder(out: folder.path, name: framework.rawValue).write(report, document: document)
         runs.append(ComparisonReport.Run(framework: framework.rawValue, document: document, notes: notes, versions: scenario.versions))
       }
-      let reportURL = folder.appendingPathComponent("report.md")
+      let reportURL = folder.appendingPathComponent("comparison.md")
       try AtomicFile.write(ComparisonReport.render(plan: plan, runs: runs), to: reportURL)
       if !quiet {
         print("Ran \(plan.name) under \(frameworks.map(\.rawValue).joined(separator: ", ")).")

@@ -35,7 +35,7 @@ import Testing
     }
     let names = try files(in: one)
     #expect(names == (try files(in: two)))
-    #expect(names.contains("compare-frameworks/report.md") && names.contains("compare-frameworks/optimizely/results.json"))
+    #expect(names.contains("compare-frameworks/comparison.md") && names.contains("compare-frameworks/optimizely/results.json"))
     for name in names {
       #expect(try Data(contentsOf: one.appendingPathComponent(name)) == Data(contentsOf: two.appendingPathComponent(name)), "\(name)")
     }
