@@ -41,7 +41,7 @@ public struct ComparisonReport {
     }
     let notes = runs.filter { !$0.notes.isEmpty }
     if !notes.isEmpty {
-      lines += ["## What a framework cannot express", ""]
+      lines += ["## What each framework left out or does its own way", ""]
       for run in notes {
         for note in run.notes { lines.append("- \(run.framework): \(note).") }
       }
