@@ -143,7 +143,7 @@ public enum ComparedFramework: String, CaseIterable, Hashable, Sendable {
     var releases = plan.versions.map { (day: $0.releaseDay, version: $0) }
     let adoption = plan.versions.dropFirst().first?.adoption ?? Adoption(meanDelayDays: 3, neverUpgradeShare: 0)
     for revision in revisions where !releases.contains(where: { $0.day == revision.day }) {
-      let base = plan.versions.last { $0.releaseDay < revision.day }!
+      guard let base = plan.versions.last(where: { $0.releaseDay < revision.day }) ?? plan.versions.first else { break }
       var version = base
       version.version = "\(base.version)-day\(revision.day)"
       version.releaseDay = revision.day
