@@ -13,8 +13,11 @@ run: setup
 compare: setup
 	$(SWIFT) run -c release bench compare scenarios/compare-frameworks.json
 
-## test: install what is missing and run the whole test suite
+## test: install what is missing and run the whole test suite: the Slurm
+## integration test on a one-node cluster it starts, then the unit tests
 test: setup
+	$(SWIFT) build --product bench
+	bash Tests/Integration/slurm-test.sh "$$($(SWIFT) build --show-bin-path)/bench"
 	$(SWIFT) test
 
 ## setup: install GSL through apt when pkg-config cannot find it

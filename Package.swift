@@ -42,6 +42,9 @@ let package = Package(
     // Drives virtual devices through a scenario by Lab's rules and counts what they saw.
     .target(name: "Simulation", dependencies: ["Lab", "Bucketing", "Enrollment", "ScenarioFormat"]),
 
+    // A run cut into shards for a cluster: the part files and their merge.
+    .target(name: "Sharding", dependencies: ["ScenarioFormat", "Simulation"]),
+
     // What a run found, as results.json and the files next to it.
     .target(name: "Results", dependencies: ["Lab", "Enrollment", "ScenarioFormat", "Simulation"]),
 
@@ -70,6 +73,7 @@ let package = Package(
         "Report",
         "AnalyticsTable",
         "Bucketing",
+        "Sharding",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -102,6 +106,8 @@ let package = Package(
     .testTarget(
       name: "SimulationTests",
       dependencies: ["Simulation", "Results", "ScenarioFormat", "Lab", "LabTestKit", "Enrollment", "Analysis"]),
+    .testTarget(
+      name: "ShardingTests", dependencies: ["Sharding", "Simulation", "ScenarioFormat"], resources: [.copy("Fixtures")]),
     .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Results", "Simulation", "ScenarioFormat", "Statistics"]),
     .testTarget(
       name: "AnalyticsTableTests",
@@ -115,7 +121,7 @@ let package = Package(
 // The simulation and the statistics run millions of steps in the test suite:
 // optimise them in debug builds too, so that `swift test` stays fast. Lab is
 // left out: an app that depends on it must not meet unsafe flags.
-let optimisedInDebug: Set<String> = ["Simulation", "Statistics", "Analysis", "Results", "AnalyticsTable", "Report"]
+let optimisedInDebug: Set<String> = ["Simulation", "Sharding", "Statistics", "Analysis", "Results", "AnalyticsTable", "Report"]
 
 for target in package.targets where target.type != .system {
   target.swiftSettings = (target.swiftSettings ?? []) + [

@@ -3,11 +3,14 @@
 enum BenchError: Error, CustomStringConvertible {
   case unreadableFile(option: String, path: String)
   case invalidFile(option: String, problem: String)
+  case unwritableFolder(option: String, path: String, reason: String)
 
   var description: String {
     switch self {
     case .unreadableFile(let option, let path): return "\(option): cannot read '\(path)': check the path."
     case .invalidFile(let option, let problem): return "\(option): \(problem)"
+    case .unwritableFolder(let option, let path, let reason):
+      return "\(option): cannot write '\(path)' (\(reason)): check that it is writable or choose another folder."
     }
   }
 }

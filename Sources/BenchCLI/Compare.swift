@@ -26,7 +26,7 @@ extension Bench {
       help: "The frameworks, comma-separated: \(ComparedFramework.allCases.map(\.rawValue).joined(separator: ", ")).")
     var frameworks: String = ComparedFramework.allCases.map(\.rawValue).joined(separator: ",")
 
-    @Option(help: "Run this many shards at once (default: the number of cores).")
+    @Option(help: "Simulate on this many threads at once (default: the number of cores).")
     var threads: Int?
 
     @Option(help: "The folder that receives <name>/comparison.md and one folder per framework.")

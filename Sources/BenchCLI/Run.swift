@@ -1,10 +1,9 @@
-import Analysis
 import AnalyticsTable
 import ArgumentParser
 import Foundation
-import Report
 import Results
 import ScenarioFormat
+import Sharding
 import Simulation
 
 extension Bench {
@@ -16,20 +15,29 @@ extension Bench {
         Drives every device of the scenario through its app versions by Lab's rules, tests \
         the outcomes, and writes <out>/<scenario name>/report.md with its charts and \
         results.json. The same scenario and seed give the same files, byte for byte, \
-        whatever the thread count.
+        whatever the thread count. With --shard K/N it simulates only the Kth of N equal \
+        pieces of the run and writes <out>/<scenario name>.shard-K-of-N.part; `bench merge` \
+        turns the N parts into the same files a run on one machine writes.
         """
     )
 
     @OptionGroup var options: ScenarioOptions
 
-    @Option(help: "Run this many shards at once (default: the number of cores).")
+    @Option(help: "Simulate on this many threads at once (default: the number of cores).")
     var threads: Int?
 
     @Option(help: "Run the scenario this many times, each with a seed derived from the first.")
     var replications: Int = 1
 
-    @Option(help: "The folder that receives <scenario name>/report.md and results.json.")
-    var out: String = "reports"
+    @Option(help: ArgumentHelp(
+      "The folder that receives <scenario name>/report.md and results.json (default: reports), "
+        + "or with --shard the part file (default: parts).",
+      valueName: "folder"))
+    var out: String?
+
+    @Option(help: ArgumentHelp(
+      "Simulate only shard K of N (0 ≤ K < N) and write its part for `bench merge`.", valueName: "K/N"))
+    var shard: String?
 
     @Option(help: "Also write the first replication's analytics events to this CSV file.")
     var events: String?
@@ -50,15 +58,26 @@ extension Bench {
       guard replications > 0 else {
         throw ValidationError("--replications must be greater than 0, e.g. --replications 200.")
       }
+      if let shard {
+        do { _ = try Shard(parsing: shard) } catch { throw ValidationError(error.description) }
+        if events != nil {
+          throw ValidationError(
+            "--events cannot go with --shard: a shard simulates only some devices; write events with a run without --shard.")
+        }
+      }
     }
 
     public func run() async throws {
-      let (scenario, warnings) = try options.load()
+      let (scenario, warnings, file) = try options.loadFile()
       if !quiet {
         for warning in warnings { printError("warning: \(warning)") }
       }
       let simulator = Simulator(plan: SimulationPlan(scenario))
       let threads = threads ?? ProcessInfo.processInfo.activeProcessorCount
+      if let shard {
+        try await runShard(try Shard(parsing: shard), of: simulator, file: file, threads: threads)
+        return
+      }
       let progress = ProgressBar(total: scenario.devices * replications, enabled: !quiet)
       var tallies: [RunTally] = []
       var eventLog: [EventLog] = []
@@ -77,17 +96,6 @@ extension Bench {
       }
       progress.finish()
 
-      let analyzer = ExperimentAnalyzer(settings: scenario.analysis)
-      let documents = tallies.map {
-        analyzer.analyze(ResultsDocument(plan: simulator.plan, tally: $0, replications: replications))
-      }
-      var document = documents[0]
-      if replications > 1 {
-        document.calibration = CalibrationSummary.calibrate(documents, alpha: scenario.analysis.alpha)
-      }
-      let report = MarkdownReport.render(ReportInput(
-        document: document, description: scenario.description, settings: scenario.analysis, versions: scenario.versions,
-        source: "Simulated"))
       let outcomesPath = events.map { outcomes ?? Self.outcomesPath(besides: $0) }
       if let events, let outcomesPath {
         try AtomicFile.write(EventsTable.csv(eventLog.flatMap(\.rows)), to: URL(fileURLWithPath: events))
@@ -95,14 +103,42 @@ extension Bench {
           OutcomesTable.csv(eventLog.flatMap(\.outcomes), metrics: scenario.metrics.map(\.name)),
           to: URL(fileURLWithPath: outcomesPath))
       }
-      let reportURL = try ReportFolder(out: out, name: scenario.name).write(report, document: document)
+      let run = SimulatedRun(scenario: scenario, plan: simulator.plan, tallies: tallies)
+      let reportURL = try run.write(out: out ?? "reports")
       if !quiet {
-        print("Simulated \(scenario.devices) devices over \(scenario.days) days"
-          + (replications > 1 ? ", \(replications) replications" : "") + ".")
-        print("Wrote \(reportURL.relativePath) and results.json")
+        print(run.summary(reportURL: reportURL))
         if let events, let outcomesPath {
           print("Wrote \(events) (\(eventLog.map(\.rows.count).reduce(0, +)) events) and \(outcomesPath)")
         }
+      }
+    }
+
+    /// Simulates one shard's devices and writes its part for `bench merge`.
+    private func runShard(_ shard: Shard, of simulator: Simulator, file: Data, threads: Int) async throws {
+      let scenario = simulator.plan.scenario
+      let pieces = shard.pieces(replications: replications, devices: scenario.devices)
+      let devices = pieces.map(\.devices.count).reduce(0, +)
+      let progress = ProgressBar(total: devices, enabled: !quiet)
+      var tallies: [PartialResult.PieceTally] = []
+      var done = 0
+      for piece in pieces {
+        let tally = await simulator.run(replication: piece.replication, devices: piece.devices, threads: threads) {
+          progress.update(done + $0)
+        }
+        tallies.append(PartialResult.PieceTally(piece: piece, tally: tally))
+        done += piece.devices.count
+      }
+      progress.finish()
+      let part = PartialResult(
+        benchVersion: Bench.configuration.version, scenarioFile: Array(file), seed: scenario.seed,
+        devices: scenario.devices, replications: replications, shard: shard, pieces: tallies)
+      let url = URL(fileURLWithPath: out ?? "parts")
+        .appendingPathComponent(PartialResult.fileName(scenario: scenario.name, shard: shard))
+      try AtomicFile.write(Data(part.encoded()), to: url)
+      if !quiet {
+        print("Simulated shard \(shard): \(devices) of \(scenario.devices * replications) device runs"
+          + (replications > 1 ? " (\(scenario.devices) devices × \(replications) replications)" : "") + ".")
+        print("Wrote \(url.relativePath)")
       }
     }
 

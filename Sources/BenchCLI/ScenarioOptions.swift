@@ -21,10 +21,17 @@ struct ScenarioOptions: ParsableArguments {
 
   /// The scenario with the options applied, and its warnings.
   func load() throws -> (scenario: Scenario, warnings: [ScenarioError]) {
-    var (scenario, warnings) = try Scenario.load(path: self.scenario)
+    let loaded = try loadFile()
+    return (loaded.scenario, loaded.warnings)
+  }
+
+  /// The scenario with the options applied, its warnings, and the file as read.
+  func loadFile() throws -> (scenario: Scenario, warnings: [ScenarioError], file: Data) {
+    let file = try Scenario.read(path: self.scenario)
+    var (scenario, warnings) = try Scenario.parse(file)
     if let seed { scenario.seed = seed }
     if let devices { scenario.devices = devices }
-    return (scenario, warnings)
+    return (scenario, warnings, file)
   }
 }
 

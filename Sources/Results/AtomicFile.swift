@@ -5,11 +5,15 @@ import Foundation
 /// interrupted run never leaves half a report over a good one.
 public enum AtomicFile {
   public static func write(_ text: String, to url: URL) throws(OutputError) {
+    try write(Data(text.utf8), to: url)
+  }
+
+  public static func write(_ data: Data, to url: URL) throws(OutputError) {
     let folder = url.deletingLastPathComponent()
     try createFolder(folder.path)
     let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).partial")
     do {
-      try Data(text.utf8).write(to: temporary)
+      try data.write(to: temporary)
     } catch {
       throw OutputError(path: url.path, reason: "cannot be written (\(error.localizedDescription))")
     }

@@ -11,13 +11,17 @@ extension Scenario {
   ///   a lenient policy).
   /// - Throws: `ScenarioError` naming the path of the first problem and its fix.
   public static func load(path: String) throws(ScenarioError) -> (scenario: Scenario, warnings: [Warning]) {
-    let data: Data
+    try parse(read(path: path))
+  }
+
+  /// The bytes of the scenario file at `path`, for a caller that keeps the
+  /// file itself (a shard's part carries it to the merge).
+  public static func read(path: String) throws(ScenarioError) -> Data {
     do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
+      return try Data(contentsOf: URL(fileURLWithPath: path))
     } catch {
       throw ScenarioError(path: path, message: "cannot be read: check that the file exists and is readable")
     }
-    return try parse(data)
   }
 
   /// Validates a scenario document.

@@ -9,7 +9,7 @@ import Lab
 /// It keeps the plan as flat tables of plain numbers, built for it alone, and
 /// counts into flat arrays of its own, so that the loop over millions of
 /// launches touches no shared reference counts; `finish(into:)` hands the
-/// counts over as a `RunTally`. One simulator serves one shard.
+/// counts over as a `RunTally`. One simulator serves one batch.
 struct DeviceSimulator {
   let plan: SimulationPlan
   let seed: UInt64
@@ -61,7 +61,7 @@ struct DeviceSimulator {
   private var service: ServiceDevice
   private var serviceDisplayed: [Bool]
 
-  // Counts over the shard's devices, handed over by `finish(into:)`.
+  // Counts over the batch's devices, handed over by `finish(into:)`.
   private var tally: RunTally
   /// By `tables.dailyStart[experiment] + day * variants + variant`.
   private var dailyNewExposures: [Int]

@@ -3,7 +3,7 @@
 ///
 /// Because every stream is keyed by the device and not by the order in which
 /// devices are simulated, any device can be replayed alone and a run gives the
-/// same bits whatever the thread count or shard split.
+/// same bits whatever the thread count, batch size or shard split.
 @frozen
 public struct RandomStream: RandomNumberGenerator, Sendable {
   @usableFromInline var state: UInt64

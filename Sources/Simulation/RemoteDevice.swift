@@ -6,7 +6,7 @@ import ScenarioFormat
 /// memory of the device's assignments (`RemoteExperiment.assignment`), the
 /// remote source's stored variants and values (`RemoteRules`), fetches that
 /// fail or time out (seed 004), and variants that drive devices away.
-/// It reuses its buffers from device to device and counts into its shard's tally.
+/// It reuses its buffers from device to device and counts into its batch's tally.
 struct RemoteDevice {
   private let tables: RemoteTables
   private let fetch: FetchModel

@@ -1,18 +1,18 @@
 /// Runs a scenario's population in parallel and deterministically.
 ///
-/// Devices are cut into shards; each shard is simulated device by device into
-/// its own tally, and shard tallies are merged in shard order. Every device
+/// Devices are cut into batches; each batch is simulated device by device into
+/// its own tally, and batch tallies are merged in batch order. Every device
 /// draws from streams keyed by its own number, and tallies add exactly, so the
-/// result is the same to the bit for any thread count and any shard size.
+/// result is the same to the bit for any thread count and any batch size.
 public struct Simulator: Sendable {
   public let plan: SimulationPlan
-  /// Devices per shard: the unit of parallel work and of progress reports.
-  public let shardSize: Int
+  /// Devices per batch: the unit of parallel work and of progress reports.
+  public let batchSize: Int
 
-  public init(plan: SimulationPlan, shardSize: Int = 16384) {
-    precondition(shardSize > 0, "a shard holds at least one device")
+  public init(plan: SimulationPlan, batchSize: Int = 16384) {
+    precondition(batchSize > 0, "a batch holds at least one device")
     self.plan = plan
-    self.shardSize = shardSize
+    self.batchSize = batchSize
   }
 
   /// The seed replication `replication` uses.
@@ -20,49 +20,53 @@ public struct Simulator: Sendable {
     DeviceRandom.replicationSeed(plan.scenario.seed, replication: replication)
   }
 
-  /// Simulates every device of one replication.
+  /// Simulates the devices of one replication, all of them unless `devices`
+  /// names a part.
   ///
   /// - Parameters:
-  ///   - threads: how many shards run at once.
-  ///   - makeObserver: a fresh observer per shard; the observers come back in
-  ///     shard order, so what they recorded is in device order.
-  ///   - progress: called with the number of devices done, after each shard.
+  ///   - devices: the device numbers to simulate; a part's tally merged with
+  ///     the others' is the whole run's, whatever the cut.
+  ///   - threads: how many batches run at once.
+  ///   - makeObserver: a fresh observer per batch; the observers come back in
+  ///     batch order, so what they recorded is in device order.
+  ///   - progress: called with the number of devices done, after each batch.
   public func run<Observer: DeviceObserver & Sendable>(
     replication: Int,
+    devices: Range<Int>? = nil,
     threads: Int,
     makeObserver: @escaping @Sendable () -> Observer,
     progress: (Int) -> Void = { _ in }
   ) async -> (tally: RunTally, observers: [Observer]) {
-    let devices = plan.scenario.devices
-    let shards = (devices + shardSize - 1) / shardSize
+    let devices = devices ?? 0..<plan.scenario.devices
+    let batches = (devices.count + batchSize - 1) / batchSize
     let seed = seed(ofReplication: replication)
-    let plan = plan, shardSize = shardSize
+    let plan = plan, batchSize = batchSize
     var merged = RunTally(plan: plan)
     var observers: [Observer] = []
-    observers.reserveCapacity(shards)
+    observers.reserveCapacity(batches)
     await withTaskGroup(of: (Int, RunTally, Observer).self) { group in
-      var nextShard = 0
-      func startShard() {
-        let shard = nextShard
-        nextShard += 1
+      var nextBatch = 0
+      func startBatch() {
+        let batch = nextBatch
+        nextBatch += 1
         group.addTask {
           var simulator = DeviceSimulator(plan: plan, seed: seed, replication: replication)
           var observer = makeObserver()
-          let first = shard * shardSize
-          for device in first..<min(first + shardSize, devices) {
+          let first = devices.lowerBound + batch * batchSize
+          for device in first..<min(first + batchSize, devices.upperBound) {
             simulator.simulate(device: device, observer: &observer)
           }
           var tally = RunTally(plan: plan)
           simulator.finish(into: &tally)
-          return (shard, tally, observer)
+          return (batch, tally, observer)
         }
       }
-      while nextShard < min(max(threads, 1), shards) { startShard() }
+      while nextBatch < min(max(threads, 1), batches) { startBatch() }
       var pending: [Int: (RunTally, Observer)] = [:]
       var nextToMerge = 0
-      while let (shard, tally, observer) = await group.next() {
-        if nextShard < shards { startShard() }
-        pending[shard] = (tally, observer)
+      while let (batch, tally, observer) = await group.next() {
+        if nextBatch < batches { startBatch() }
+        pending[batch] = (tally, observer)
         while let (ready, readyObserver) = pending.removeValue(forKey: nextToMerge) {
           merged.merge(ready)
           observers.append(readyObserver)
@@ -74,9 +78,14 @@ public struct Simulator: Sendable {
     return (merged, observers)
   }
 
-  /// Simulates every device of one replication with no observer.
-  public func run(replication: Int, threads: Int, progress: (Int) -> Void = { _ in }) async -> RunTally {
-    await run(replication: replication, threads: threads, makeObserver: { NoObserver() }, progress: progress).tally
+  /// Simulates the devices of one replication (all unless `devices` names a
+  /// part) with no observer.
+  public func run(
+    replication: Int, devices: Range<Int>? = nil, threads: Int, progress: (Int) -> Void = { _ in }
+  ) async -> RunTally {
+    await run(
+      replication: replication, devices: devices, threads: threads, makeObserver: { NoObserver() }, progress: progress
+    ).tally
   }
 
   /// Simulates one device alone, exactly as the full run simulates it.

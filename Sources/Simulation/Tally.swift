@@ -1,7 +1,7 @@
 /// The count, sum and sum of squares of a stream of values, kept as exact
 /// integers on a grid of 2^`stepExponent`, so that adding values in any order
-/// or grouping gives the same bits: shard results merge to the same totals
-/// however the devices are split.
+/// or grouping gives the same bits: batch and shard results merge to the same
+/// totals however the devices are split.
 ///
 /// Each value becomes a whole number of steps that fits in 63 bits (a value
 /// beyond ±2⁶² steps is clamped to it), the sum is a 128-bit integer and the
@@ -14,11 +14,11 @@ public struct Moments: Hashable, Sendable {
   public let stepExponent: Int
   /// 2^-stepExponent, kept so that adding a value multiplies by a constant.
   private let stepsPerUnit: Double
-  public private(set) var count: Int = 0
-  private var sum: Int128 = 0
+  public internal(set) var count: Int = 0
+  var sum: Int128 = 0
   /// Σ steps², as `high` × 2¹²⁸ + `low`.
-  private var squaresLow: UInt128 = 0
-  private var squaresHigh: UInt128 = 0
+  var squaresLow: UInt128 = 0
+  var squaresHigh: UInt128 = 0
 
   /// The largest number of steps a value takes: ±2⁶².
   static let largestSteps = 0x1p62
@@ -114,7 +114,7 @@ public struct Moments: Hashable, Sendable {
 /// probabilities). Values beyond ±2⁶² steps are clamped to it.
 public struct ExactSum: Hashable, Sendable {
   public let stepExponent: Int
-  private var steps: Int128 = 0
+  var steps: Int128 = 0
 
   /// - Parameter stepExponent: the grid: 2⁻³² by default, for probabilities;
   ///   `Moments.stepExponent(forScale:)` for a metric's expected outcomes.
@@ -331,7 +331,8 @@ public struct RunTally: Hashable, Sendable {
   /// By row of `SimulationPlan.sharedKeys`: the clashes on that key.
   public var conflicts: [ConflictTally]
 
-  init(plan: SimulationPlan) {
+  /// An empty tally shaped for `plan`: every count zero.
+  public init(plan: SimulationPlan) {
     experiments = plan.variantNames.map {
       ExperimentTally(
         variants: $0.count, versions: plan.versions.count, days: plan.scenario.days, stepExponents: plan.metricStepExponents)
@@ -351,7 +352,9 @@ public struct RunTally: Hashable, Sendable {
       days: plan.scenario.days, revisions: plan.scenario.remote?.revisions.count ?? 0)
   }
 
-  mutating func merge(_ other: RunTally) {
+  /// Adds another part's counts, exactly: tallies of the same plan merge to
+  /// the same totals in any order and grouping.
+  public mutating func merge(_ other: RunTally) {
     devices += other.devices
     launches += other.launches
     stabilizedDevices += other.stabilizedDevices

@@ -10,13 +10,26 @@ struct BenchProcess {
     let standardError: String
   }
 
-  static func run(_ arguments: [String], in folder: URL? = nil, input: String? = nil) throws -> Result {
-    let executable = Bundle.main.bundleURL.appendingPathComponent("bench")
+  /// The bench executable.
+  static var executable: URL { Bundle.main.bundleURL.appendingPathComponent("bench") }
+
+  static func run(
+    _ arguments: [String], in folder: URL? = nil, input: String? = nil, environment: [String: String]? = nil
+  ) throws -> Result {
+    try run(executable: executable, arguments, in: folder, input: input, environment: environment)
+  }
+
+  /// Runs any executable the way `run` runs the bench.
+  static func run(
+    executable: URL, _ arguments: [String], in folder: URL? = nil, input: String? = nil,
+    environment: [String: String]? = nil
+  ) throws -> Result {
     try #require(FileManager.default.isExecutableFile(atPath: executable.path), "build the bench product first")
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
     if let folder { process.currentDirectoryURL = folder }
+    if let environment { process.environment = environment }
     let output = Pipe(), error = Pipe()
     process.standardOutput = output
     process.standardError = error

@@ -97,9 +97,11 @@ func temporaryFolder() throws -> URL {
 
       Drives every device of the scenario through its app versions by Lab's rules, tests the outcomes,
       and writes <out>/<scenario name>/report.md with its charts and results.json. The same scenario and
-      seed give the same files, byte for byte, whatever the thread count.
+      seed give the same files, byte for byte, whatever the thread count. With --shard K/N it simulates
+      only the Kth of N equal pieces of the run and writes <out>/<scenario name>.shard-K-of-N.part;
+      `bench merge` turns the N parts into the same files a run on one machine writes.
 
-      USAGE: bench run <scenario> [--seed <seed>] [--devices <devices>] [--threads <threads>] [--replications <replications>] [--out <out>] [--events <events>] [--outcomes <outcomes>] [--quiet]
+      USAGE: bench run <scenario> [--seed <seed>] [--devices <devices>] [--threads <threads>] [--replications <replications>] [--out <folder>] [--shard <K/N>] [--events <events>] [--outcomes <outcomes>] [--quiet]
 
       ARGUMENTS:
         <scenario>              The scenario file, e.g. scenarios/upgrade.json.
@@ -107,12 +109,14 @@ func temporaryFolder() throws -> URL {
       OPTIONS:
         --seed <seed>           Use this seed instead of the scenario's.
         --devices <devices>     Simulate this many devices instead of the scenario's number.
-        --threads <threads>     Run this many shards at once (default: the number of cores).
+        --threads <threads>     Simulate on this many threads at once (default: the number of cores).
         --replications <replications>
                                 Run the scenario this many times, each with a seed derived from the
                                 first. (default: 1)
-        --out <out>             The folder that receives <scenario name>/report.md and results.json.
-                                (default: reports)
+        --out <folder>          The folder that receives <scenario name>/report.md and results.json
+                                (default: reports), or with --shard the part file (default: parts).
+        --shard <K/N>           Simulate only shard K of N (0 ≤ K < N) and write its part for `bench
+                                merge`.
         --events <events>       Also write the first replication's analytics events to this CSV file.
         --outcomes <outcomes>   Where --events also writes the devices' outcomes (default: next to it,
                                 <name>-outcomes.csv).

@@ -13,15 +13,15 @@ import Testing
 
   @Test func oneThreadAndTwoThreadsAgree() async throws {
     let plan = try scenario("upgrade", devices: 3000)
-    #expect(await resultsJSON(plan, threads: 1, shardSize: 500) == resultsJSON(plan, threads: 2, shardSize: 500))
+    #expect(await resultsJSON(plan, threads: 1, batchSize: 500) == resultsJSON(plan, threads: 2, batchSize: 500))
   }
 
-  /// Tallies add exactly, so how devices are cut into shards does not matter.
-  @Test func shardSizesAgree() async throws {
+  /// Tallies add exactly, so how devices are cut into batches does not matter.
+  @Test func batchSizesAgree() async throws {
     let plan = try scenario("upgrade", devices: 3000)
     let whole = await resultsJSON(plan, threads: 1)
-    #expect(await resultsJSON(plan, threads: 2, shardSize: 7) == whole)
-    #expect(await resultsJSON(plan, threads: 2, shardSize: 1024) == whole)
+    #expect(await resultsJSON(plan, threads: 2, batchSize: 7) == whole)
+    #expect(await resultsJSON(plan, threads: 2, batchSize: 1024) == whole)
   }
 
   @Test func anotherSeedGivesAnotherRun() async throws {
@@ -34,7 +34,7 @@ import Testing
   /// A device replayed alone produces exactly the events it produced in the full run.
   @Test func aDeviceReplayedAloneMatchesTheFullRun() async throws {
     let plan = try scenario("upgrade", devices: 1500)
-    let simulator = Simulator(plan: SimulationPlan(plan), shardSize: 256)
+    let simulator = Simulator(plan: SimulationPlan(plan), batchSize: 256)
     let (_, logs) = await simulator.run(replication: 0, threads: 2, makeObserver: { [plan = simulator.plan] in EventLog(plan: plan) })
     let rows = logs.flatMap(\.rows)
     #expect(rows.map(\.device) == rows.map(\.device).sorted())

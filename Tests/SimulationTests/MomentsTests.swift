@@ -22,8 +22,8 @@ import Testing
 
   /// A revenue of about 2.2e9 in a minor currency unit trapped in the truth's
   /// sum; 2e9 with sigma 5 over 200,000 devices overflowed the sum of squares
-  /// when shards merged. Both now run, and the totals are the same whatever
-  /// the shards.
+  /// when batches merged. Both now run, and the totals are the same whatever
+  /// the batches.
   @Test func largeAmountsNeitherTrapNorOverflow() async throws {
     let scenario = try amountScenario(baseline: "2.2e9", sigma: 1, devices: 20_000, lift: 0.1)
     let results = await run(scenario)
@@ -33,8 +33,8 @@ import Testing
     #expect(abs(try #require(b.mean) - 2.42e9) < 4.5 * standardError)
 
     let heavy = try amountScenario(baseline: "2e9", sigma: 5, devices: 200_000, lift: 0)
-    let shards = await resultsJSON(heavy, threads: 2, shardSize: 7_919)
-    #expect(shards == (await resultsJSON(heavy, threads: 1)))
+    let batches = await resultsJSON(heavy, threads: 2, batchSize: 7_919)
+    #expect(batches == (await resultsJSON(heavy, threads: 1)))
     let a = try #require(await run(heavy).experiment("Price")?.variant("A")?.metrics.first)
     #expect(try #require(a.variance) > 0 && a.variance!.isFinite)
   }

@@ -107,8 +107,8 @@ import Testing
 
   @Test func remoteRunsAreDeterministicAndReplayable() async throws {
     let scenario = try scenario("stabilize-override", devices: 1500, days: 30)
-    #expect(await resultsJSON(scenario, threads: 1, shardSize: 100) == resultsJSON(scenario, threads: 2))
-    let simulator = Simulator(plan: SimulationPlan(scenario), shardSize: 300)
+    #expect(await resultsJSON(scenario, threads: 1, batchSize: 100) == resultsJSON(scenario, threads: 2))
+    let simulator = Simulator(plan: SimulationPlan(scenario), batchSize: 300)
     let (_, logs) = await simulator.run(replication: 0, threads: 2, makeObserver: { [plan = simulator.plan] in EventLog(plan: plan) })
     let rows = logs.flatMap(\.rows)
     #expect(rows.contains { $0.event.assignment.source == "Remote" && $0.event.reason == .displayed })

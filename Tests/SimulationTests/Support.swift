@@ -16,8 +16,8 @@ func scenario(_ name: String, devices: Int? = nil, days: Int? = nil) throws -> S
 }
 
 /// The results.json text of one run.
-func resultsJSON(_ scenario: Scenario, threads: Int, shardSize: Int = 16384, replications: Int = 1) async -> String {
-  let simulator = Simulator(plan: SimulationPlan(scenario), shardSize: shardSize)
+func resultsJSON(_ scenario: Scenario, threads: Int, batchSize: Int = 16384, replications: Int = 1) async -> String {
+  let simulator = Simulator(plan: SimulationPlan(scenario), batchSize: batchSize)
   var tallies: [RunTally] = []
   for replication in 0..<replications {
     tallies.append(await simulator.run(replication: replication, threads: threads))

@@ -1,0 +1,45 @@
+import ArgumentParser
+import Foundation
+import Sharding
+
+extension Bench {
+  /// Puts a sharded run back together.
+  public struct Merge: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
+      abstract: "Merge the parts of a sharded run into its report.",
+      discussion: """
+        Takes the part files that `bench run SCENARIO --shard K/N` wrote, one per shard, \
+        checks that they are parts of one run (same scenario file, seed, devices, \
+        replications and bench) covering shards 0 to N-1 exactly once, and writes \
+        <out>/<scenario name>/report.md and results.json: the same bytes a run of the \
+        scenario on one machine writes. A part cut short or altered is refused by its checksum.
+        """
+    )
+
+    @Argument(help: ArgumentHelp("The part files, e.g. parts/*.part.", valueName: "part"))
+    var parts: [String] = []
+
+    @Option(help: ArgumentHelp("The folder that receives <scenario name>/report.md and results.json.", valueName: "folder"))
+    var out: String = "reports"
+
+    @Flag(help: "Print nothing but errors.")
+    var quiet = false
+
+    public init() {}
+
+    public func run() async throws {
+      var files: [(path: String, bytes: [UInt8])] = []
+      for path in parts {
+        guard let data = FileManager.default.contents(atPath: path) else { throw ShardError.unreadable(path: path) }
+        files.append((path, Array(data)))
+      }
+      let merged = try ShardMerge(parts: files)
+      let run = SimulatedRun(scenario: merged.scenario, plan: merged.plan, tallies: merged.tallies)
+      let reportURL = try run.write(out: out)
+      if !quiet {
+        print("Merged \(files.count) part\(files.count == 1 ? "" : "s").")
+        print(run.summary(reportURL: reportURL))
+      }
+    }
+  }
+}

@@ -1,0 +1,167 @@
+/// Visits every count a `RunTally` holds, in one fixed order, with write
+/// access: the one place that says what a tally is made of, so that a shard's
+/// tally can be written out and read back without a second list of its fields
+/// to keep in step.
+///
+/// The tally's shape (how many experiments, variants, days, metrics) comes
+/// from its plan, not from the visit: a reader builds `RunTally(plan:)` for the
+/// same plan and lets the visit overwrite its zeros.
+public protocol TallyVisitor {
+  mutating func visit(_ count: inout Int)
+  mutating func visit(_ count: inout Int128)
+  mutating func visit(_ count: inout UInt128)
+  /// A count that may be absent (a clash's first and last day).
+  mutating func visit(_ count: inout Int?)
+}
+
+extension TallyVisitor {
+  mutating func visit(_ counts: inout [Int]) {
+    for index in counts.indices { visit(&counts[index]) }
+  }
+
+  mutating func visit(_ counts: inout [[Int]]) {
+    for index in counts.indices { visit(&counts[index]) }
+  }
+}
+
+extension RunTally {
+  /// Calls `visitor` on every count of the tally, always in the same order.
+  public mutating func visitCounts<Visitor: TallyVisitor>(_ visitor: inout Visitor) {
+    visitor.visit(&devices)
+    visitor.visit(&launches)
+    visitor.visit(&stabilizedDevices)
+    visitor.visit(&stabilizedByDay)
+    remote.visitCounts(&visitor)
+    service.visitCounts(&visitor)
+    enrollment.visitCounts(&visitor)
+    visitor.visit(&upgrades)
+    for index in experiments.indices { experiments[index].visitCounts(&visitor) }
+    for index in conflicts.indices { conflicts[index].visitCounts(&visitor) }
+  }
+}
+
+extension Moments {
+  mutating func visitCounts<Visitor: TallyVisitor>(_ visitor: inout Visitor) {
+    visitor.visit(&count)
+    visitor.visit(&sum)
+    visitor.visit(&squaresLow)
+    visitor.visit(&squaresHigh)
+  }
+}
+
+extension ExactSum {
+  mutating func visitCounts<Visitor: TallyVisitor>(_ visitor: inout Visitor) {
+    visitor.visit(&steps)
+  }
+}
+
+extension MetricTally {
+  mutating func visitCounts<Visitor: TallyVisitor>(_ visitor: inout Visitor) {
+    outcomes.visitCounts(&visitor)
+    visitor.visit(&conversions)
+    trueMeanSum.visitCounts(&visitor)
+  }
+}
+
+extension [MetricTally] {
+  mutating func visitCounts<Visitor: TallyVisitor>(_ visitor: inout Visitor) {
+    for index in indices { self[index].visitCounts(&visitor) }
+  }
+}
+
+extension VariantTally {
+  mutating func visitCounts<Visitor: TallyVisitor>(_ visitor: inout Visitor) {
+    visitor.visit(&exposed)
+    visitor.visit(&contaminated)
+    visitor.visit(&firstExposed)
+    expectedFirstExposed.visitCounts(&visitor)
+    firstExposure.visitCounts(&visitor)
+    uncontaminated.visitCounts(&visitor)
+    visitor.visit(&enrolled)
+    visitor.visit(&enrolledShown)
+    enrolledOutcomes.visitCounts(&visitor)
+  }
+}
+
+extension TransitionCounts {
+  mutating func visitCounts<Visitor: TallyVisitor>(_ visitor: inout Visitor) {
+    visitor.visit(&kept)
+    visitor.visit(&reassigned)
+    visitor.visit(&deactivated)
+    visitor.visit(&activated)
+    visitor.visit(&returned)
+    visitor.visit(&returnedOnAnotherVariant)
+  }
+}
+
+extension ExperimentTally {
+  mutating func visitCounts<Visitor: TallyVisitor>(_ visitor: inout Visitor) {
+    for index in variants.indices { variants[index].visitCounts(&visitor) }
+    visitor.visit(&mixedDevices)
+    for index in transitions.indices { transitions[index].visitCounts(&visitor) }
+    visitor.visit(&dailyNewExposures)
+    neverEnrolled.visitCounts(&visitor)
+    dailyCohorts.visitCounts(&visitor)
+  }
+}
+
+extension ConflictTally {
+  mutating func visitCounts<Visitor: TallyVisitor>(_ visitor: inout Visitor) {
+    visitor.visit(&devices)
+    visitor.visit(&firstDay)
+    visitor.visit(&lastDay)
+    visitor.visit(&served)
+  }
+}
+
+extension ChangeCounts {
+  mutating func visitCounts<Visitor: TallyVisitor>(_ visitor: inout Visitor) {
+    visitor.visit(&devices)
+    visitor.visit(&kept)
+    visitor.visit(&moved)
+    visitor.visit(&left)
+    visitor.visit(&entered)
+  }
+}
+
+extension RemoteTally {
+  mutating func visitCounts<Visitor: TallyVisitor>(_ visitor: inout Visitor) {
+    visitor.visit(&failedFetches)
+    visitor.visit(&defaultFallbacks)
+    visitor.visit(&tracking)
+    visitor.visit(&overridden)
+    for index in enrollment.indices {
+      visitor.visit(&enrollment[index].eligible)
+      visitor.visit(&enrollment[index].enrolled)
+      visitor.visit(&enrollment[index].daysToEnroll)
+    }
+    for index in churn.indices {
+      visitor.visit(&churn[index].exposed)
+      visitor.visit(&churn[index].lost)
+      visitor.visit(&churn[index].stuck)
+      visitor.visit(&churn[index].rescued)
+    }
+    for experiment in changes.indices {
+      for revision in changes[experiment].indices { changes[experiment][revision].visitCounts(&visitor) }
+    }
+  }
+}
+
+extension ServiceTally {
+  mutating func visitCounts<Visitor: TallyVisitor>(_ visitor: inout Visitor) {
+    for experiment in changes.indices {
+      for revision in changes[experiment].indices { changes[experiment][revision].visitCounts(&visitor) }
+    }
+    visitor.visit(&reinstalled)
+    visitor.visit(&failedFetches)
+  }
+}
+
+extension EnrollmentTally {
+  mutating func visitCounts<Visitor: TallyVisitor>(_ visitor: inout Visitor) {
+    visitor.visit(&conditionMet)
+    visitor.visit(&handshakes)
+    visitor.visit(&activeBySegment)
+    visitor.visit(&enrolledBySegment)
+  }
+}

@@ -1,0 +1,94 @@
+import ArgumentParser
+import Foundation
+import Testing
+
+@testable import BenchCLI
+
+/// Runs a `bench` command line in this process, as the executable would.
+private func bench(_ arguments: [String]) async throws {
+  guard var command = try Bench.parseAsRoot(arguments) as? any AsyncParsableCommand else {
+    Issue.record("\(arguments.first ?? "") is not an asynchronous command")
+    return
+  }
+  try await command.run()
+}
+
+private func files(in folder: URL) throws -> [String: Data] {
+  var files: [String: Data] = [:]
+  for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+    files[name] = try Data(contentsOf: folder.appendingPathComponent(name))
+  }
+  return files
+}
+
+@Suite struct ShardCommandTests {
+  /// Shards and merge give the one-machine run's folder, byte for byte, for
+  /// any number of shards, on every scenario.
+  @Test func mergedShardsWriteTheOneMachineReportOnEveryScenario() async throws {
+    let names = try committedScenarioNames()
+    #expect(names.count >= 20)
+    for name in names {
+      let root = try temporaryFolder()
+      let common = [committedScenario(name), "--devices", "150", "--seed", "3", "--replications", "2", "--quiet"]
+      try await bench(["run"] + common + ["--out", root.appendingPathComponent("whole").path, "--threads", "2"])
+      let whole = try files(in: root.appendingPathComponent("whole/\(name)"))
+      #expect(whole["report.md"] != nil && whole["results.json"] != nil)
+      for count in [1, 2, 3, 7] {
+        let parts = root.appendingPathComponent("parts-\(count)")
+        for index in 0..<count {
+          try await bench(["run"] + common + ["--shard", "\(index)/\(count)", "--out", parts.path, "--threads", "1"])
+        }
+        let partFiles = (0..<count).map { parts.appendingPathComponent("\(name).shard-\($0)-of-\(count).part").path }
+        let out = root.appendingPathComponent("merged-\(count)")
+        try await bench(["merge"] + partFiles.reversed() + ["--out", out.path, "--quiet"])
+        #expect(try files(in: out.appendingPathComponent(name)) == whole, "\(name) in \(count) shards")
+      }
+    }
+  }
+
+  @Test func aShardSaysWhatItSimulatedAndWhereItsPartIs() throws {
+    let out = try temporaryFolder()
+    let result = try BenchProcess.run([
+      committedScenario("upgrade"), "--devices", "1000", "--replications", "3", "--shard", "1/4", "--out", out.path,
+    ])
+    #expect(result.status == 0)
+    #expect(result.standardError == "")
+    #expect(result.standardOutput == """
+      Simulated shard 1/4: 750 of 3000 device runs (1000 devices × 3 replications).
+      Wrote \(out.appendingPathComponent("upgrade.shard-1-of-4.part").path)
+
+      """)
+  }
+
+  @Test func mergeNamesWhatIsWrongInOneLine() throws {
+    let out = try temporaryFolder()
+    let shard = try BenchProcess.run([
+      committedScenario("upgrade"), "--devices", "100", "--shard", "0/2", "--out", out.path, "--quiet",
+    ])
+    #expect(shard.status == 0)
+    let part = out.appendingPathComponent("upgrade.shard-0-of-2.part").path
+    let missing = try BenchProcess.run(["merge", part, "--out", out.path])
+    #expect(missing.status == 1)
+    #expect(missing.standardError == "Error: shard 1/2 missing: run it with `bench run SCENARIO --shard K/2` and merge again.\n")
+    let unreadable = try BenchProcess.run(["merge", part, "/nonexistent/x.part"])
+    #expect(unreadable.standardError == "Error: /nonexistent/x.part: cannot be read: check the path.\n")
+    let none = try BenchProcess.run(["merge"])
+    #expect(none.standardError.hasPrefix("Error: merge: no part files given"))
+    #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("upgrade").path))
+  }
+
+  @Test func shardOptionsAreChecked() throws {
+    let cases = [
+      (["--shard", "2/2"], "Error: --shard: '2/2' is not a shard: write K/N with 0 ≤ K < N, e.g. --shard 0/4.\n"),
+      (
+        ["--shard", "0/2", "--events", "e.csv"],
+        "Error: --events cannot go with --shard: a shard simulates only some devices; write events with a run without --shard.\n"
+      ),
+    ]
+    for (options, message) in cases {
+      let result = try BenchProcess.run([committedScenario("upgrade")] + options)
+      #expect(result.status == 64)
+      #expect(result.standardError.hasPrefix(message), "\(options)")
+    }
+  }
+}

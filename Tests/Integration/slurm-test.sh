@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Integration test of `bench slurm` on a real one-node Slurm cluster, started
+# and stopped here: four shards and their merge give the one-machine report
+# byte for byte, and so they do when one shard's process is killed mid-run and
+# Slurm requeues it.
+#
+# Usage: Tests/Integration/slurm-test.sh [path to bench]. Needs root (the
+# daemons run as root) and Debian's slurm-wlm and munge, which scripts/setup.sh
+# installs. Without them it says it is skipped, except on CI, where it fails.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+bench=${1:-$root/.build/debug/bench}
+
+if ! command -v slurmctld >/dev/null 2>&1 || ! command -v munged >/dev/null 2>&1 || [ "$(id -u)" -ne 0 ]; then
+  if [ "${CI:-}" = true ]; then
+    echo "slurm test: needs root and slurm-wlm and munge (scripts/setup.sh installs them)" >&2
+    exit 1
+  fi
+  echo "slurm test: skipped: needs root and Debian's slurm-wlm and munge (scripts/setup.sh installs them as root)"
+  exit 0
+fi
+
+# shellcheck source=slurm-cluster.sh
+source "$root/Tests/Integration/slurm-cluster.sh"
+work=$(mktemp -d)
+trap 'stop_cluster; [ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
+started=$SECONDS
+start_cluster "$work/cluster"
+echo "slurm test: one-node cluster up in $((SECONDS - started))s"
+
+scenario=$root/scenarios/upgrade.json
+passed=0
+
+# same_report WHOLE MERGED: the merged folder holds the one-machine run's files, byte for byte.
+same_report() {
+  local file
+  for file in report.md results.json; do
+    if ! cmp -s "$1/upgrade/$file" "$2/upgrade/$file"; then
+      echo "slurm test: $2/upgrade/$file differs from the one-machine run's" >&2
+      return 1
+    fi
+  done
+  [ "$(ls "$1/upgrade")" = "$(ls "$2/upgrade")" ]
+}
+
+# 1. Four shards as a job array, then the merge that depends on them.
+"$bench" slurm "$scenario" --shards 4 --devices 40000 --job-folder "$work/job1" --out "$work/merged1" --submit
+"$bench" "$scenario" --devices 40000 --out "$work/whole1" --quiet
+wait_for "the merge of job 1" 90 test -f "$work/merged1/upgrade/report.md"
+same_report "$work/whole1" "$work/merged1"
+passed=$((passed + 1))
+echo "slurm test: 4 shards merged to the one-machine report ($((SECONDS - started))s)"
+
+# 2. Shard 2's process killed mid-run: Slurm requeues the shard, the merge waits for it.
+devices=1200000
+"$bench" slurm "$scenario" --shards 4 --devices $devices --job-folder "$work/job2" --out "$work/merged2" --submit
+shard_pid() { pgrep -f -- "--shard 2/4 --out $work/job2/parts" | head -n 1; }
+wait_for "shard 2 of job 2 to start" 60 shard_pid
+kill -KILL "$(shard_pid)"
+echo "slurm test: killed shard 2 mid-run ($((SECONDS - started))s)"
+"$bench" "$scenario" --devices $devices --out "$work/whole2" --quiet
+wait_for "the merge of job 2" 150 test -f "$work/merged2/upgrade/report.md"
+grep -q "shard 2 failed with status 137: requeued" "$work/job2/logs/shard-2.out"
+[ "$(grep -c . "$work/job2/logs/shard-2.out")" -ge 2 ]
+if [ -n "$(ls -A "$work/job2/parts" | grep -v '\.part$' || true)" ]; then
+  echo "slurm test: the killed shard left files beside the parts: $(ls -A "$work/job2/parts")" >&2
+  exit 1
+fi
+same_report "$work/whole2" "$work/merged2"
+passed=$((passed + 1))
+echo "slurm test: the killed shard was requeued and the merge is the one-machine report ($((SECONDS - started))s)"
+
+echo "slurm: $passed passed, 0 failed"

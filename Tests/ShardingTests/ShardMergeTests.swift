@@ -1,0 +1,146 @@
+import Foundation
+import ScenarioFormat
+import Sharding
+import Simulation
+import Testing
+
+/// The committed scenarios, for tests that walk them all.
+let scenarioFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent().appendingPathComponent("scenarios")
+
+func committedScenarioFiles() throws -> [URL] {
+  try FileManager.default.contentsOfDirectory(at: scenarioFolder, includingPropertiesForKeys: nil)
+    .filter { $0.pathExtension == "json" }.sorted { $0.path < $1.path }
+}
+
+/// The parts of a run, encoded as `bench run --shard` writes them.
+func parts(
+  of file: URL, count: Int, devices: Int = 300, replications: Int = 2, seed: UInt64 = 7, benchVersion: String = "test"
+) async throws -> [(path: String, bytes: [UInt8])] {
+  let bytes = try Array(Data(contentsOf: file))
+  var scenario = try Scenario.parse(Data(bytes)).scenario
+  scenario.devices = devices
+  scenario.seed = seed
+  let simulator = Simulator(plan: SimulationPlan(scenario), batchSize: 64)
+  var parts: [(path: String, bytes: [UInt8])] = []
+  for index in 0..<count {
+    let shard = try Shard(index: index, count: count)
+    var pieces: [PartialResult.PieceTally] = []
+    for piece in shard.pieces(replications: replications, devices: devices) {
+      let tally = await simulator.run(replication: piece.replication, devices: piece.devices, threads: 2)
+      pieces.append(PartialResult.PieceTally(piece: piece, tally: tally))
+    }
+    let part = PartialResult(
+      benchVersion: benchVersion, scenarioFile: bytes, seed: seed, devices: devices, replications: replications,
+      shard: shard, pieces: pieces)
+    parts.append((PartialResult.fileName(scenario: scenario.name, shard: shard), part.encoded()))
+  }
+  return parts
+}
+
+@Suite struct ShardMergeTests {
+  @Test func mergedPartsHoldTheOneMachineTalliesOnEveryScenario() async throws {
+    let files = try committedScenarioFiles()
+    #expect(files.count >= 20)
+    for file in files {
+      var scenario = try Scenario.parse(Data(contentsOf: file)).scenario
+      scenario.devices = 300
+      scenario.seed = 7
+      let simulator = Simulator(plan: SimulationPlan(scenario))
+      var whole: [RunTally] = []
+      for replication in 0..<2 { whole.append(await simulator.run(replication: replication, threads: 1)) }
+      for count in [1, 3] {
+        let merged = try ShardMerge(parts: try await parts(of: file, count: count))
+        #expect(merged.tallies == whole, "\(file.lastPathComponent) in \(count) shards")
+        #expect(merged.scenario.devices == 300 && merged.scenario.seed == 7)
+      }
+      // A tally that came back from a part is the tally that went in: every count is written.
+      #expect(whole[0].devices == 300 && whole[0].launches > 0)
+    }
+  }
+
+  @Test func theOrderOfThePartsDoesNotMatter() async throws {
+    let file = scenarioFolder.appendingPathComponent("upgrade.json")
+    let inOrder = try ShardMerge(parts: try await parts(of: file, count: 4))
+    let reversed = try ShardMerge(parts: try await parts(of: file, count: 4).reversed())
+    #expect(inOrder.tallies == reversed.tallies)
+  }
+
+  @Test func aMissingShardIsNamed() async throws {
+    let file = scenarioFolder.appendingPathComponent("upgrade.json")
+    var pieces = try await parts(of: file, count: 7)
+    pieces.remove(at: 5)
+    pieces.remove(at: 2)
+    #expect(throws: ShardError.missing(shards: [2, 5], count: 7)) { try ShardMerge(parts: pieces) }
+    #expect(
+      ShardError.missing(shards: [2, 5], count: 7).description
+        == "shards 2/7, 5/7 missing: run them with `bench run SCENARIO --shard K/7` and merge again.")
+    #expect(throws: ShardError.noParts) { try ShardMerge(parts: []) }
+  }
+
+  @Test func aShardGivenTwiceIsRefused() async throws {
+    let file = scenarioFolder.appendingPathComponent("upgrade.json")
+    let pieces = try await parts(of: file, count: 2)
+    let twice = pieces + [(path: "copy.part", bytes: pieces[1].bytes)]
+    #expect(throws: ShardError.duplicate(shard: try Shard(index: 1, count: 2), paths: [pieces[1].path, "copy.part"])) {
+      try ShardMerge(parts: twice)
+    }
+  }
+
+  @Test func partsOfAnotherRunAreRefusedWithTheFieldThatDiffers() async throws {
+    let upgrade = scenarioFolder.appendingPathComponent("upgrade.json")
+    let base = try await parts(of: upgrade, count: 2)
+    let others: [(String, [(path: String, bytes: [UInt8])])] = [
+      ("scenario (SHA-256)", try await parts(of: scenarioFolder.appendingPathComponent("deleted-variant.json"), count: 2)),
+      ("seed", try await parts(of: upgrade, count: 2, seed: 8)),
+      ("devices", try await parts(of: upgrade, count: 2, devices: 301)),
+      ("replications", try await parts(of: upgrade, count: 2, replications: 1)),
+      ("shard count", try await parts(of: upgrade, count: 3)),
+      ("bench version", try await parts(of: upgrade, count: 2, benchVersion: "other")),
+    ]
+    for (field, other) in others {
+      let mixed = [base[0], (path: "other.part", bytes: other[1].bytes)]
+      #expect {
+        try ShardMerge(parts: mixed)
+      } throws: { error in
+        guard case .mismatch(let name, let path, _, let otherPath, _) = error as? ShardError else { return false }
+        return name == field && path == "other.part" && otherPath == base[0].path
+      }
+    }
+  }
+
+  @Test func aPartCutShortOrAlteredIsNeverMerged() async throws {
+    let file = scenarioFolder.appendingPathComponent("upgrade.json")
+    let pieces = try await parts(of: file, count: 2)
+    let bytes = pieces[1].bytes
+    for cut in [bytes.count - 1, bytes.count - 70, bytes.count / 2, 100] {
+      #expect(throws: ShardError.truncated(path: "cut.part")) {
+        try ShardMerge(parts: [pieces[0], (path: "cut.part", bytes: Array(bytes.prefix(cut)))])
+      }
+    }
+    // One digit changed in the counts: the checksum no longer holds.
+    var altered = bytes
+    let digit = altered.lastIndex(of: UInt8(ascii: "1"))!
+    altered[digit] = UInt8(ascii: "2")
+    #expect(throws: ShardError.checksumMismatch(path: "altered.part")) {
+      try ShardMerge(parts: [pieces[0], (path: "altered.part", bytes: altered)])
+    }
+    #expect(throws: ShardError.notAPart(path: "other.json")) {
+      try ShardMerge(parts: [(path: "other.json", bytes: Array("{}".utf8))])
+    }
+  }
+
+  @Test func aPartWithAValidChecksumButTooFewCountsIsCorrupt() async throws {
+    let file = scenarioFolder.appendingPathComponent("upgrade.json")
+    let pieces = try await parts(of: file, count: 1, replications: 1)
+    var text = String(decoding: pieces[0].bytes, as: UTF8.self)
+    // Drop the last count and write a checksum that matches the damage.
+    text = String(text[..<text.range(of: "\nsha256 ")!.lowerBound])
+    let lastSpace = text.lastIndex(of: " ")!
+    text = String(text[..<lastSpace]) + "\n"
+    let damaged = Array(text.utf8) + Array("sha256 \(SHA256.hex(of: Array(text.utf8)))\n".utf8)
+    #expect(throws: ShardError.corrupt(path: "short.part", problem: "it holds fewer counts than its scenario needs")) {
+      try ShardMerge(parts: [(path: "short.part", bytes: damaged)])
+    }
+  }
+}
