@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Writes the reference values the Statistics tests compare with.
 
-Every number comes from scipy, an implementation independent of GSL, so a
-passing test means two libraries agree. Run it from the repository's root:
+Every number comes from scipy or statsmodels, implementations independent of
+GSL, so a passing test means two libraries agree. statsmodels is installed from
+PyPI into .build/fixture-packages on the first run. Run it from the repository's root:
 
     python3 scripts/make_fixtures.py
 
@@ -11,13 +12,33 @@ and commit the files it writes under Tests/StatisticsTests/Fixtures/.
 
 import json
 import math
+import os
 import pathlib
+import subprocess
+import sys
+import venv
 
 import numpy as np
 import scipy
 from scipy import special, stats
 
-FIXTURES = pathlib.Path(__file__).resolve().parent.parent / "Tests" / "StatisticsTests" / "Fixtures"
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "Tests" / "StatisticsTests" / "Fixtures"
+STATSMODELS = "statsmodels==0.15.0"
+ENV = ROOT / ".build" / "fixture-packages"
+
+
+def ensure_statsmodels():
+    """Re-runs this script in a virtual environment that sees the system's scipy
+    and holds the pinned statsmodels, installed from PyPI on the first run."""
+    if os.environ.get("LAB_BENCH_FIXTURE_ENV") == "1":
+        return
+    python = ENV / "bin" / "python"
+    if not python.exists():
+        venv.create(ENV, with_pip=True, system_site_packages=True)
+    subprocess.run([str(python), "-m", "pip", "install", "-q", STATSMODELS], check=True)
+    env = dict(os.environ, LAB_BENCH_FIXTURE_ENV="1")
+    sys.exit(subprocess.run([str(python), __file__], env=env).returncode)
 
 
 def distributions():
@@ -254,6 +275,27 @@ def bayesian():
     return rows
 
 
+def power_two_sided():
+    """Achieved power of the two-sided tests, both tails, from statsmodels: its
+    two-proportion power uses the pooled variance under the null and the
+    unpooled one under the alternative, as the bench does; NormalIndPower is the
+    z-test of two means. Near no effect the power must come out at alpha."""
+    from statsmodels.stats.power import NormalIndPower
+    from statsmodels.stats.proportion import power_proportions_2indep
+
+    proportions = []
+    for p1, p2, n, alpha in [(0.05, 0.055, 31_000, 0.05), (0.05, 0.0501, 1000, 0.05), (0.05, 0.05 + 1e-9, 500, 0.05),
+                             (0.3, 0.2, 50, 0.01), (0.5, 0.51, 100, 0.1), (0.001, 0.002, 10_000, 0.05)]:
+        result = power_proportions_2indep(p2 - p1, p1, n, alpha=alpha, alternative="two-sided", return_results=True)
+        proportions.append({"baseline": p1, "treatment": p2, "perGroup": n, "alpha": alpha, "power": float(result.power)})
+    means = []
+    for delta, sd, n, alpha in [(0.5, 1.0, 63, 0.05), (1e-6, 1.0, 100, 0.05), (0.1, 2.0, 20, 0.05), (-0.3, 1.0, 200, 0.01),
+                                (2.0, 1.0, 3, 0.05)]:
+        value = NormalIndPower().power(effect_size=abs(delta) / sd, nobs1=n, alpha=alpha, ratio=1, alternative="two-sided")
+        means.append({"difference": delta, "standardDeviation": sd, "perGroup": n, "alpha": alpha, "power": float(value)})
+    return {"proportions": proportions, "means": means}
+
+
 def power():
     rows = []
     for p1, p2, alpha, target in [(0.05, 0.055, 0.05, 0.8), (0.1, 0.12, 0.05, 0.9), (0.5, 0.45, 0.01, 0.8)]:
@@ -261,8 +303,10 @@ def power():
         mean = (p1 + p2) / 2
         root = z_a * math.sqrt(2 * mean * (1 - mean)) + z_b * math.sqrt(p1 * (1 - p1) + p2 * (1 - p2))
         n = math.ceil(root**2 / (p2 - p1) ** 2)
-        achieved = stats.norm.cdf((abs(p2 - p1) * math.sqrt(n) - z_a * math.sqrt(2 * mean * (1 - mean)))
-                                  / math.sqrt(p1 * (1 - p1) + p2 * (1 - p2)))
+        spread = math.sqrt(p1 * (1 - p1) + p2 * (1 - p2))
+        critical = z_a * math.sqrt(2 * mean * (1 - mean))
+        achieved = (stats.norm.cdf((abs(p2 - p1) * math.sqrt(n) - critical) / spread)
+                    + stats.norm.cdf((-abs(p2 - p1) * math.sqrt(n) - critical) / spread))
         rows.append({"baseline": p1, "treatment": p2, "alpha": alpha, "power": target, "sampleSize": n,
                      "achievedAtSampleSize": float(achieved)})
     return rows
@@ -297,11 +341,13 @@ def tests():
         "corrections": corrections(),
         "bayesian": bayesian(),
         "power": power(),
+        "powerTwoSided": power_two_sided(),
         "sequential": sequential(),
     }
 
 
 def main():
+    ensure_statsmodels()
     FIXTURES.mkdir(parents=True, exist_ok=True)
     for name, content in [("distributions.json", distributions()), ("tests.json", tests())]:
         path = FIXTURES / name

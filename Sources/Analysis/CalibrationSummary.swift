@@ -1,8 +1,11 @@
 import Results
+import Statistics
 
 /// How often the analysis of replications of one scenario was right: the
-/// winners it declared, its false positives on arms whose true lift is 0, its
-/// power on true effects, and how often its intervals held the truth.
+/// winners it declared, how often its verdict was correct, wrong, or withheld
+/// as not trustworthy (each with its binomial interval), its false positives
+/// on arms whose true lift is 0, its power on true effects, and how often its
+/// intervals held the truth.
 public enum CalibrationSummary {
   /// - Parameter documents: every replication's analysed document, in order.
   public static func calibrate(_ documents: [ResultsDocument], alpha: Double) -> Calibration {
@@ -31,14 +34,21 @@ public enum CalibrationSummary {
             alwaysValidSignificantRate: everSignificant(\.alwaysValidPValue))
         }
         let trueWinner = analyses[0].trueWinner
+        func share(_ isCounted: (MetricAnalysis) -> Bool) -> Share {
+          let counted = analyses.filter(isCounted).count
+          let interval = ProportionTests.wilsonInterval(successes: counted, trials: analyses.count, confidence: 0.95)
+          return Share(count: counted, of: analyses.count, lower: interval?.lower, upper: interval?.upper)
+        }
         return MetricCalibration(
           metric: analyses[0].metric,
           winnerRates: experiment.variants.map { variant in
             (variant.name, Double(analyses.filter { $0.winner == variant.name }.count) / count)
           },
           noWinnerRate: Double(analyses.filter { $0.verdict == .noWinner }.count) / count,
-          notTrustworthyRate: Double(analyses.filter { if case .notTrustworthy = $0.verdict { true } else { false } }.count) / count,
-          correctRate: Double(analyses.filter { $0.winner == trueWinner }.count) / count,
+          notTrustworthyRate: Double(analyses.filter(\.isAbstention).count) / count,
+          correct: share { !$0.isAbstention && $0.winner == trueWinner },
+          wrong: share { !$0.isAbstention && $0.winner != trueWinner },
+          abstained: share(\.isAbstention),
           trueWinner: trueWinner, comparisons: comparisons)
       }
       return ExperimentCalibration(name: experiment.name, metrics: metrics)

@@ -125,6 +125,10 @@ public struct ExperimentAnalyzer: Sendable {
           .map { Estimate(value: $0.lift, lower: $0.interval.lower, upper: $0.interval.upper) }
       })
     comparison.rankTest = rankTest
+    if control.n > 0, treated.n > 0, let controlMean = control.mean, let treatedMean = treated.mean {
+      comparison.meanDifference = treatedMean - controlMean
+      comparison.liftIsUnbounded = controlMean == 0 && treatedMean > 0
+    }
     return comparison
   }
 
@@ -146,9 +150,15 @@ public struct ExperimentAnalyzer: Sendable {
 
   /// The test of a variant against the baseline: for conversions the
   /// proportion test below, for amounts Welch's t-test. The final comparison
-  /// and every daily look use it.
+  /// and every daily look use it. One rule for both kinds: where the test is
+  /// undefined (an empty arm; for Welch, an arm below two devices) there is
+  /// no p-value, so the comparison leaves the correction's family rather than
+  /// entering it with p = 1.
   private func test(control: MetricSummary, treated: MetricSummary) -> TestSummary {
     if control.isConversion, let x1 = control.conversions, let x2 = treated.conversions {
+      guard control.n > 0, treated.n > 0 else {
+        return TestSummary(test: "two-proportion-z", statistic: nil, degreesOfFreedom: nil, pValue: nil)
+      }
       return proportionTest(x1: x1, n1: control.n, x2: x2, n2: treated.n)
     }
     let result = MeanTests.welch(control: sample(control), treatment: sample(treated))
@@ -226,8 +236,8 @@ public struct ExperimentAnalyzer: Sendable {
       verdict = .notTrustworthy(.underpowered(
         variant: experiment.variants[smallest].name, devices: power.smallestVariant, required: required,
         effect: settings.minimumDetectableEffect, power: settings.power))
-    } else if let best = comparisons.filter({ ($0.adjustedPValue ?? 1) < settings.alpha && ($0.lift ?? 0) > 0 })
-      .max(by: { $0.lift! < $1.lift! })
+    } else if let best = comparisons.filter({ ($0.adjustedPValue ?? 1) < settings.alpha && ($0.meanDifference ?? 0) > 0 })
+      .max(by: { ($0.meanDifference ?? 0) < ($1.meanDifference ?? 0) })
     {
       verdict = .winner(best.variant)
     } else {

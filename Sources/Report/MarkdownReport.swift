@@ -115,10 +115,7 @@ private struct ReportWriter {
       let name = isBaseline ? "\(variant.name) (baseline)" : variant.name
       let exposed = NumberFormat.count(variant.exposed)
         + (variant.contaminated > 0 ? " (\(NumberFormat.count(variant.contaminated)) mixed)" : "")
-      let lift = comparison.map { comparison in
-        guard let interval = comparison.liftInterval else { return NumberFormat.signedPercent(comparison.lift) }
-        return "\(NumberFormat.signedPercent(comparison.lift)) (\(NumberFormat.signedPercent(interval.lower)) to \(NumberFormat.signedPercent(interval.upper)))"
-      } ?? "–"
+      let lift = comparison.map(Self.liftCell) ?? "–"
       let trueLift = isBaseline ? "–" : NumberFormat.signedPercent(summary.trueLift)
       lines.append(
         "| \(name) | \(exposed) | \(NumberFormat.count(summary.n)) | \(valueCell(analysis.estimates[index], isConversion: analysis.isConversion)) | \(lift) | "
@@ -299,10 +296,7 @@ private struct ReportWriter {
           + (mistaken.isEmpty ? "" : "Never-enrolled counted as baseline, a mistake (CI) | ") + "True lift when shown |")
       lines.append("|---|---|---:|---:|" + (mistaken.isEmpty ? "" : "---:|") + "---:|")
       func cell(_ comparison: Comparison?) -> String {
-        guard let comparison else { return "–" }
-        return NumberFormat.signedPercent(comparison.lift) + (comparison.liftInterval.map {
-          " (\(NumberFormat.signedPercent($0.lower)) to \(NumberFormat.signedPercent($0.upper)))"
-        } ?? "")
+        comparison.map(Self.liftCell) ?? "–"
       }
       for (index, (triggered, diluted)) in zip(experiment.analysis, enrollment.analysis).enumerated() {
         for (position, (shownComparison, enrolledComparison)) in zip(triggered.comparisons, diluted.comparisons).enumerated() {
@@ -455,6 +449,24 @@ private struct ReportWriter {
     lines.append("")
   }
 
+  /// A share of replications with its 95% interval: "12.5% (5.4% to 26.2%)".
+  static func share(_ share: Share) -> String {
+    NumberFormat.percent(share.rate, decimals: 1)
+      + (share.lower.map { lower in
+        " (\(NumberFormat.percent(lower, decimals: 1)) to \(NumberFormat.percent(share.upper, decimals: 1)))"
+      } ?? "")
+  }
+
+  /// A comparison's relative lift with its interval; "unbounded" when the
+  /// baseline's mean is 0 and the variant's is not, where a ratio has no value
+  /// but the direction is known.
+  static func liftCell(_ comparison: Comparison) -> String {
+    if comparison.liftIsUnbounded { return "unbounded (baseline 0)" }
+    guard let interval = comparison.liftInterval else { return NumberFormat.signedPercent(comparison.lift) }
+    return "\(NumberFormat.signedPercent(comparison.lift)) "
+      + "(\(NumberFormat.signedPercent(interval.lower)) to \(NumberFormat.signedPercent(interval.upper)))"
+  }
+
   // MARK: - Calibration
 
   private mutating func writeCalibration(_ calibration: Calibration) {
@@ -481,7 +493,8 @@ private struct ReportWriter {
         lines.append(
           "- \(experiment.name), \(metric.metric): declared winner " + (winners.isEmpty ? "never" : winners.joined(separator: ", "))
             + "; no winner \(NumberFormat.percent(metric.noWinnerRate, decimals: 1)); not trustworthy \(NumberFormat.percent(metric.notTrustworthyRate, decimals: 1)); "
-            + "the verdict matched the true winner (\(metric.trueWinner ?? "none")) in \(NumberFormat.percent(metric.correctRate, decimals: 1)).")
+            + "against the true winner (\(metric.trueWinner ?? "none")) the verdict was right in \(Self.share(metric.correct)), "
+            + "wrong in \(Self.share(metric.wrong)) and withheld in \(Self.share(metric.abstained)).")
       }
     }
     lines.append("")

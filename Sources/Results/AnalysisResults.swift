@@ -47,6 +47,12 @@ public struct Comparison: Hashable, Sendable {
   /// The relative lift (treatment mean / baseline mean − 1) and its interval.
   public var lift: Double?
   public var liftInterval: (lower: Double, upper: Double)?
+  /// The treatment mean minus the baseline mean: what a winner is decided on,
+  /// since it exists when the relative lift does not (a baseline of 0).
+  public var meanDifference: Double?
+  /// The baseline's mean is 0 and the treatment's is above it: the relative
+  /// lift is unbounded rather than unknown.
+  public var liftIsUnbounded = false
   /// P(variant > baseline): Beta-Binomial for conversions, normal for amounts.
   public var probabilityToBeatBaseline: Double?
   /// The expected loss of choosing the variant over the baseline.
@@ -86,7 +92,8 @@ public struct Comparison: Hashable, Sendable {
       && lhs.liftInterval?.lower == rhs.liftInterval?.lower && lhs.liftInterval?.upper == rhs.liftInterval?.upper
       && lhs.probabilityToBeatBaseline == rhs.probabilityToBeatBaseline && lhs.expectedLoss == rhs.expectedLoss
       && lhs.trueLift == rhs.trueLift && lhs.looks == rhs.looks && lhs.dailyLift == rhs.dailyLift
-      && lhs.rankTest == rhs.rankTest
+      && lhs.rankTest == rhs.rankTest && lhs.meanDifference == rhs.meanDifference
+      && lhs.liftIsUnbounded == rhs.liftIsUnbounded
   }
 
   public func hash(into hasher: inout Hasher) {
@@ -184,6 +191,12 @@ public struct MetricAnalysis: Hashable, Sendable {
     self.knowsTruth = knowsTruth
   }
 
+  /// Whether the verdict is "not trustworthy": the analysis declined to decide.
+  public var isAbstention: Bool {
+    if case .notTrustworthy = verdict { return true }
+    return false
+  }
+
   /// The declared winner, if any.
   public var winner: String? {
     if case .winner(let name) = verdict { return name }
@@ -220,20 +233,27 @@ public struct MetricCalibration: Hashable, Sendable {
   public var noWinnerRate: Double
   /// How often the verdict was "not trustworthy".
   public var notTrustworthyRate: Double
-  /// How often the declared winner (or its absence) matched the true winner.
-  public var correctRate: Double
+  /// Verdicts that named the true winner, or no winner where there is none.
+  public var correct: Share
+  /// Verdicts that named another winner, or no winner where there is one.
+  public var wrong: Share
+  /// "Not trustworthy" verdicts: the analysis declined to decide, which is
+  /// neither right nor wrong, so it is counted apart.
+  public var abstained: Share
   public var trueWinner: String?
   public var comparisons: [ComparisonCalibration]
 
   public init(
     metric: String, winnerRates: [(variant: String, rate: Double)], noWinnerRate: Double, notTrustworthyRate: Double,
-    correctRate: Double, trueWinner: String?, comparisons: [ComparisonCalibration]
+    correct: Share, wrong: Share, abstained: Share, trueWinner: String?, comparisons: [ComparisonCalibration]
   ) {
     self.metric = metric
     self.winnerRates = winnerRates
     self.noWinnerRate = noWinnerRate
     self.notTrustworthyRate = notTrustworthyRate
-    self.correctRate = correctRate
+    self.correct = correct
+    self.wrong = wrong
+    self.abstained = abstained
     self.trueWinner = trueWinner
     self.comparisons = comparisons
   }
@@ -241,14 +261,33 @@ public struct MetricCalibration: Hashable, Sendable {
   public static func == (lhs: MetricCalibration, rhs: MetricCalibration) -> Bool {
     lhs.metric == rhs.metric && lhs.winnerRates.map(\.variant) == rhs.winnerRates.map(\.variant)
       && lhs.winnerRates.map(\.rate) == rhs.winnerRates.map(\.rate) && lhs.noWinnerRate == rhs.noWinnerRate
-      && lhs.notTrustworthyRate == rhs.notTrustworthyRate && lhs.correctRate == rhs.correctRate
-      && lhs.trueWinner == rhs.trueWinner && lhs.comparisons == rhs.comparisons
+      && lhs.notTrustworthyRate == rhs.notTrustworthyRate && lhs.correct == rhs.correct && lhs.wrong == rhs.wrong
+      && lhs.abstained == rhs.abstained && lhs.trueWinner == rhs.trueWinner && lhs.comparisons == rhs.comparisons
   }
 
   public func hash(into hasher: inout Hasher) {
     hasher.combine(metric)
-    hasher.combine(correctRate)
+    hasher.combine(correct)
   }
+}
+
+/// How many of a number of replications something happened in, with a
+/// binomial (Wilson) interval on the share, since a rate from a few hundred
+/// replications is itself an estimate.
+public struct Share: Hashable, Sendable {
+  public var count: Int
+  public var of: Int
+  public var lower: Double?
+  public var upper: Double?
+
+  public init(count: Int, of: Int, lower: Double?, upper: Double?) {
+    self.count = count
+    self.of = of
+    self.lower = lower
+    self.upper = upper
+  }
+
+  public var rate: Double { of > 0 ? Double(count) / Double(of) : 0 }
 }
 
 /// One comparison's record over replications.

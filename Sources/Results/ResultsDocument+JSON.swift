@@ -234,6 +234,8 @@ extension Comparison {
       ("lift", .number(lift)),
       ("ciLow", .number(liftInterval?.lower)),
       ("ciHigh", .number(liftInterval?.upper)),
+      ("liftUnbounded", .bool(liftIsUnbounded)),
+      ("meanDifference", .number(meanDifference)),
       ("probabilityToBeatBaseline", .number(probabilityToBeatBaseline)),
       ("df", .number(test.degreesOfFreedom)),
       ("difference", .number(difference?.value)),
@@ -279,7 +281,10 @@ extension MetricCalibration {
       ("noWinnerRate", .number(noWinnerRate)),
       ("notTrustworthyRate", .number(notTrustworthyRate)),
       ("trueWinner", trueWinner.map(OrderedJSON.string) ?? .null),
-      ("correctRate", .number(correctRate)),
+      ("correctRate", .number(correct.rate)),
+      ("correct", correct.json),
+      ("wrong", wrong.json),
+      ("abstained", abstained.json),
       ("comparisons", .array(comparisons.map { comparison in
         .object([
           ("variant", .string(comparison.variant)),
@@ -292,6 +297,15 @@ extension MetricCalibration {
           ("alwaysValidSignificantRate", .number(comparison.alwaysValidSignificantRate)),
         ])
       })),
+    ])
+  }
+}
+
+extension Share {
+  var json: OrderedJSON {
+    .object([
+      ("count", .integer(count)), ("of", .integer(of)), ("rate", .number(rate)), ("ciLow", .number(lower)),
+      ("ciHigh", .number(upper)),
     ])
   }
 }

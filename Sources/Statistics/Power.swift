@@ -15,14 +15,16 @@ public enum Power {
     return Int(n.rounded(.up))
   }
 
-  /// The power to detect p₂ against p₁ with n devices per group:
-  /// Φ((|p₂ − p₁|√n − z₁₋α/₂ √(2p̄(1 − p̄))) / √(p₁(1 − p₁) + p₂(1 − p₂))).
+  /// The power to detect p₂ against p₁ with n devices per group, both tails
+  /// of the two-sided test counted, so that it is α when p₂ = p₁:
+  /// Φ((|p₂ − p₁|√n − z₁₋α/₂ √(2p̄(1 − p̄))) / s) + Φ((−|p₂ − p₁|√n − z₁₋α/₂ √(2p̄(1 − p̄))) / s),
+  /// s = √(p₁(1 − p₁) + p₂(1 − p₂)).
   public static func achieved(baseline p1: Double, treatment p2: Double, perGroup n: Int, alpha: Double) -> Double? {
     let spread = (p1 * (1 - p1) + p2 * (1 - p2)).squareRoot()
     guard n > 0, spread > 0, let zAlpha = try? Distribution.normalQuantile(1 - alpha / 2) else { return nil }
     let mean = (p1 + p2) / 2
-    let z = (abs(p2 - p1) * Double(n).squareRoot() - zAlpha * (2 * mean * (1 - mean)).squareRoot()) / spread
-    return Distribution.normalCDF(z)
+    let shift = abs(p2 - p1) * Double(n).squareRoot(), critical = zAlpha * (2 * mean * (1 - mean)).squareRoot()
+    return Distribution.normalCDF((shift - critical) / spread) + Distribution.normalCDF((-shift - critical) / spread)
   }
 
   /// The devices per group needed to detect a difference of means `delta`
@@ -39,9 +41,11 @@ public enum Power {
 
 extension Power {
   /// The power to detect a difference of means `delta` between groups of `n`
-  /// devices with standard deviation `sd`: Φ(|delta|√(n/2)/sd − z₁₋α/₂).
+  /// devices with standard deviation `sd`, both tails of the two-sided test
+  /// counted: Φ(|delta|√(n/2)/sd − z₁₋α/₂) + Φ(−|delta|√(n/2)/sd − z₁₋α/₂).
   public static func achieved(difference delta: Double, standardDeviation sd: Double, perGroup n: Int, alpha: Double) -> Double? {
     guard n > 0, sd > 0, let zAlpha = try? Distribution.normalQuantile(1 - alpha / 2) else { return nil }
-    return Distribution.normalCDF(abs(delta) * (Double(n) / 2).squareRoot() / sd - zAlpha)
+    let shift = abs(delta) * (Double(n) / 2).squareRoot() / sd
+    return Distribution.normalCDF(shift - zAlpha) + Distribution.normalCDF(-shift - zAlpha)
   }
 }

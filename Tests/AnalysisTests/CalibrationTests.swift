@@ -45,7 +45,8 @@ func binomialInterval99(p: Double, n: Int) -> ClosedRange<Double> {
     #expect(binomialInterval99(p: 0.05, n: replications).contains(comparison.significantRate))
     #expect(metric.noWinnerRate + metric.winnerRates.map(\.rate).reduce(0, +) + metric.notTrustworthyRate == 1)
     // An A/A winner is a false positive in the positive direction: about half of them.
-    #expect(metric.correctRate >= 1 - comparison.significantRate)
+    #expect(metric.correct.rate >= 1 - comparison.significantRate)
+    #expect(metric.correct.count + metric.wrong.count + metric.abstained.count == replications)
   }
 
   /// 95% intervals for a true lift hold it in 94% to 96% of replications.

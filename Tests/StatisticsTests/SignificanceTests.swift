@@ -166,6 +166,29 @@ import Testing
     #expect(Power.sampleSize(difference: 0.5, standardDeviation: 1, alpha: 0.05, power: 0.8) == 63)
   }
 
+  /// Both tails of the two-sided test count, as statsmodels counts them: with
+  /// next to no effect the power is alpha, never below it.
+  @Test func achievedPowerCountsBothTails() throws {
+    let c = try reference.object("powerTwoSided")
+    let proportions = try #require(c.values["proportions"] as? [[String: Any]]).map(ReferenceCases.Case.init)
+    #expect(proportions.count == 6)
+    for c in proportions {
+      let achieved = Power.achieved(
+        baseline: c.double("baseline"), treatment: c.double("treatment"), perGroup: c.int("perGroup"), alpha: c.double("alpha"))
+      #expect(agrees(achieved, c.double("power"), relative: 1e-7), "\(c)")
+      #expect(try #require(achieved) >= c.double("alpha") * (1 - 1e-9), "\(c)")
+    }
+    let means = try #require(c.values["means"] as? [[String: Any]]).map(ReferenceCases.Case.init)
+    #expect(means.count == 5)
+    for c in means {
+      let achieved = Power.achieved(
+        difference: c.double("difference"), standardDeviation: c.double("standardDeviation"), perGroup: c.int("perGroup"),
+        alpha: c.double("alpha"))
+      #expect(agrees(achieved, c.double("power"), relative: 1e-7), "\(c)")
+      #expect(try #require(achieved) >= c.double("alpha") * (1 - 1e-9), "\(c)")
+    }
+  }
+
   @Test func alwaysValidPValues() throws {
     let c = try reference.object("sequential")
     var test = SequentialTest(mixtureVariance: c.double("mixtureVariance"))

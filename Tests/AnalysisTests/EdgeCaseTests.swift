@@ -1,0 +1,104 @@
+import Analysis
+import Results
+import ScenarioFormat
+import Statistics
+import Testing
+
+/// A variant with one continuous metric.
+private func amountVariant(_ name: String, n: Int, mean: Double, variance: Double, trueLift: Double? = 0) -> VariantResult {
+  VariantResult(
+    name: name, weight: 1, exposed: n, contaminated: 0, firstExposed: n, expectedFirstExposed: nil,
+    metrics: [
+      MetricSummary(
+        name: "revenue", isConversion: false, n: n, conversions: nil, mean: n > 0 ? mean : nil,
+        variance: n > 1 ? variance : nil, trueMean: nil, trueLift: trueLift)
+    ])
+}
+
+/// The analysis at the edges of its inputs: a baseline that never converts,
+/// an empty arm, and replications whose verdicts must be counted apart.
+@Suite struct EdgeCaseTests {
+  /// 0 of 1,042 against 48 of 958: the test is overwhelming, the relative lift
+  /// has no value, and the verdict must not depend on it.
+  @Test func aZeroBaselineStillHasAWinnerAndAnUnboundedLift() throws {
+    let analysed = ExperimentAnalyzer(settings: settings(effect: 0.1)).analyze(experiment([
+      conversionVariant("Control", conversions: 0, of: 1042),
+      conversionVariant("Treatment", conversions: 48, of: 958, trueLift: nil),
+    ]))
+    let analysis = try #require(analysed.analysis.first)
+    let comparison = analysis.comparisons[0]
+    #expect(try #require(comparison.test.pValue) < 1e-10)
+    #expect(comparison.lift == nil)
+    #expect(comparison.liftIsUnbounded)
+    #expect(comparison.meanDifference == 48.0 / 958)
+    #expect(analysis.verdict == .winner("Treatment"))
+  }
+
+  @Test func winnersAreRankedOnTheDifferenceOfMeans() throws {
+    let analysed = ExperimentAnalyzer(settings: settings()).analyze(experiment([
+      conversionVariant("A", conversions: 1000, of: 10_000),
+      conversionVariant("B", conversions: 1300, of: 10_000),
+      conversionVariant("C", conversions: 1200, of: 10_000),
+    ]))
+    let comparisons = analysed.analysis[0].comparisons
+    #expect(comparisons.map(\.meanDifference) == [0.13 - 0.1, 0.12 - 0.1])
+    #expect(comparisons.allSatisfy { !$0.liftIsUnbounded })
+    #expect(analysed.analysis[0].verdict == .winner("B"))
+  }
+
+  /// Fisher's test would give an empty arm p = 1 and keep it in Holm's
+  /// family; Welch gives no p-value. One rule for both: no p-value, and the
+  /// family is the comparisons that have one.
+  @Test func anEmptyArmHasNoPValueAndLeavesTheCorrectionFamily() throws {
+    let conversions = ExperimentAnalyzer(settings: settings(correction: .holm)).analyze(experiment([
+      conversionVariant("A", conversions: 100, of: 1000),
+      conversionVariant("Empty", conversions: 0, of: 0),
+      conversionVariant("C", conversions: 140, of: 1000),
+    ])).analysis[0].comparisons
+    let amounts = ExperimentAnalyzer(settings: settings(correction: .holm)).analyze(experiment([
+      amountVariant("A", n: 1000, mean: 2, variance: 4),
+      amountVariant("Empty", n: 0, mean: 0, variance: 0),
+      amountVariant("C", n: 1000, mean: 2.4, variance: 4),
+    ])).analysis[0].comparisons
+    for comparisons in [conversions, amounts] {
+      #expect(comparisons[0].test.pValue == nil)
+      #expect(comparisons[0].adjustedPValue == nil)
+      let p = try #require(comparisons[1].test.pValue)
+      // Holm over a family of one leaves the p-value as it is.
+      #expect(comparisons[1].adjustedPValue == p)
+      #expect(comparisons[0].meanDifference == nil)
+    }
+  }
+
+  /// "Not trustworthy" is neither right nor wrong: with no true winner it used
+  /// to count as a correct "no winner".
+  @Test func calibrationCountsAbstentionsApartWithIntervals() throws {
+    let analyzer = ExperimentAnalyzer(settings: settings())
+    // No variant truly beats the baseline here.
+    let noWinner = analyzer.analyze(experiment([
+      conversionVariant("A", conversions: 100, of: 1000), conversionVariant("B", conversions: 104, of: 1000),
+    ]))
+    let falseWinner = analyzer.analyze(experiment([
+      conversionVariant("A", conversions: 100, of: 1000), conversionVariant("B", conversions: 160, of: 1000),
+    ]))
+    var mismatch = noWinner
+    mismatch.variants[1].firstExposed = 700
+    mismatch.variants[1].weight = 1
+    let untrustworthy = analyzer.analyze(mismatch)
+    #expect(noWinner.analysis[0].verdict == .noWinner)
+    #expect(falseWinner.analysis[0].verdict == .winner("B"))
+    #expect(untrustworthy.analysis[0].isAbstention)
+    let documents = [noWinner, noWinner, falseWinner, untrustworthy].map { experiment in
+      ResultsDocument(
+        scenario: "edges", seed: 1, devices: 4000, days: 1, replications: 4, launches: 0, stabilizedDevices: 0,
+        experiments: [experiment], conflicts: [], calibration: nil)
+    }
+    let metric = CalibrationSummary.calibrate(documents, alpha: 0.05).experiments[0].metrics[0]
+    #expect(metric.trueWinner == nil)
+    #expect([metric.correct.count, metric.wrong.count, metric.abstained.count] == [2, 1, 1])
+    #expect(metric.correct.of == 4)
+    // Wilson's 95% interval for 2 of 4, from scipy's binomtest(2, 4).proportion_ci(method="wilson").
+    #expect(abs(try #require(metric.correct.lower) - 0.15003898915214953) < 1e-12)
+    #expect(abs(try #require(metric.correct.upper) - 0.8499610108478505) < 1e-12)
+  }
+}
