@@ -156,6 +156,39 @@ def relative_lift():
     return rows
 
 
+def wilson_ratio():
+    """MOVER-R (Donner and Zou 2012) for p2/p1 - 1 from scipy's Wilson intervals of each rate."""
+    rows = []
+    cases = [(617, 12345, 700, 12300, 0.95), (10, 10, 10, 10, 0.95), (50, 50, 40, 50, 0.95), (3, 40, 0, 40, 0.95),
+             (1, 100, 4, 100, 0.95), (2, 2, 1, 2, 0.9), (48, 958, 30, 1042, 0.99), (5000, 100000, 5100, 100000, 0.95)]
+    for x1, n1, x2, n2, confidence in cases:
+        c = stats.binomtest(x1, n1).proportion_ci(confidence_level=confidence, method="wilson")
+        t = stats.binomtest(x2, n2).proportion_ci(confidence_level=confidence, method="wilson")
+        p1, p2 = x1 / n1, x2 / n2
+        l1, u1 = (0.0 if x2 == 0 else t.low), (1.0 if x2 == n2 else t.high)   # numerator: the treatment
+        l2, u2 = (0.0 if x1 == 0 else c.low), (1.0 if x1 == n1 else c.high)   # denominator: the control
+        lower = (p1 * p2 - math.sqrt(max((p1 * p2) ** 2 - l1 * u2 * (2 * p2 - l1) * (2 * p1 - u2), 0))) / (u2 * (2 * p1 - u2))
+        upper = (p1 * p2 + math.sqrt(max((p1 * p2) ** 2 - u1 * l2 * (2 * p2 - u1) * (2 * p1 - l2), 0))) / (l2 * (2 * p1 - l2))
+        rows.append({"controlSuccesses": x1, "controlTrials": n1, "treatmentSuccesses": x2, "treatmentTrials": n2,
+                     "confidence": confidence, "lift": p2 / p1 - 1, "lower": max(lower, 0) - 1, "upper": upper - 1})
+    return rows
+
+
+def log_ratio():
+    """exp(log(m2/m1) +- t sqrt(a1 + a2)) - 1, a = s^2/(n m^2), Welch-Satterthwaite df, scipy's t quantile."""
+    rows = []
+    cases = [((12345, 1.92, 31.4), (12300, 2.01, 33.0)), ((10, 5.0, 2.0), (12, 6.5, 4.5)), ((2, 1.0, 0.5), (2, 3.0, 1.0)),
+             ((50, 1.0, 0.0), (50, 1.5, 0.3)), ((100, 1.9, 31.4), (120, 2.3, 40.0))]
+    for (n1, m1, v1), (n2, m2, v2) in cases:
+        a1, a2 = v1 / (n1 * m1 * m1), v2 / (n2 * m2 * m2)
+        df = (a1 + a2) ** 2 / (a1 ** 2 / (n1 - 1) + a2 ** 2 / (n2 - 1))
+        half = stats.t.isf(0.025, df) * math.sqrt(a1 + a2)
+        log_ratio = math.log(m2 / m1)
+        rows.append({"control": [n1, m1, v1], "treatment": [n2, m2, v2], "confidence": 0.95, "lift": m2 / m1 - 1,
+                     "lower": math.exp(log_ratio - half) - 1, "upper": math.exp(log_ratio + half) - 1})
+    return rows
+
+
 def welch():
     cases = [((12345, 1.92, 31.4), (12300, 2.01, 33.0)), ((10, 5.0, 2.0), (12, 6.5, 4.5)), ((2, 0.0, 1.0), (2, 3.0, 1.0)),
              ((50, 3.0, 2.0), (60, 3.0, 2.5)), ((30, 1.0, 0.0), (30, 1.0, 0.0)), ((1, 1.0, 0.0), (10, 2.0, 1.0)),
@@ -334,6 +367,8 @@ def tests():
         "wilson": wilson(),
         "differenceInterval": difference_interval(),
         "relativeLift": relative_lift(),
+        "wilsonRatio": wilson_ratio(),
+        "logRatio": log_ratio(),
         "welch": welch(),
         "welchANOVA": welch_anova(),
         "mannWhitney": mann_whitney(),

@@ -108,7 +108,7 @@ public struct ExperimentAnalyzer: Sendable {
     } else {
       (probability, loss) = normalPosterior(control: controlSample, treatment: treatedSample)
     }
-    let lift = RelativeLift(control: controlSample, treatment: treatedSample, confidence: confidence)
+    let lift = relativeLift(control: control, treated: treated)
     var rankTest: TestSummary?
     if !control.isConversion, experiment.rawOutcomes.count == experiment.variants.count {
       let result = MannWhitney.test(experiment.rawOutcomes[baseline][metric], experiment.rawOutcomes[treatment][metric])
@@ -121,15 +121,33 @@ public struct ExperimentAnalyzer: Sendable {
       expectedLoss: loss, trueLift: treated.trueLift,
       looks: looks(experiment, metric: metric, baseline: baseline, treatment: treatment),
       dailyLift: experiment.dailyMetrics.map { variants in
-        RelativeLift(control: sample(variants[baseline][metric]), treatment: sample(variants[treatment][metric]), confidence: confidence)
+        relativeLift(control: variants[baseline][metric], treated: variants[treatment][metric])
           .map { Estimate(value: $0.lift, lower: $0.interval.lower, upper: $0.interval.upper) }
       })
     comparison.rankTest = rankTest
     if control.n > 0, treated.n > 0, let controlMean = control.mean, let treatedMean = treated.mean {
       comparison.meanDifference = treatedMean - controlMean
       comparison.liftIsUnbounded = controlMean == 0 && treatedMean > 0
+      // The point estimate stands where its interval cannot be computed (a treatment mean of 0, constant amounts).
+      if comparison.lift == nil, controlMean != 0 { comparison.lift = treatedMean / controlMean - 1 }
     }
     return comparison
+  }
+
+  /// The relative lift and its interval by the scenario's `liftInterval` method.
+  private func relativeLift(control: MetricSummary, treated: MetricSummary) -> RelativeLift? {
+    let confidence = 1 - settings.alpha
+    switch settings.liftInterval {
+    case .delta:
+      return RelativeLift(control: sample(control), treatment: sample(treated), confidence: confidence)
+    case .ratio:
+      if control.isConversion, let x1 = control.conversions, let x2 = treated.conversions {
+        return RelativeLift.wilsonRatio(
+          controlSuccesses: x1, controlTrials: control.n, treatmentSuccesses: x2, treatmentTrials: treated.n,
+          confidence: confidence)
+      }
+      return RelativeLift.logRatio(control: sample(control), treatment: sample(treated), confidence: confidence)
+    }
   }
 
   /// A variant's rate with its Wilson interval, or its mean with a normal interval.

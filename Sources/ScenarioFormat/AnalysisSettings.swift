@@ -15,6 +15,16 @@ public struct AnalysisSettings: Hashable, Sendable {
     case benjaminiHochberg = "benjamini-hochberg"
   }
 
+  /// How the relative lift's interval is computed.
+  public enum LiftInterval: String, Hashable, Sendable, CaseIterable {
+    /// On the ratio's own scale, within [−100%, ∞): MOVER-R from Wilson
+    /// intervals for rates, the log of the ratio with Welch's t for amounts.
+    case ratio
+    /// The symmetric delta-method interval, lift ± z·se: can fall below −100%
+    /// and shrinks to a point when a variance is 0.
+    case delta
+  }
+
   /// The significance level; confidence intervals are at 1 − alpha.
   public var alpha: Double
   public var correction: Correction
@@ -29,6 +39,7 @@ public struct AnalysisSettings: Hashable, Sendable {
   /// common mistake does, counting the devices that never enrolled as its
   /// baseline, so that the report shows what that does.
   public var neverEnrolledAsBaseline = false
+  public var liftInterval = LiftInterval.ratio
 
   public static let standard = AnalysisSettings(
     alpha: 0.05, correction: .holm, attribution: .firstExposure, dailyLooks: false, minimumDetectableEffect: 0.1,

@@ -245,6 +245,9 @@ struct ScenarioReader {
       guard case .bool(let looks) = looksNode.value else { throw looksNode.error("must be true or false") }
       settings.dailyLooks = looks
     }
+    if let intervalNode = object.optional("liftInterval") {
+      settings.liftInterval = try choice(intervalNode, AnalysisSettings.LiftInterval.self)
+    }
     if let mistakeNode = object.optional("neverEnrolledAsBaseline") {
       settings.neverEnrolledAsBaseline = try mistakeNode.bool()
     }

@@ -12,16 +12,30 @@ func committedScenario(_ name: String) throws -> Scenario {
   try Scenario.load(path: repositoryRoot.appendingPathComponent("scenarios/\(name).json").path).scenario
 }
 
-/// Every replication of a scenario, analysed.
-func analysedReplications(_ scenario: Scenario, count: Int) async -> [ResultsDocument] {
+/// Every replication of a scenario, counted but not yet analysed.
+func replicationDocuments(_ scenario: Scenario, count: Int) async -> [ResultsDocument] {
   let simulator = Simulator(plan: SimulationPlan(scenario))
-  let analyzer = ExperimentAnalyzer(settings: scenario.analysis)
   var documents: [ResultsDocument] = []
   for replication in 0..<count {
     let tally = await simulator.run(replication: replication, threads: 2)
-    documents.append(analyzer.analyze(ResultsDocument(plan: simulator.plan, tally: tally, replications: count)))
+    documents.append(ResultsDocument(plan: simulator.plan, tally: tally, replications: count))
   }
   return documents
+}
+
+/// Every replication of a scenario, analysed.
+func analysedReplications(_ scenario: Scenario, count: Int) async -> [ResultsDocument] {
+  let analyzer = ExperimentAnalyzer(settings: scenario.analysis)
+  return await replicationDocuments(scenario, count: count).map(analyzer.analyze)
+}
+
+/// The coverage of each metric's first comparison, with `method`'s intervals.
+func coverages(_ documents: [ResultsDocument], scenario: Scenario, method: AnalysisSettings.LiftInterval) throws -> [Double] {
+  var settings = scenario.analysis
+  settings.liftInterval = method
+  let analyzer = ExperimentAnalyzer(settings: settings)
+  let calibration = CalibrationSummary.calibrate(documents.map(analyzer.analyze), alpha: settings.alpha)
+  return try calibration.experiments[0].metrics.map { try #require($0.comparisons[0].coverage) }
 }
 
 /// The bounds of a 99% interval for a binomial share p over n trials.
@@ -49,18 +63,39 @@ func binomialInterval99(p: Double, n: Int) -> ClosedRange<Double> {
     #expect(metric.correct.count + metric.wrong.count + metric.abstained.count == replications)
   }
 
-  /// 95% intervals for a true lift hold it in 94% to 96% of replications.
+  /// 95% intervals for a true lift hold it in 94% to 96% of replications, by
+  /// either method, on the same replications.
   @Test func intervalsCoverTheTrueLift() async throws {
     let replications = 4000
-    let documents = await analysedReplications(try committedScenario("true-effect"), count: replications)
-    let calibration = CalibrationSummary.calibrate(documents, alpha: 0.05)
+    let scenario = try committedScenario("true-effect")
+    let counted = await replicationDocuments(scenario, count: replications)
+    let analyzer = ExperimentAnalyzer(settings: scenario.analysis)
+    let calibration = CalibrationSummary.calibrate(counted.map(analyzer.analyze), alpha: 0.05)
     for metric in calibration.experiments[0].metrics {
-      let comparison = metric.comparisons[0]
-      let coverage = try #require(comparison.coverage)
-      #expect((0.94...0.96).contains(coverage), "\(metric.metric): coverage \(coverage)")
       #expect(metric.trueWinner == "Carousel")
     }
     #expect(abs(try #require(calibration.experiments[0].metrics[0].comparisons[0].trueLift) - 0.2) < 1e-12)
+    for method in AnalysisSettings.LiftInterval.allCases {
+      for (metric, coverage) in zip(["converted", "revenue"], try coverages(counted, scenario: scenario, method: method)) {
+        #expect((0.94...0.96).contains(coverage), "\(method), \(metric): coverage \(coverage)")
+      }
+    }
+  }
+
+  /// With 20 devices an arm the delta method's interval loses its coverage;
+  /// the ratio intervals keep theirs within the 99% binomial interval of 95%.
+  @Test func ratioIntervalsCoverTheTruthInSmallSamples() async throws {
+    let replications = 2000
+    var scenario = try committedScenario("true-effect")
+    scenario.devices = 40
+    let counted = await replicationDocuments(scenario, count: replications)
+    let ratio = try coverages(counted, scenario: scenario, method: .ratio)
+    let delta = try coverages(counted, scenario: scenario, method: .delta)
+    for (metric, coverage) in zip(["converted", "revenue"], ratio) {
+      #expect(binomialInterval99(p: 0.95, n: replications).contains(coverage), "ratio, \(metric): \(coverage)")
+    }
+    // The delta method's rate interval falls short of the band (92.4% here).
+    #expect(delta[0] < binomialInterval99(p: 0.95, n: replications).lowerBound, "delta: \(delta)")
   }
 }
 

@@ -210,6 +210,12 @@ func expectScenarioError(_ text: String, _ expected: String, sourceLocation: Sou
       #"analysis.correction: must be one of "none", "holm", "benjamini-hochberg""#)
   }
 
+  @Test func anUnknownLiftInterval() {
+    expectError(
+      #", "analysis": { "liftInterval": "fieller" }"#,
+      #"analysis.liftInterval: must be one of "ratio", "delta""#)
+  }
+
   @Test func aDisplayProbabilityOfZero() {
     expectError(
       #", "displayProbability": { "Theme": 0 }"#,
@@ -227,7 +233,7 @@ func expectScenarioError(_ text: String, _ expected: String, sourceLocation: Sou
                        "segmentBaselines": { "ios": 4 }, "lifts": { "Theme": { "Red": 0.1 } },
                        "segmentLifts": { "android": { "Theme": { "Red": -0.1 } } } } ],
         "analysis": { "alpha": 0.01, "correction": "benjamini-hochberg", "attribution": "exclude-contaminated", "dailyLooks": true,
-                      "minimumDetectableEffect": 0.05, "power": 0.9 }
+                      "minimumDetectableEffect": 0.05, "power": 0.9, "liftInterval": "delta" }
       """
     let scenario = try parse(minimalScenario(extra: extra)).scenario
     #expect(scenario.population.segments.map(\.name) == ["ios", "android"])
@@ -240,9 +246,12 @@ func expectScenarioError(_ text: String, _ expected: String, sourceLocation: Sou
     #expect(metric.lift(of: "Red", in: "Theme", segment: "ios") == 0.1)
     #expect(metric.lift(of: "Red", in: "Theme", segment: "android") == -0.1)
     #expect(metric.lift(of: "Blue", in: "Theme", segment: "ios") == 0)
-    #expect(scenario.analysis == AnalysisSettings(
+    var expected = AnalysisSettings(
       alpha: 0.01, correction: .benjaminiHochberg, attribution: .excludeContaminated, dailyLooks: true,
-      minimumDetectableEffect: 0.05, power: 0.9))
+      minimumDetectableEffect: 0.05, power: 0.9)
+    expected.liftInterval = .delta
+    #expect(scenario.analysis == expected)
+    #expect(try parse(minimalScenario(extra: "")).scenario.analysis.liftInterval == .ratio)
   }
 }
 

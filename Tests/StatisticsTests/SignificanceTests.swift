@@ -72,6 +72,48 @@ import Testing
     #expect(RelativeLift(control: zero, treatment: zero, confidence: 0.95) == nil)
   }
 
+  /// MOVER-R from Wilson intervals: never below −100%, and a width when every
+  /// device converts or none does.
+  @Test func relativeLiftOfRatesByWilsonRatio() throws {
+    let cases = try reference.cases("wilsonRatio")
+    #expect(cases.count == 8)
+    for c in cases {
+      let lift = try #require(RelativeLift.wilsonRatio(
+        controlSuccesses: c.int("controlSuccesses"), controlTrials: c.int("controlTrials"),
+        treatmentSuccesses: c.int("treatmentSuccesses"), treatmentTrials: c.int("treatmentTrials"),
+        confidence: c.double("confidence")))
+      #expect(agrees(lift.lift, c.double("lift")), "\(c)")
+      #expect(agrees(lift.interval.lower, c.double("lower"), relative: 1e-8), "\(c)")
+      #expect(agrees(lift.interval.upper, c.double("upper"), relative: 1e-8), "\(c)")
+      #expect(lift.interval.lower >= -1 && lift.interval.lower < lift.interval.upper, "\(c)")
+    }
+    // A control that never converts: the ratio is unbounded.
+    #expect(RelativeLift.wilsonRatio(
+      controlSuccesses: 0, controlTrials: 1042, treatmentSuccesses: 48, treatmentTrials: 958, confidence: 0.95) == nil)
+    #expect(RelativeLift.wilsonRatio(
+      controlSuccesses: 3, controlTrials: 10, treatmentSuccesses: 0, treatmentTrials: 0, confidence: 0.95) == nil)
+  }
+
+  @Test func relativeLiftOfMeansOnTheLogOfTheRatio() throws {
+    let cases = try reference.cases("logRatio")
+    #expect(cases.count == 5)
+    for c in cases {
+      let control = c.doubles("control"), treatment = c.doubles("treatment")
+      let lift = try #require(RelativeLift.logRatio(
+        control: SampleSummary(count: Int(control[0]), mean: control[1], variance: control[2]),
+        treatment: SampleSummary(count: Int(treatment[0]), mean: treatment[1], variance: treatment[2]),
+        confidence: c.double("confidence")))
+      #expect(agrees(lift.lift, c.double("lift")), "\(c)")
+      #expect(agrees(lift.interval.lower, c.double("lower"), relative: 1e-8), "\(c)")
+      #expect(agrees(lift.interval.upper, c.double("upper"), relative: 1e-8), "\(c)")
+      #expect(lift.interval.lower > -1, "\(c)")
+    }
+    // Constant amounts in both arms: no interval rather than a point.
+    let constant = SampleSummary(count: 30, mean: 1, variance: 0), higher = SampleSummary(count: 30, mean: 1.1, variance: 0)
+    #expect(RelativeLift.logRatio(control: constant, treatment: higher, confidence: 0.95) == nil)
+    #expect(RelativeLift.logRatio(control: SampleSummary(count: 30, mean: 0, variance: 0), treatment: higher, confidence: 0.95) == nil)
+  }
+
   @Test func welch() throws {
     for c in try reference.cases("welch") {
       let control = c.doubles("control"), treatment = c.doubles("treatment")
