@@ -133,12 +133,25 @@ def wilson():
 
 
 def difference_interval():
+    """Newcombe's hybrid score interval for p2 - p1, from statsmodels (method "newcomb")."""
+    from statsmodels.stats.proportion import confint_proportions_2indep
+
     rows = []
-    for x1, n1, x2, n2 in [(617, 12345, 700, 12300), (0, 10, 10, 10), (5, 100, 5, 100)]:
-        p1, p2 = x1 / n1, x2 / n2
-        half = stats.norm.isf(0.025) * math.sqrt(p1 * (1 - p1) / n1 + p2 * (1 - p2) / n2)
+    for x1, n1, x2, n2, confidence in [(617, 12345, 700, 12300, 0.95), (0, 10, 10, 10, 0.95), (5, 100, 5, 100, 0.95),
+                                       (10, 10, 10, 10, 0.95), (0, 20, 0, 30, 0.9), (1, 2, 2, 2, 0.99)]:
+        low, high = confint_proportions_2indep(x2, n2, x1, n1, method="newcomb", compare="diff", alpha=1 - confidence)
         rows.append({"controlSuccesses": x1, "controlTrials": n1, "treatmentSuccesses": x2, "treatmentTrials": n2,
-                     "confidence": 0.95, "lower": p2 - p1 - half, "upper": p2 - p1 + half})
+                     "confidence": confidence, "lower": float(low), "upper": float(high)})
+    return rows
+
+
+def mean_interval():
+    """m +- t s / sqrt(n) with n - 1 degrees of freedom, from scipy's t.interval."""
+    rows = []
+    for n, mean, variance, confidence in [(2, 1.0, 0.5, 0.95), (5, 3.2, 4.0, 0.95), (30, 10.0, 25.0, 0.9),
+                                          (12345, 1.92, 31.4, 0.95)]:
+        low, high = stats.t.interval(confidence, n - 1, loc=mean, scale=math.sqrt(variance / n))
+        rows.append({"n": n, "mean": mean, "variance": variance, "confidence": confidence, "lower": low, "upper": high})
     return rows
 
 
@@ -366,6 +379,7 @@ def tests():
         "fisherExact": fisher_exact(),
         "wilson": wilson(),
         "differenceInterval": difference_interval(),
+        "meanInterval": mean_interval(),
         "relativeLift": relative_lift(),
         "wilsonRatio": wilson_ratio(),
         "logRatio": log_ratio(),

@@ -150,7 +150,8 @@ public struct ExperimentAnalyzer: Sendable {
     }
   }
 
-  /// A variant's rate with its Wilson interval, or its mean with a normal interval.
+  /// A variant's rate with its Wilson interval, or its mean with a t interval
+  /// (none for a single device or constant amounts).
   private func estimate(_ summary: MetricSummary) -> Estimate? {
     guard let mean = summary.mean else { return nil }
     let confidence = 1 - settings.alpha
@@ -215,7 +216,7 @@ public struct ExperimentAnalyzer: Sendable {
   /// far, with the ordinary and the always-valid p-value.
   private func looks(_ experiment: ExperimentResult, metric: Int, baseline: Int, treatment: Int) -> [Look] {
     guard settings.dailyLooks, let last = experiment.dailyMetrics.last else { return [] }
-    let scale = settings.minimumDetectableEffect * (last[baseline][metric].mean ?? 0)
+    let scale = (settings.alwaysValidMixture ?? settings.minimumDetectableEffect) * (last[baseline][metric].mean ?? 0)
     guard scale > 0 else { return [] }
     var sequential = SequentialTest(mixtureVariance: scale * scale)
     return experiment.dailyMetrics.enumerated().map { day, variants in
@@ -254,6 +255,11 @@ public struct ExperimentAnalyzer: Sendable {
       verdict = .notTrustworthy(.underpowered(
         variant: experiment.variants[smallest].name, devices: power.smallestVariant, required: required,
         effect: settings.minimumDetectableEffect, power: settings.power))
+    } else if let undefined = comparisons.first(where: { comparison in
+      comparison.test.pValue == nil && summaries[baseline].n > 1
+        && (experiment.variants.first { $0.name == comparison.variant }?.metrics[metric].n ?? 0) > 1
+    }) {
+      verdict = .notTrustworthy(.undefinedTest(variant: undefined.variant))
     } else if let best = comparisons.filter({ ($0.adjustedPValue ?? 1) < settings.alpha && ($0.meanDifference ?? 0) > 0 })
       .max(by: { ($0.meanDifference ?? 0) < ($1.meanDifference ?? 0) })
     {

@@ -118,7 +118,7 @@ private struct ReportWriter {
       let lift = comparison.map(Self.liftCell) ?? "–"
       let trueLift = isBaseline ? "–" : NumberFormat.signedPercent(summary.trueLift)
       lines.append(
-        "| \(name) | \(exposed) | \(NumberFormat.count(summary.n)) | \(valueCell(analysis.estimates[index], isConversion: analysis.isConversion)) | \(lift) | "
+        "| \(name) | \(exposed) | \(NumberFormat.count(summary.n)) | \(valueCell(analysis.estimates[index], summary: summary)) | \(lift) | "
           + "\(NumberFormat.pValue(comparison?.test.pValue)) | \(NumberFormat.pValue(comparison?.adjustedPValue)) | "
           + "\(NumberFormat.percent(comparison?.probabilityToBeatBaseline, decimals: 1)) | \(trueLift) |")
     }
@@ -160,12 +160,20 @@ private struct ReportWriter {
     case .underpowered(let variant, let devices, let required, let effect, let power):
       return "underpowered, \(variant) has \(NumberFormat.count(devices)) devices where \(NumberFormat.count(required)) per variant "
         + "are needed to detect a \(NumberFormat.trim(percent: effect)) lift with power \(NumberFormat.trim(power))"
+    case .undefinedTest(let variant):
+      return "the test is undefined, every device of \(variant) and of the baseline has the same amount (variance 0)"
     }
   }
 
-  private func valueCell(_ estimate: Estimate?, isConversion: Bool) -> String {
-    guard let estimate else { return "–" }
-    if isConversion {
+  /// The rate or mean with its interval; the mean alone where no interval
+  /// exists (constant amounts), never a zero-width one.
+  private func valueCell(_ estimate: Estimate?, summary: MetricSummary) -> String {
+    guard let estimate else {
+      guard let mean = summary.mean else { return "–" }
+      if summary.isConversion { return NumberFormat.percent(mean) }
+      return "\(NumberFormat.decimal(mean)) (\(summary.n < 2 ? "one device" : "variance 0"): no interval)"
+    }
+    if summary.isConversion {
       return "\(NumberFormat.percent(estimate.value)) (\(NumberFormat.percent(estimate.lower))–\(NumberFormat.percent(estimate.upper)))"
     }
     return "\(NumberFormat.decimal(estimate.value)) (\(NumberFormat.decimal(estimate.lower))–\(NumberFormat.decimal(estimate.upper)))"

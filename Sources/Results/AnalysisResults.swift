@@ -41,7 +41,7 @@ public struct Comparison: Hashable, Sendable {
   public var test: TestSummary
   /// The p-value after the scenario's correction over the experiment's comparisons.
   public var adjustedPValue: Double?
-  /// The absolute difference of rates (treatment − baseline) and its Wald
+  /// The absolute difference of rates (treatment − baseline) and its Newcombe
   /// interval, for conversion metrics.
   public var difference: Estimate?
   /// The relative lift (treatment mean / baseline mean − 1) and its interval.
@@ -161,11 +161,14 @@ public struct MetricAnalysis: Hashable, Sendable {
     case sampleRatioMismatch(pValue: Double)
     /// A variant has fewer devices than the power calculation needs.
     case underpowered(variant: String, devices: Int, required: Int, effect: Double, power: Double)
+    /// The test of a variant against the baseline is undefined although both
+    /// have devices: every device in both has the same amount (variance 0).
+    case undefinedTest(variant: String)
   }
 
   public var metric: String
   public var isConversion: Bool
-  /// Each variant's rate (Wilson interval) or mean (normal interval), in variant order.
+  /// Each variant's rate (Wilson interval) or mean (t interval), in variant order.
   public var estimates: [Estimate?]
   public var omnibus: TestSummary
   public var comparisons: [Comparison]

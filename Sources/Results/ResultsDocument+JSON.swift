@@ -218,6 +218,8 @@ extension MetricAnalysis.Distrust: CustomStringConvertible {
     case .underpowered(let variant, let devices, let required, let effect, let power):
       return "underpowered: \(variant) has \(devices) devices, \(required) per variant are needed to detect a "
         + "\(effect * 100)% lift with power \(power)"
+    case .undefinedTest(let variant):
+      return "undefined test: \(variant) and the baseline both have constant outcomes (variance 0), so Welch's t-test is undefined"
     }
   }
 }

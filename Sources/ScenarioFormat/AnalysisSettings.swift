@@ -40,6 +40,11 @@ public struct AnalysisSettings: Hashable, Sendable {
   /// baseline, so that the report shows what that does.
   public var neverEnrolledAsBaseline = false
   public var liftInterval = LiftInterval.ratio
+  /// The spread of the effects the always-valid test weighs, as a relative
+  /// lift: its mixture's τ is this times the baseline's mean. `nil`: the
+  /// minimum detectable effect. A small τ is sensitive to small effects late,
+  /// a large one to large effects early.
+  public var alwaysValidMixture: Double?
 
   public static let standard = AnalysisSettings(
     alpha: 0.05, correction: .holm, attribution: .firstExposure, dailyLooks: false, minimumDetectableEffect: 0.1,

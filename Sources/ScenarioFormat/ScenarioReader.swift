@@ -245,6 +245,13 @@ struct ScenarioReader {
       guard case .bool(let looks) = looksNode.value else { throw looksNode.error("must be true or false") }
       settings.dailyLooks = looks
     }
+    if let mixtureNode = object.optional("alwaysValidMixture") {
+      let mixture = try mixtureNode.double()
+      guard mixture >= 0.001, mixture <= 10 else {
+        throw mixtureNode.error("must lie between 0.001 and 10: a relative lift such as 0.1 for 10%")
+      }
+      settings.alwaysValidMixture = mixture
+    }
     if let intervalNode = object.optional("liftInterval") {
       settings.liftInterval = try choice(intervalNode, AnalysisSettings.LiftInterval.self)
     }

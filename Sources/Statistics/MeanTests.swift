@@ -17,11 +17,14 @@ public enum MeanTests {
     return TestResult(statistic: t, degreesOfFreedom: df, pValue: 2 * GSL.value { gsl_cdf_tdist_Q(abs(t), df) })
   }
 
-  /// The interval m ± z·s/√n for a mean at `confidence` (normal
-  /// approximation); `nil` below two values.
+  /// The interval m ± t·s/√n for a mean at `confidence`, with n − 1 degrees
+  /// of freedom, as Welch's test uses t; `nil` below two values or with a
+  /// variance of 0, where a zero-width interval would claim a certainty the
+  /// sample does not have.
   public static func meanInterval(_ sample: SampleSummary, confidence: Double) -> Interval? {
-    guard sample.count > 1 else { return nil }
-    let half = twoSidedCriticalValue(confidence) * (sample.variance / Double(sample.count)).squareRoot()
+    guard sample.count > 1, sample.variance > 0 else { return nil }
+    let t = GSL.value { gsl_cdf_tdist_Qinv((1 - confidence) / 2, Double(sample.count - 1)) }
+    let half = t * (sample.variance / Double(sample.count)).squareRoot()
     return Interval(lower: sample.mean - half, upper: sample.mean + half)
   }
 

@@ -84,15 +84,21 @@ public enum ProportionTests {
       lower: successes == 0 ? 0 : max(0, center - half), upper: successes == trials ? 1 : min(1, center + half))
   }
 
-  /// The Wald interval for the difference of proportions p₂ − p₁ at
-  /// `confidence`, with the unpooled standard error; `nil` when a group is empty.
+  /// Newcombe's hybrid score interval for the difference of proportions
+  /// p₂ − p₁ at `confidence` (Newcombe, 1998, method 10), from each rate's
+  /// Wilson interval (lᵢ, uᵢ): p₂ − p₁ − √((p₂ − l₂)² + (u₁ − p₁)²) to
+  /// p₂ − p₁ + √((u₂ − p₂)² + (p₁ − l₁)²). Unlike the Wald interval it keeps a
+  /// width when every device converts or none does, and stays within [−1, 1].
+  /// `nil` when a group is empty.
   public static func differenceInterval(
     controlSuccesses: Int, controlTrials: Int, treatmentSuccesses: Int, treatmentTrials: Int, confidence: Double
   ) -> Interval? {
-    guard controlTrials > 0, treatmentTrials > 0 else { return nil }
-    let n1 = Double(controlTrials), n2 = Double(treatmentTrials)
-    let p1 = Double(controlSuccesses) / n1, p2 = Double(treatmentSuccesses) / n2
-    let half = twoSidedCriticalValue(confidence) * (p1 * (1 - p1) / n1 + p2 * (1 - p2) / n2).squareRoot()
-    return Interval(lower: p2 - p1 - half, upper: p2 - p1 + half)
+    guard let control = wilsonInterval(successes: controlSuccesses, trials: controlTrials, confidence: confidence),
+      let treatment = wilsonInterval(successes: treatmentSuccesses, trials: treatmentTrials, confidence: confidence)
+    else { return nil }
+    let p1 = Double(controlSuccesses) / Double(controlTrials), p2 = Double(treatmentSuccesses) / Double(treatmentTrials)
+    let below = ((p2 - treatment.lower) * (p2 - treatment.lower) + (control.upper - p1) * (control.upper - p1)).squareRoot()
+    let above = ((treatment.upper - p2) * (treatment.upper - p2) + (p1 - control.lower) * (p1 - control.lower)).squareRoot()
+    return Interval(lower: p2 - p1 - below, upper: p2 - p1 + above)
   }
 }

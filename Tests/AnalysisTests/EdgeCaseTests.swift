@@ -70,6 +70,75 @@ private func amountVariant(_ name: String, n: Int, mean: Double, variance: Doubl
     }
   }
 
+  /// Every device of both arms has the same amount: Welch's test is
+  /// undefined, so the verdict says so instead of "no winner", and no
+  /// interval claims a certainty the sample does not have.
+  @Test func constantAmountsGiveAnUndefinedTestAndNoZeroWidthInterval() throws {
+    let analysis = ExperimentAnalyzer(settings: settings()).analyze(experiment([
+      amountVariant("A", n: 50, mean: 1.0, variance: 0),
+      amountVariant("B", n: 50, mean: 1.1, variance: 0, trueLift: 0.1),
+    ])).analysis[0]
+    #expect(analysis.verdict == .notTrustworthy(.undefinedTest(variant: "B")))
+    #expect(analysis.isAbstention)
+    #expect(analysis.estimates == [nil, nil])
+    let comparison = analysis.comparisons[0]
+    #expect(comparison.test.pValue == nil)
+    #expect(comparison.liftInterval == nil)
+    #expect(abs(try #require(comparison.lift) - 0.1) < 1e-12)
+    var delta = settings()
+    delta.liftInterval = .delta
+    // The delta method would have printed [+10%, +10%].
+    let deltaComparison = ExperimentAnalyzer(settings: delta).analyze(experiment([
+      amountVariant("A", n: 50, mean: 1.0, variance: 0), amountVariant("B", n: 50, mean: 1.1, variance: 0),
+    ])).analysis[0].comparisons[0]
+    #expect(deltaComparison.liftInterval?.lower == deltaComparison.liftInterval?.upper)
+  }
+
+  /// Every device converts in both arms: the intervals keep a width.
+  @Test func allConvertingArmsKeepIntervalsWithAWidth() throws {
+    let analysis = ExperimentAnalyzer(settings: settings(effect: 10)).analyze(experiment([
+      conversionVariant("A", conversions: 10, of: 10), conversionVariant("B", conversions: 10, of: 10),
+    ])).analysis[0]
+    let comparison = analysis.comparisons[0]
+    let interval = try #require(comparison.liftInterval)
+    #expect(interval.lower < 0 && interval.upper > 0 && interval.lower >= -1)
+    let difference = try #require(comparison.difference)
+    #expect(difference.lower < 0 && difference.upper > 0)
+    #expect(analysis.estimates.allSatisfy { ($0?.lower ?? 1) < ($0?.upper ?? 0) })
+    #expect(analysis.verdict == .noWinner)
+  }
+
+  /// The always-valid test's mixture is τ = alwaysValidMixture × the
+  /// baseline's mean, or the minimum detectable effect's lift without it.
+  @Test func theAlwaysValidMixtureIsTheScenariosChoice() throws {
+    let days = [(100, 10, 12), (200, 20, 26), (300, 30, 41)].map { n, control, treated in
+      [conversionVariant("A", conversions: control, of: n).metrics, conversionVariant("B", conversions: treated, of: n).metrics]
+    }
+    var measured = experiment([
+      conversionVariant("A", conversions: 30, of: 300), conversionVariant("B", conversions: 41, of: 300),
+    ])
+    measured.dailyMetrics = days
+    func alwaysValid(mixture: Double?) -> [Double?] {
+      var settings = settings(effect: 0.5)
+      settings.dailyLooks = true
+      settings.alwaysValidMixture = mixture
+      return ExperimentAnalyzer(settings: settings).analyze(measured).analysis[0].comparisons[0].looks.map(\.alwaysValidPValue)
+    }
+    func byHand(scale: Double) -> [Double?] {
+      var test = SequentialTest(mixtureVariance: (scale * 0.1) * (scale * 0.1))
+      return days.map { day in
+        let control = day[0][0], treated = day[1][0]
+        test.look(
+          estimate: treated.mean! - control.mean!,
+          variance: control.variance! / Double(control.n) + treated.variance! / Double(treated.n))
+        return test.pValue
+      }
+    }
+    #expect(alwaysValid(mixture: nil) == byHand(scale: 0.5))
+    #expect(alwaysValid(mixture: 0.05) == byHand(scale: 0.05))
+    #expect(alwaysValid(mixture: 0.05) != alwaysValid(mixture: nil))
+  }
+
   /// "Not trustworthy" is neither right nor wrong: with no true winner it used
   /// to count as a correct "no winner".
   @Test func calibrationCountsAbstentionsApartWithIntervals() throws {

@@ -216,6 +216,12 @@ func expectScenarioError(_ text: String, _ expected: String, sourceLocation: Sou
       #"analysis.liftInterval: must be one of "ratio", "delta""#)
   }
 
+  @Test func anAlwaysValidMixtureOutOfRange() {
+    expectError(
+      #", "analysis": { "alwaysValidMixture": 0 }"#,
+      "analysis.alwaysValidMixture: must lie between 0.001 and 10: a relative lift such as 0.1 for 10%")
+  }
+
   @Test func aDisplayProbabilityOfZero() {
     expectError(
       #", "displayProbability": { "Theme": 0 }"#,
@@ -233,7 +239,8 @@ func expectScenarioError(_ text: String, _ expected: String, sourceLocation: Sou
                        "segmentBaselines": { "ios": 4 }, "lifts": { "Theme": { "Red": 0.1 } },
                        "segmentLifts": { "android": { "Theme": { "Red": -0.1 } } } } ],
         "analysis": { "alpha": 0.01, "correction": "benjamini-hochberg", "attribution": "exclude-contaminated", "dailyLooks": true,
-                      "minimumDetectableEffect": 0.05, "power": 0.9, "liftInterval": "delta" }
+                      "minimumDetectableEffect": 0.05, "power": 0.9, "liftInterval": "delta",
+                      "alwaysValidMixture": 0.2 }
       """
     let scenario = try parse(minimalScenario(extra: extra)).scenario
     #expect(scenario.population.segments.map(\.name) == ["ios", "android"])
@@ -250,6 +257,7 @@ func expectScenarioError(_ text: String, _ expected: String, sourceLocation: Sou
       alpha: 0.01, correction: .benjaminiHochberg, attribution: .excludeContaminated, dailyLooks: true,
       minimumDetectableEffect: 0.05, power: 0.9)
     expected.liftInterval = .delta
+    expected.alwaysValidMixture = 0.2
     #expect(scenario.analysis == expected)
     #expect(try parse(minimalScenario(extra: "")).scenario.analysis.liftInterval == .ratio)
   }

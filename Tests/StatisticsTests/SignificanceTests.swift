@@ -46,15 +46,37 @@ import Testing
     #expect(ProportionTests.wilsonInterval(successes: 0, trials: 0, confidence: 0.95) == nil)
   }
 
+  /// Newcombe's interval, against statsmodels: a width even when every device
+  /// converts in both arms, and never outside [−1, 1].
   @Test func differenceIntervals() throws {
-    for c in try reference.cases("differenceInterval") {
+    let cases = try reference.cases("differenceInterval")
+    #expect(cases.count == 6)
+    for c in cases {
       let interval = try #require(ProportionTests.differenceInterval(
         controlSuccesses: c.int("controlSuccesses"), controlTrials: c.int("controlTrials"),
         treatmentSuccesses: c.int("treatmentSuccesses"), treatmentTrials: c.int("treatmentTrials"),
         confidence: c.double("confidence")))
-      #expect(agrees(interval.lower, c.double("lower")), "\(c)")
-      #expect(agrees(interval.upper, c.double("upper")), "\(c)")
+      #expect(agrees(interval.lower, c.double("lower"), relative: 1e-8), "\(c)")
+      #expect(agrees(interval.upper, c.double("upper"), relative: 1e-8), "\(c)")
+      #expect(interval.lower < interval.upper && interval.lower >= -1 && interval.upper <= 1, "\(c)")
     }
+    #expect(ProportionTests.differenceInterval(
+      controlSuccesses: 0, controlTrials: 0, treatmentSuccesses: 1, treatmentTrials: 2, confidence: 0.95) == nil)
+  }
+
+  /// t with n − 1 degrees of freedom, against scipy; no interval from a constant sample.
+  @Test func meanIntervals() throws {
+    let cases = try reference.cases("meanInterval")
+    #expect(cases.count == 4)
+    for c in cases {
+      let interval = try #require(MeanTests.meanInterval(
+        SampleSummary(count: c.int("n"), mean: c.double("mean"), variance: c.double("variance")),
+        confidence: c.double("confidence")))
+      #expect(agrees(interval.lower, c.double("lower"), relative: 1e-8), "\(c)")
+      #expect(agrees(interval.upper, c.double("upper"), relative: 1e-8), "\(c)")
+    }
+    #expect(MeanTests.meanInterval(SampleSummary(count: 40, mean: 1.1, variance: 0), confidence: 0.95) == nil)
+    #expect(MeanTests.meanInterval(SampleSummary(count: 1, mean: 1.1, variance: 1), confidence: 0.95) == nil)
   }
 
   @Test func relativeLiftByTheDeltaMethod() throws {
