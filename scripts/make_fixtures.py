@@ -202,6 +202,31 @@ def log_ratio():
     return rows
 
 
+def non_inferiority():
+    """One-sided tests of m2/m1 > 1 - margin on the log scale: rates from statsmodels'
+    test_proportions_2indep(compare="ratio", method="log", alternative="larger"), means from the
+    formula with scipy's t distribution and Welch-Satterthwaite degrees of freedom."""
+    from statsmodels.stats.proportion import test_proportions_2indep
+
+    rates = []
+    for x1, n1, x2, n2, margin in [(1000, 10000, 950, 10000, 0.05), (1000, 10000, 1000, 10000, 0.02),
+                                   (300, 1000, 250, 1000, 0.1), (50, 120, 61, 130, 0.2), (5, 40, 1, 40, 0.5)]:
+        result = test_proportions_2indep(x2, n2, x1, n1, value=1 - margin, method="log", compare="ratio",
+                                         alternative="larger", return_results=True)
+        rates.append({"controlSuccesses": x1, "controlTrials": n1, "treatmentSuccesses": x2, "treatmentTrials": n2,
+                      "margin": margin, "statistic": float(result.statistic), "pValue": float(result.pvalue)})
+    means = []
+    for (n1, m1, v1), (n2, m2, v2), margin in [((12345, 1.92, 31.4), (12300, 1.90, 33.0), 0.02),
+                                               ((10, 5.0, 2.0), (12, 4.5, 4.5), 0.2), ((2, 1.0, 0.5), (3, 1.2, 1.0), 0.1),
+                                               ((500, 10.0, 25.0), (500, 9.5, 25.0), 0.05)]:
+        a1, a2 = v1 / (n1 * m1 * m1), v2 / (n2 * m2 * m2)
+        df = (a1 + a2) ** 2 / (a1 ** 2 / (n1 - 1) + a2 ** 2 / (n2 - 1))
+        t = (math.log(m2 / m1) - math.log(1 - margin)) / math.sqrt(a1 + a2)
+        means.append({"control": [n1, m1, v1], "treatment": [n2, m2, v2], "margin": margin, "statistic": t,
+                      "degreesOfFreedom": df, "pValue": float(stats.t.sf(t, df))})
+    return {"rates": rates, "means": means}
+
+
 def welch():
     cases = [((12345, 1.92, 31.4), (12300, 2.01, 33.0)), ((10, 5.0, 2.0), (12, 6.5, 4.5)), ((2, 0.0, 1.0), (2, 3.0, 1.0)),
              ((50, 3.0, 2.0), (60, 3.0, 2.5)), ((30, 1.0, 0.0), (30, 1.0, 0.0)), ((1, 1.0, 0.0), (10, 2.0, 1.0)),
@@ -391,6 +416,7 @@ def tests():
         "bayesian": bayesian(),
         "power": power(),
         "powerTwoSided": power_two_sided(),
+        "nonInferiority": non_inferiority(),
         "sequential": sequential(),
     }
 

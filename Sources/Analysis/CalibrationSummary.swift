@@ -31,7 +31,9 @@ public enum CalibrationSummary {
             variant: runs[0].variant, trueLift: runs[0].trueLift, significantRate: Double(significant) / count,
             coverage: covered.isEmpty ? nil : Double(covered.filter { $0 }.count) / Double(covered.count),
             peekingSignificantRate: everSignificant(\.pValue),
-            alwaysValidSignificantRate: everSignificant(\.alwaysValidPValue))
+            alwaysValidSignificantRate: everSignificant(\.alwaysValidPValue),
+            safeRate: runs.allSatisfy { $0.nonInferiority != nil }
+              ? Double(runs.filter { $0.nonInferiority?.isSafe == true }.count) / count : nil)
         }
         let trueWinner = analyses[0].trueWinner
         func share(_ isCounted: (MetricAnalysis) -> Bool) -> Share {

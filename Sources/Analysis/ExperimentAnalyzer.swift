@@ -125,6 +125,9 @@ public struct ExperimentAnalyzer: Sendable {
           .map { Estimate(value: $0.lift, lower: $0.interval.lower, upper: $0.interval.upper) }
       })
     comparison.rankTest = rankTest
+    if let margin = settings.guardrails[control.name] {
+      comparison.nonInferiority = nonInferiority(control: control, treated: treated, margin: margin)
+    }
     if control.n > 0, treated.n > 0, let controlMean = control.mean, let treatedMean = treated.mean {
       comparison.meanDifference = treatedMean - controlMean
       comparison.liftIsUnbounded = controlMean == 0 && treatedMean > 0
@@ -132,6 +135,24 @@ public struct ExperimentAnalyzer: Sendable {
       if comparison.lift == nil, controlMean != 0 { comparison.lift = treatedMean / controlMean - 1 }
     }
     return comparison
+  }
+
+  /// The guardrail's one-sided test that the variant loses less than `margin`
+  /// on the metric; uncorrected, since each guardrail is its own question.
+  private func nonInferiority(control: MetricSummary, treated: MetricSummary, margin: Double) -> NonInferiorityResult {
+    let result: TestResult, name: String
+    if control.isConversion, let x1 = control.conversions, let x2 = treated.conversions {
+      result = NonInferiority.rates(
+        controlSuccesses: x1, controlTrials: control.n, treatmentSuccesses: x2, treatmentTrials: treated.n, margin: margin)
+      name = "non-inferiority-log-ratio-z"
+    } else {
+      result = NonInferiority.means(control: sample(control), treatment: sample(treated), margin: margin)
+      name = "non-inferiority-log-ratio-t"
+    }
+    return NonInferiorityResult(
+      margin: margin,
+      test: TestSummary(test: name, statistic: result.statistic, degreesOfFreedom: result.degreesOfFreedom, pValue: result.pValue),
+      isSafe: (result.pValue ?? 1) < settings.alpha)
   }
 
   /// The relative lift and its interval by the scenario's `liftInterval` method.

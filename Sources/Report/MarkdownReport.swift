@@ -131,13 +131,22 @@ private struct ReportWriter {
     }
     if analysis.knowsTruth {
       let truth = analysis.trueWinner.map { "The true winner is \($0)" } ?? "No variant truly beats the baseline"
-      notes.append("\(truth); the verdict is \(analysis.winner == analysis.trueWinner ? "right" : "wrong").")
+      let judgement = analysis.isAbstention ? "withheld" : analysis.winner == analysis.trueWinner ? "right" : "wrong"
+      notes.append("\(truth); the verdict is \(judgement).")
     }
     if let power = analysis.power, let required = power.requiredPerVariant {
       notes.append(
         "Power: \(NumberFormat.count(required)) devices per variant detect a \(NumberFormat.trim(percent: input.settings.minimumDetectableEffect)) lift "
           + "with probability \(NumberFormat.trim(input.settings.power)); the smallest variant has \(NumberFormat.count(power.smallestVariant)) "
           + "(power \(NumberFormat.percent(power.achieved, decimals: 0))).")
+    }
+    let guardrails = analysis.comparisons.compactMap { comparison in comparison.nonInferiority.map { (comparison.variant, $0) } }
+    if let margin = guardrails.first?.1.margin {
+      let verdicts = guardrails.map { variant, result in
+        "\(variant) \(result.isSafe ? "**safe**" : "not shown safe") (one-sided p = \(NumberFormat.pValue(result.test.pValue)))"
+      }
+      notes.append(
+        "Guardrail, a loss of \(NumberFormat.trim(percent: margin)) or more ruled out at alpha: \(verdicts.joined(separator: ", ")).")
     }
     let tests = Set(analysis.comparisons.map(\.test.test)).sorted()
     if !tests.isEmpty {
@@ -503,6 +512,12 @@ private struct ReportWriter {
             + "; no winner \(NumberFormat.percent(metric.noWinnerRate, decimals: 1)); not trustworthy \(NumberFormat.percent(metric.notTrustworthyRate, decimals: 1)); "
             + "against the true winner (\(metric.trueWinner ?? "none")) the verdict was right in \(Self.share(metric.correct)), "
             + "wrong in \(Self.share(metric.wrong)) and withheld in \(Self.share(metric.abstained)).")
+        let safe = metric.comparisons.compactMap { comparison in
+          comparison.safeRate.map { "\(comparison.variant) \(NumberFormat.percent($0, decimals: 1))" }
+        }
+        if !safe.isEmpty {
+          lines.append("- \(experiment.name), \(metric.metric) guardrail: shown safe \(safe.joined(separator: ", ")).")
+        }
       }
     }
     lines.append("")

@@ -53,6 +53,9 @@ public struct Comparison: Hashable, Sendable {
   /// The baseline's mean is 0 and the treatment's is above it: the relative
   /// lift is unbounded rather than unknown.
   public var liftIsUnbounded = false
+  /// On a guardrail metric: the one-sided test that the variant loses less
+  /// than the margin.
+  public var nonInferiority: NonInferiorityResult?
   /// P(variant > baseline): Beta-Binomial for conversions, normal for amounts.
   public var probabilityToBeatBaseline: Double?
   /// The expected loss of choosing the variant over the baseline.
@@ -93,13 +96,29 @@ public struct Comparison: Hashable, Sendable {
       && lhs.probabilityToBeatBaseline == rhs.probabilityToBeatBaseline && lhs.expectedLoss == rhs.expectedLoss
       && lhs.trueLift == rhs.trueLift && lhs.looks == rhs.looks && lhs.dailyLift == rhs.dailyLift
       && lhs.rankTest == rhs.rankTest && lhs.meanDifference == rhs.meanDifference
-      && lhs.liftIsUnbounded == rhs.liftIsUnbounded
+      && lhs.liftIsUnbounded == rhs.liftIsUnbounded && lhs.nonInferiority == rhs.nonInferiority
   }
 
   public func hash(into hasher: inout Hasher) {
     hasher.combine(variant)
     hasher.combine(test)
     hasher.combine(lift)
+  }
+}
+
+/// A guardrail's verdict on one variant: whether the data rule out a loss of
+/// the margin or more.
+public struct NonInferiorityResult: Hashable, Sendable {
+  /// The largest acceptable loss, as a relative lift (0.02: −2%).
+  public var margin: Double
+  public var test: TestSummary
+  /// The one-sided p-value is below alpha: the launch is safe on the metric.
+  public var isSafe: Bool
+
+  public init(margin: Double, test: TestSummary, isSafe: Bool) {
+    self.margin = margin
+    self.test = test
+    self.isSafe = isSafe
   }
 }
 
@@ -306,10 +325,13 @@ public struct ComparisonCalibration: Hashable, Sendable {
   /// alpha (what peeking would have declared), and how often the always-valid one did.
   public var peekingSignificantRate: Double?
   public var alwaysValidSignificantRate: Double?
+  /// On a guardrail metric: how often the variant was shown safe. Where its
+  /// true lift is the margin's loss, the false-safe rate: at most alpha.
+  public var safeRate: Double?
 
   public init(
     variant: String, trueLift: Double?, significantRate: Double, coverage: Double?, peekingSignificantRate: Double?,
-    alwaysValidSignificantRate: Double?
+    alwaysValidSignificantRate: Double?, safeRate: Double? = nil
   ) {
     self.variant = variant
     self.trueLift = trueLift
@@ -317,5 +339,6 @@ public struct ComparisonCalibration: Hashable, Sendable {
     self.coverage = coverage
     self.peekingSignificantRate = peekingSignificantRate
     self.alwaysValidSignificantRate = alwaysValidSignificantRate
+    self.safeRate = safeRate
   }
 }

@@ -246,6 +246,13 @@ extension Comparison {
       ("expectedLoss", .number(expectedLoss)),
       ("trueLift", .number(trueLift)),
     ]
+    if let nonInferiority {
+      members.append(("nonInferiority", .object([
+        ("margin", .number(nonInferiority.margin)), ("test", .string(nonInferiority.test.test)),
+        ("statistic", .number(nonInferiority.test.statistic)), ("df", .number(nonInferiority.test.degreesOfFreedom)),
+        ("pValue", .number(nonInferiority.test.pValue)), ("safe", .bool(nonInferiority.isSafe)),
+      ])))
+    }
     if let rankTest {
       members.append(("mannWhitney", .object([("statistic", .number(rankTest.statistic)), ("pValue", .number(rankTest.pValue))])))
     }
@@ -297,6 +304,7 @@ extension MetricCalibration {
           ("coverage", .number(comparison.coverage)),
           ("peekingSignificantRate", .number(comparison.peekingSignificantRate)),
           ("alwaysValidSignificantRate", .number(comparison.alwaysValidSignificantRate)),
+          ("safeRate", .number(comparison.safeRate)),
         ])
       })),
     ])

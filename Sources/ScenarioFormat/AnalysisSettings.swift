@@ -45,6 +45,10 @@ public struct AnalysisSettings: Hashable, Sendable {
   /// minimum detectable effect. A small τ is sensitive to small effects late,
   /// a large one to large effects early.
   public var alwaysValidMixture: Double?
+  /// Guardrail metrics and their non-inferiority margins, as relative lifts:
+  /// a variant is safe on such a metric when the data rule out a loss of the
+  /// margin or more (a one-sided test at `alpha`).
+  public var guardrails: [String: Double] = [:]
 
   public static let standard = AnalysisSettings(
     alpha: 0.05, correction: .holm, attribution: .firstExposure, dailyLooks: false, minimumDetectableEffect: 0.1,

@@ -16,7 +16,7 @@ enum ScenarioFields {
   ]
   static let analysis = [
     "alpha", "correction", "attribution", "dailyLooks", "minimumDetectableEffect", "power", "neverEnrolledAsBaseline",
-    "liftInterval", "alwaysValidMixture",
+    "liftInterval", "alwaysValidMixture", "guardrails",
   ]
   static let remote = ["defaults", "fetch", "values", "changes"]
   static let fetch = ["failureRate", "medianLatencySeconds", "latencySigma", "timeoutSeconds", "segments"]

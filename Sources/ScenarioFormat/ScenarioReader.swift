@@ -73,8 +73,9 @@ struct ScenarioReader {
       }
       metrics.append(metric)
     }
-    let analysis = try object.optional("analysis").map { node throws(ScenarioError) in try self.analysis(node) }
-      ?? .standard
+    let analysis = try object.optional("analysis").map { node throws(ScenarioError) in
+      try self.analysis(node, metrics: metrics.map(\.name))
+    } ?? .standard
     let churn = try object.optional("churn")?.array().map { node throws(ScenarioError) in
       try self.churn(node, catalog: catalog, remote: remote)
     } ?? []
@@ -228,7 +229,7 @@ struct ScenarioReader {
     }
   }
 
-  private func analysis(_ node: JSONNode) throws(ScenarioError) -> AnalysisSettings {
+  private func analysis(_ node: JSONNode, metrics: [String]) throws(ScenarioError) -> AnalysisSettings {
     let object = try node.object(fields: ScenarioFields.analysis)
     var settings = AnalysisSettings.standard
     if let alphaNode = object.optional("alpha") {
@@ -244,6 +245,16 @@ struct ScenarioReader {
     if let looksNode = object.optional("dailyLooks") {
       guard case .bool(let looks) = looksNode.value else { throw looksNode.error("must be true or false") }
       settings.dailyLooks = looks
+    }
+    for (metric, marginNode) in try object.optional("guardrails")?.members() ?? [] {
+      guard metrics.contains(metric) else {
+        throw marginNode.error("'\(metric)' is not a metric of the scenario (metrics: \(metrics.joined(separator: ", ")))")
+      }
+      let margin = try marginNode.double()
+      guard margin > 0, margin < 1 else {
+        throw marginNode.error("must lie between 0 and 1: the largest acceptable loss as a relative lift, e.g. 0.02 for 2%")
+      }
+      settings.guardrails[metric] = margin
     }
     if let mixtureNode = object.optional("alwaysValidMixture") {
       let mixture = try mixtureNode.double()

@@ -99,6 +99,25 @@ func binomialInterval99(p: Double, n: Int) -> ClosedRange<Double> {
   }
 }
 
+/// A guardrail declares a variant safe on a metric when its loss is below the
+/// margin: a variant whose true loss is exactly the margin is declared safe in
+/// alpha of the replications, one that loses nothing in most.
+@Suite struct GuardrailCalibrationTests {
+  @Test func aVariantOnTheMarginIsDeclaredSafeInAlphaOfReplications() async throws {
+    let replications = 2000
+    let documents = await analysedReplications(try committedScenario("guardrail"), count: replications)
+    let metrics = CalibrationSummary.calibrate(documents, alpha: 0.05).experiments[0].metrics
+    #expect(metrics.map(\.metric) == ["converted", "revenue"])
+    #expect(metrics[0].comparisons.allSatisfy { $0.safeRate == nil })
+    let revenue = metrics[1].comparisons
+    #expect(revenue.map(\.variant) == ["Discount", "Bundle"])
+    #expect(abs(try #require(revenue[0].trueLift) + 0.05) < 1e-12)
+    let falseSafe = try #require(revenue[0].safeRate)
+    #expect(binomialInterval99(p: 0.05, n: replications).contains(falseSafe), "false-safe rate \(falseSafe)")
+    #expect(try #require(revenue[1].safeRate) > 0.9)
+  }
+}
+
 /// Peeking every day inflates false positives; always-valid p-values do not.
 @Suite struct PeekingTests {
   @Test func dailyLooksInflateOrdinaryPValuesButNotAlwaysValidOnes() async throws {

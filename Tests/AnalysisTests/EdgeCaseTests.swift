@@ -139,6 +139,31 @@ private func amountVariant(_ name: String, n: Int, mean: Double, variance: Doubl
     #expect(alwaysValid(mixture: 0.05) != alwaysValid(mixture: nil))
   }
 
+  /// A guardrail metric gets a one-sided test per variant against its
+  /// margin; other metrics get none.
+  @Test func guardrailsTestEachVariantAgainstTheMargin() throws {
+    var guarded = settings()
+    guarded.guardrails = ["revenue": 0.05]
+    let analysis = ExperimentAnalyzer(settings: guarded).analyze(experiment([
+      amountVariant("A", n: 5000, mean: 10, variance: 25),
+      amountVariant("Same", n: 5000, mean: 10, variance: 25),
+      amountVariant("Worse", n: 5000, mean: 9, variance: 25),
+    ])).analysis[0]
+    let same = try #require(analysis.comparisons[0].nonInferiority)
+    let worse = try #require(analysis.comparisons[1].nonInferiority)
+    let expected = NonInferiority.means(
+      control: SampleSummary(count: 5000, mean: 10, variance: 25), treatment: SampleSummary(count: 5000, mean: 10, variance: 25),
+      margin: 0.05)
+    #expect(same.test.pValue == expected.pValue)
+    #expect(same.test.test == "non-inferiority-log-ratio-t")
+    #expect(same.isSafe && !worse.isSafe)
+    #expect(same.margin == 0.05)
+    let unguarded = ExperimentAnalyzer(settings: settings()).analyze(experiment([
+      amountVariant("A", n: 50, mean: 10, variance: 25), amountVariant("B", n: 50, mean: 10, variance: 25),
+    ])).analysis[0]
+    #expect(unguarded.comparisons[0].nonInferiority == nil)
+  }
+
   /// "Not trustworthy" is neither right nor wrong: with no true winner it used
   /// to count as a correct "no winner".
   @Test func calibrationCountsAbstentionsApartWithIntervals() throws {

@@ -222,6 +222,15 @@ func expectScenarioError(_ text: String, _ expected: String, sourceLocation: Sou
       "analysis.alwaysValidMixture: must lie between 0.001 and 10: a relative lift such as 0.1 for 10%")
   }
 
+  @Test func aGuardrailOnAnUnknownMetricOrWithABadMargin() {
+    expectError(
+      #", "metrics": [ { "name": "revenue", "kind": "continuous", "baseline": 2, "distribution": "gamma", "shape": 2 } ], "analysis": { "guardrails": { "refunds": 0.02 } }"#,
+      "analysis.guardrails.refunds: 'refunds' is not a metric of the scenario (metrics: revenue)")
+    expectError(
+      #", "metrics": [ { "name": "revenue", "kind": "continuous", "baseline": 2, "distribution": "gamma", "shape": 2 } ], "analysis": { "guardrails": { "revenue": 2 } }"#,
+      "analysis.guardrails.revenue: must lie between 0 and 1: the largest acceptable loss as a relative lift, e.g. 0.02 for 2%")
+  }
+
   @Test func aDisplayProbabilityOfZero() {
     expectError(
       #", "displayProbability": { "Theme": 0 }"#,

@@ -253,6 +253,35 @@ import Testing
     }
   }
 
+  @Test func nonInferiorityOnTheLogOfTheRatio() throws {
+    let c = try reference.object("nonInferiority")
+    let rates = try #require(c.values["rates"] as? [[String: Any]]).map(ReferenceCases.Case.init)
+    #expect(rates.count == 5)
+    for c in rates {
+      let result = NonInferiority.rates(
+        controlSuccesses: c.int("controlSuccesses"), controlTrials: c.int("controlTrials"),
+        treatmentSuccesses: c.int("treatmentSuccesses"), treatmentTrials: c.int("treatmentTrials"), margin: c.double("margin"))
+      #expect(agrees(result.statistic, c.double("statistic"), relative: 1e-9, absolute: 1e-12), "\(c)")
+      #expect(agrees(result.pValue, c.double("pValue"), relative: 1e-8), "\(c)")
+    }
+    let means = try #require(c.values["means"] as? [[String: Any]]).map(ReferenceCases.Case.init)
+    #expect(means.count == 4)
+    for c in means {
+      let control = c.doubles("control"), treatment = c.doubles("treatment")
+      let result = NonInferiority.means(
+        control: SampleSummary(count: Int(control[0]), mean: control[1], variance: control[2]),
+        treatment: SampleSummary(count: Int(treatment[0]), mean: treatment[1], variance: treatment[2]),
+        margin: c.double("margin"))
+      #expect(agrees(result.statistic, c.double("statistic")), "\(c)")
+      #expect(agrees(result.degreesOfFreedom, c.double("degreesOfFreedom")), "\(c)")
+      #expect(agrees(result.pValue, c.double("pValue"), relative: 1e-8), "\(c)")
+    }
+    #expect(NonInferiority.rates(controlSuccesses: 0, controlTrials: 10, treatmentSuccesses: 3, treatmentTrials: 10, margin: 0.1)
+      == .notComputable)
+    let constant = SampleSummary(count: 20, mean: 2, variance: 0)
+    #expect(NonInferiority.means(control: constant, treatment: constant, margin: 0.1) == .notComputable)
+  }
+
   @Test func alwaysValidPValues() throws {
     let c = try reference.object("sequential")
     var test = SequentialTest(mixtureVariance: c.double("mixtureVariance"))
