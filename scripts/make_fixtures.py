@@ -227,6 +227,42 @@ def non_inferiority():
     return {"rates": rates, "means": means}
 
 
+def group_sequential():
+    """Alpha-spending boundaries on |Z|, solved independently of the bench: each crossing
+    probability is a rectangle probability of the looks' multivariate normal (correlation
+    sqrt(t_j / t_k)), from scipy's multivariate_normal.cdf (Genz), and brentq finds the boundary."""
+    from scipy import optimize
+
+    def spent(kind, alpha, t):
+        if kind == "obrien-fleming":
+            return 2 * stats.norm.sf(stats.norm.isf(alpha / 2) / math.sqrt(t))
+        return alpha * math.log(1 + (math.e - 1) * t)
+
+    def within(bounds, fractions):
+        """P(|Z_j| < c_j for every look j)."""
+        k = len(bounds)
+        if k == 1:
+            return 1 - 2 * stats.norm.sf(bounds[0])
+        cov = np.array([[math.sqrt(min(a, b) / max(a, b)) for b in fractions] for a in fractions])
+        upper = np.array(bounds)
+        return float(stats.multivariate_normal(mean=np.zeros(k), cov=cov, allow_singular=False,
+                                               maxpts=200_000 * k, abseps=1e-8, releps=1e-8)
+                     .cdf(upper, lower_limit=-upper))
+
+    rows = []
+    for kind in ["obrien-fleming", "pocock"]:
+        for fractions, alpha in [([0.2, 0.4, 0.6, 0.8, 1.0], 0.05), ([0.3, 0.7, 1.0], 0.05), ([0.5, 1.0], 0.01)]:
+            bounds = []
+            for k, t in enumerate(fractions):
+                increment = spent(kind, alpha, t) - (spent(kind, alpha, fractions[k - 1]) if k else 0)
+                before = within(bounds, fractions[:k]) if k else 1.0
+                bound = optimize.brentq(lambda c: before - within(bounds + [c], fractions[:k + 1]) - increment, 0.5, 12,
+                                        xtol=1e-10)
+                bounds.append(bound)
+            rows.append({"spending": kind, "fractions": fractions, "alpha": alpha, "boundaries": bounds})
+    return rows
+
+
 def welch():
     cases = [((12345, 1.92, 31.4), (12300, 2.01, 33.0)), ((10, 5.0, 2.0), (12, 6.5, 4.5)), ((2, 0.0, 1.0), (2, 3.0, 1.0)),
              ((50, 3.0, 2.0), (60, 3.0, 2.5)), ((30, 1.0, 0.0), (30, 1.0, 0.0)), ((1, 1.0, 0.0), (10, 2.0, 1.0)),
@@ -417,6 +453,7 @@ def tests():
         "power": power(),
         "powerTwoSided": power_two_sided(),
         "nonInferiority": non_inferiority(),
+        "groupSequential": group_sequential(),
         "sequential": sequential(),
     }
 

@@ -24,14 +24,19 @@ public enum CalibrationSummary {
           }
           let hasLooks = runs.allSatisfy { !$0.looks.isEmpty }
           func everSignificant(_ pValue: (Look) -> Double?) -> Double? {
+            everCrossed { (pValue($0) ?? 1) < alpha }
+          }
+          func everCrossed(_ crosses: (Look) -> Bool) -> Double? {
             guard hasLooks else { return nil }
-            return Double(runs.filter { $0.looks.contains { (pValue($0) ?? 1) < alpha } }.count) / count
+            return Double(runs.filter { $0.looks.contains(where: crosses) }.count) / count
           }
           return ComparisonCalibration(
             variant: runs[0].variant, trueLift: runs[0].trueLift, significantRate: Double(significant) / count,
             coverage: covered.isEmpty ? nil : Double(covered.filter { $0 }.count) / Double(covered.count),
             peekingSignificantRate: everSignificant(\.pValue),
             alwaysValidSignificantRate: everSignificant(\.alwaysValidPValue),
+            obrienFlemingSignificantRate: everCrossed { $0.crosses($0.obrienFlemingAlpha) },
+            pocockSignificantRate: everCrossed { $0.crosses($0.pocockAlpha) },
             safeRate: runs.allSatisfy { $0.nonInferiority != nil }
               ? Double(runs.filter { $0.nonInferiority?.isSafe == true }.count) / count : nil)
         }

@@ -240,6 +240,12 @@ public struct ExperimentAnalyzer: Sendable {
     let scale = (settings.alwaysValidMixture ?? settings.minimumDetectableEffect) * (last[baseline][metric].mean ?? 0)
     guard scale > 0 else { return [] }
     var sequential = SequentialTest(mixtureVariance: scale * scale)
+    // Alpha spending needs each look's share of the final sample: the devices
+    // counted by then over those counted at the last look.
+    let counted = experiment.dailyMetrics.map { $0[baseline][metric].n + $0[treatment][metric].n }
+    let fractions = counted.map { Double($0) / Double(max(counted.last ?? 1, 1)) }
+    let obrienFleming = GroupSequential.boundaries(fractions: fractions, alpha: settings.alpha, spending: .obrienFleming)
+    let pocock = GroupSequential.boundaries(fractions: fractions, alpha: settings.alpha, spending: .pocock)
     return experiment.dailyMetrics.enumerated().map { day, variants in
       let control = variants[baseline][metric], treated = variants[treatment][metric]
       let p = test(control: control, treated: treated).pValue
@@ -247,7 +253,10 @@ public struct ExperimentAnalyzer: Sendable {
         let variance = (control.variance ?? 0) / Double(control.n) + (treated.variance ?? 0) / Double(treated.n)
         sequential.look(estimate: (treated.mean ?? 0) - (control.mean ?? 0), variance: variance)
       }
-      return Look(day: day, pValue: p, alwaysValidPValue: sequential.pValue)
+      return Look(
+        day: day, pValue: p, alwaysValidPValue: sequential.pValue,
+        obrienFlemingAlpha: GroupSequential.nominalAlpha(boundary: obrienFleming[day]),
+        pocockAlpha: GroupSequential.nominalAlpha(boundary: pocock[day]))
     }
   }
 

@@ -512,6 +512,14 @@ private struct ReportWriter {
             + "; no winner \(NumberFormat.percent(metric.noWinnerRate, decimals: 1)); not trustworthy \(NumberFormat.percent(metric.notTrustworthyRate, decimals: 1)); "
             + "against the true winner (\(metric.trueWinner ?? "none")) the verdict was right in \(Self.share(metric.correct)), "
             + "wrong in \(Self.share(metric.wrong)) and withheld in \(Self.share(metric.abstained)).")
+        for comparison in metric.comparisons {
+          guard let obrienFleming = comparison.obrienFlemingSignificantRate, let pocock = comparison.pocockSignificantRate
+          else { continue }
+          lines.append(
+            "- \(experiment.name), \(metric.metric), \(comparison.variant): with alpha spending over the daily looks, a look "
+              + "crossed O'Brien–Fleming's boundary in \(NumberFormat.percent(obrienFleming, decimals: 1)) of the replications "
+              + "and Pocock's in \(NumberFormat.percent(pocock, decimals: 1)).")
+        }
         let safe = metric.comparisons.compactMap { comparison in
           comparison.safeRate.map { "\(comparison.variant) \(NumberFormat.percent($0, decimals: 1))" }
         }

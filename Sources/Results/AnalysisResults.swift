@@ -142,11 +142,25 @@ public struct Look: Hashable, Sendable {
   public var pValue: Double?
   /// The mSPRT p-value, valid however often one looks.
   public var alwaysValidPValue: Double?
+  /// The p-value this look must reach under O'Brien–Fleming and Pocock alpha
+  /// spending, with the information fraction of the devices counted by then.
+  public var obrienFlemingAlpha: Double?
+  public var pocockAlpha: Double?
 
-  public init(day: Int, pValue: Double?, alwaysValidPValue: Double?) {
+  public init(
+    day: Int, pValue: Double?, alwaysValidPValue: Double?, obrienFlemingAlpha: Double? = nil, pocockAlpha: Double? = nil
+  ) {
     self.day = day
     self.pValue = pValue
     self.alwaysValidPValue = alwaysValidPValue
+    self.obrienFlemingAlpha = obrienFlemingAlpha
+    self.pocockAlpha = pocockAlpha
+  }
+
+  /// Whether the ordinary p-value reaches `threshold` (an alpha-spending look's).
+  public func crosses(_ threshold: Double?) -> Bool {
+    guard let pValue, let threshold else { return false }
+    return pValue <= threshold
   }
 }
 
@@ -325,13 +339,18 @@ public struct ComparisonCalibration: Hashable, Sendable {
   /// alpha (what peeking would have declared), and how often the always-valid one did.
   public var peekingSignificantRate: Double?
   public var alwaysValidSignificantRate: Double?
+  /// With daily looks: how often some look crossed its O'Brien–Fleming or
+  /// Pocock alpha-spending boundary.
+  public var obrienFlemingSignificantRate: Double?
+  public var pocockSignificantRate: Double?
   /// On a guardrail metric: how often the variant was shown safe. Where its
   /// true lift is the margin's loss, the false-safe rate: at most alpha.
   public var safeRate: Double?
 
   public init(
     variant: String, trueLift: Double?, significantRate: Double, coverage: Double?, peekingSignificantRate: Double?,
-    alwaysValidSignificantRate: Double?, safeRate: Double? = nil
+    alwaysValidSignificantRate: Double?, obrienFlemingSignificantRate: Double? = nil, pocockSignificantRate: Double? = nil,
+    safeRate: Double? = nil
   ) {
     self.variant = variant
     self.trueLift = trueLift
@@ -339,6 +358,8 @@ public struct ComparisonCalibration: Hashable, Sendable {
     self.coverage = coverage
     self.peekingSignificantRate = peekingSignificantRate
     self.alwaysValidSignificantRate = alwaysValidSignificantRate
+    self.obrienFlemingSignificantRate = obrienFlemingSignificantRate
+    self.pocockSignificantRate = pocockSignificantRate
     self.safeRate = safeRate
   }
 }

@@ -260,7 +260,10 @@ extension Comparison {
       members.append((
         "looks",
         .array(looks.map {
-          .object([("day", .integer($0.day)), ("pValue", .number($0.pValue)), ("alwaysValidPValue", .number($0.alwaysValidPValue))])
+          .object([
+            ("day", .integer($0.day)), ("pValue", .number($0.pValue)), ("alwaysValidPValue", .number($0.alwaysValidPValue)),
+            ("obrienFlemingAlpha", .number($0.obrienFlemingAlpha)), ("pocockAlpha", .number($0.pocockAlpha)),
+          ])
         })
       ))
     }
@@ -304,6 +307,8 @@ extension MetricCalibration {
           ("coverage", .number(comparison.coverage)),
           ("peekingSignificantRate", .number(comparison.peekingSignificantRate)),
           ("alwaysValidSignificantRate", .number(comparison.alwaysValidSignificantRate)),
+          ("obrienFlemingSignificantRate", .number(comparison.obrienFlemingSignificantRate)),
+          ("pocockSignificantRate", .number(comparison.pocockSignificantRate)),
           ("safeRate", .number(comparison.safeRate)),
         ])
       })),

@@ -129,6 +129,11 @@ func binomialInterval99(p: Double, n: Int) -> ClosedRange<Double> {
     #expect(peeking > binomialInterval99(p: 0.05, n: replications).upperBound)
     #expect(alwaysValid <= binomialInterval99(p: 0.05, n: replications).upperBound)
     #expect(alwaysValid < peeking)
+    // Alpha spending over the same looks keeps the false-positive rate at alpha.
+    for rate in [comparison.obrienFlemingSignificantRate, comparison.pocockSignificantRate] {
+      let crossed = try #require(rate)
+      #expect(binomialInterval99(p: 0.05, n: replications).contains(crossed), "\(crossed)")
+    }
     // The always-valid p-value is a running minimum: it never rises.
     for document in documents.prefix(50) {
       let looks = document.experiments[0].analysis[0].comparisons[0].looks

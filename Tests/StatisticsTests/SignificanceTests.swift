@@ -282,6 +282,27 @@ import Testing
     #expect(NonInferiority.means(control: constant, treatment: constant, margin: 0.1) == .notComputable)
   }
 
+  /// Alpha-spending boundaries against ones scipy solves from the looks'
+  /// multivariate normal (Genz's integration, to about 1e-6).
+  @Test func groupSequentialBoundaries() throws {
+    let cases = try reference.cases("groupSequential")
+    #expect(cases.count == 6)
+    for c in cases {
+      let name = try #require(c.values["spending"] as? String)
+      let spending = try #require(GroupSequential.Spending(rawValue: name))
+      let boundaries = GroupSequential.boundaries(fractions: c.doubles("fractions"), alpha: c.double("alpha"), spending: spending)
+      for (actual, expected) in zip(boundaries, c.doubles("boundaries")) {
+        #expect(abs(actual - expected) < 5e-5, "\(c): \(boundaries)")
+      }
+    }
+    // A look that adds no information spends nothing.
+    let repeated = GroupSequential.boundaries(fractions: [0.5, 0.5, 1], alpha: 0.05, spending: .pocock)
+    #expect(repeated[1] == .infinity)
+    #expect(abs(repeated[2] - GroupSequential.boundaries(fractions: [0.5, 1], alpha: 0.05, spending: .pocock)[1]) < 1e-9)
+    #expect(GroupSequential.nominalAlpha(boundary: 1.959963984540054) - 0.05 < 1e-12)
+    #expect(GroupSequential.nominalAlpha(boundary: .infinity) == 0)
+  }
+
   @Test func alwaysValidPValues() throws {
     let c = try reference.object("sequential")
     var test = SequentialTest(mixtureVariance: c.double("mixtureVariance"))
