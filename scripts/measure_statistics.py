@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+"""Reproduces the measured figures of docs/statistics.md that come from variants of the committed
+scenarios: lift-interval coverage by method, small samples of amounts, the always-valid mixture's
+trade of early for late power, and alpha spending on the peeking scenario.
+
+Run from the repository's root (it builds the bench in release first; the whole run takes about
+fifteen minutes on two cores):
+
+    python3 scripts/measure_statistics.py [section ...]
+
+Sections: coverage, small-samples, mixture, spending (default: all). Each variant is the committed
+scenario with a few fields changed, written to a temporary folder; the figures are read from the
+calibration in its results.json.
+"""
+import json
+import pathlib
+import subprocess
+import sys
+import tempfile
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+SCENARIOS = ROOT / "scenarios"
+
+
+def bench():
+    subprocess.run(["swift", "build", "-c", "release", "--product", "bench"], cwd=ROOT, check=True,
+                   stdout=subprocess.DEVNULL)
+    folder = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True,
+                            capture_output=True, text=True).stdout.strip()
+    return pathlib.Path(folder) / "bench"
+
+
+def calibrate(executable, scenario, replications, work, devices=None):
+    """The calibration's comparisons of the first experiment, by metric."""
+    path = work / f"{scenario['name']}.json"
+    path.write_text(json.dumps(scenario))
+    command = [str(executable), str(path), "--replications", str(replications), "--out", str(work), "--quiet"]
+    if devices is not None:
+        command += ["--devices", str(devices)]
+    subprocess.run(command, check=True)
+    results = json.loads((work / scenario["name"] / "results.json").read_text())
+    return {metric["metric"]: metric["comparisons"] for metric in results["calibration"]["experiments"][0]["metrics"]}
+
+
+def variant(base, **changes):
+    scenario = json.loads((SCENARIOS / f"{base}.json").read_text())
+    for path, value in changes.items():
+        target = scenario
+        keys = path.split("__")
+        for key in keys[:-1]:
+            target = target[key]
+        target[keys[-1]] = value
+    return scenario
+
+
+def percent(value):
+    return "–" if value is None else f"{100 * value:.1f}%"
+
+
+def coverage(executable, work):
+    print("Lift-interval coverage (conversion, revenue):")
+    for method in ["ratio", "delta"]:
+        cells = []
+        for devices, replications in [(2000, 4000), (40, 2000)]:
+            scenario = variant("true-effect", name=f"coverage-{method}-{devices}", analysis__liftInterval=method)
+            by_metric = calibrate(executable, scenario, replications, work, devices=devices)
+            cells.append(", ".join(percent(by_metric[m][0]["coverage"]) for m in ["converted", "revenue"]))
+        print(f"  {method}: 1,000 an arm: {cells[0]}; 20 an arm: {cells[1]}")
+
+
+def small_samples(executable, work):
+    print("Small samples of amounts, A/A (false-positive rate, lift coverage):")
+    metrics = {
+        "gamma": {"name": "revenue", "kind": "continuous", "distribution": "gamma", "shape": 4, "baseline": 10},
+        "lognormal": {"name": "revenue", "kind": "continuous", "distribution": "lognormal", "sigma": 1.5,
+                      "baseline": 10},
+    }
+    for distribution, metric in metrics.items():
+        for devices in [6, 10, 20, 60, 100]:
+            scenario = variant("true-effect", name=f"small-{distribution}-{devices}", metrics=[metric])
+            comparison = calibrate(executable, scenario, 4000, work, devices=devices)["revenue"][0]
+            print(f"  {distribution}, about {devices // 2} an arm: {percent(comparison['significantRate'])}, "
+                  f"{percent(comparison['coverage'])}")
+
+
+def mixture(executable, work):
+    print("Always-valid mixture (significant by day 7, by day 21, A/A by day 21):")
+    lift = [{"name": "converted", "kind": "conversion", "baseline": 0.2, "lifts": {"Onboarding": {"Twin": 0.2}}}]
+    for value in [0.05, 0.2, 0.5, 2]:
+        rates = []
+        for days, metrics in [(7, lift), (21, lift), (21, None)]:
+            changes = {"name": f"mixture-{str(value).replace('.', '_')}-{days}-{'aa' if metrics is None else 'lift'}",
+                       "days": days, "analysis__alwaysValidMixture": value}
+            if metrics is not None:
+                changes["metrics"] = metrics
+            comparison = calibrate(executable, variant("peeking", **changes), 2000, work)["converted"][0]
+            rates.append(percent(comparison["alwaysValidSignificantRate"]))
+        print(f"  {value}: {', '.join(rates)}")
+
+
+def spending(executable, work):
+    print("Peeking scenario, 20,000 A/A replications (significant at the end, peeking, always valid, "
+          "O'Brien-Fleming, Pocock):")
+    comparison = calibrate(executable, variant("peeking"), 20000, work)["converted"][0]
+    keys = ["significantRate", "peekingSignificantRate", "alwaysValidSignificantRate",
+            "obrienFlemingSignificantRate", "pocockSignificantRate"]
+    print("  " + ", ".join(f"{100 * comparison[key]:.2f}%" for key in keys))
+    lift = [{"name": "converted", "kind": "conversion", "baseline": 0.2, "lifts": {"Onboarding": {"Twin": 0.2}}}]
+    comparison = calibrate(executable, variant("peeking", name="spending-lift", metrics=lift), 2000, work)["converted"][0]
+    print("  with a true lift of 20%, 2,000 replications: " + ", ".join(percent(comparison[key]) for key in keys))
+
+
+SECTIONS = {"coverage": coverage, "small-samples": small_samples, "mixture": mixture, "spending": spending}
+
+
+def main():
+    chosen = sys.argv[1:] or list(SECTIONS)
+    unknown = [name for name in chosen if name not in SECTIONS]
+    if unknown:
+        sys.exit(f"unknown section {', '.join(unknown)}: choose from {', '.join(SECTIONS)}")
+    executable = bench()
+    with tempfile.TemporaryDirectory() as folder:
+        for name in chosen:
+            SECTIONS[name](executable, pathlib.Path(folder))
+
+
+if __name__ == "__main__":
+    main()
