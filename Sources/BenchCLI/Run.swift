@@ -130,8 +130,10 @@ extension Bench {
       }
       progress.finish()
       let part = PartialResult(
-        benchVersion: Bench.configuration.version, scenarioFile: Array(file), seed: scenario.seed,
-        devices: scenario.devices, replications: replications, shard: shard, pieces: tallies)
+        header: PartHeader(
+          benchVersion: Bench.configuration.version, scenarioFile: Array(file), seed: scenario.seed,
+          devices: scenario.devices, replications: replications, shard: shard),
+        pieces: tallies)
       let url = URL(fileURLWithPath: out ?? "parts")
         .appendingPathComponent(PartialResult.fileName(scenario: scenario.name, shard: shard))
       try AtomicFile.write(Data(part.encoded()), to: url)

@@ -42,8 +42,9 @@ public struct AnalysisSettings: Hashable, Sendable {
   public var liftInterval = LiftInterval.ratio
   /// The spread of the effects the always-valid test weighs, as a relative
   /// lift: its mixture's τ is this times the baseline's mean. `nil`: the
-  /// minimum detectable effect. A small τ is sensitive to small effects late,
-  /// a large one to large effects early.
+  /// minimum detectable effect. The test has most power near the effect it is
+  /// set for; far below it finds little in the first looks, far above it
+  /// loses power throughout (docs/statistics.md measures this).
   public var alwaysValidMixture: Double?
   /// Guardrail metrics and their non-inferiority margins, as relative lifts:
   /// a variant is safe on such a metric when the data rule out a loss of the

@@ -12,22 +12,13 @@ import Simulation
 /// back from a cluster, is refused rather than merged. The format is text: a
 /// header of `key value` lines, the scenario's bytes, one line of counts per
 /// replication the shard reached (in `RunTally.visitCounts` order), and the
-/// checksum line last.
+/// checksum line last (docs/cluster.md).
 public struct PartialResult: Sendable {
   /// The part format this bench writes and reads.
   public static let formatVersion = 1
   static let magic = "lab-bench part"
 
-  /// The version of the bench that wrote the part: counts from two versions
-  /// of the engine do not add up to either's run.
-  public let benchVersion: String
-  /// The scenario file's bytes, as read.
-  public let scenarioFile: [UInt8]
-  /// The seed and population after `--seed` and `--devices`.
-  public let seed: UInt64
-  public let devices: Int
-  public let replications: Int
-  public let shard: Shard
+  public let header: PartHeader
   /// One tally per replication the shard reached, in replication order.
   public let pieces: [PieceTally]
 
@@ -42,37 +33,14 @@ public struct PartialResult: Sendable {
     }
   }
 
-  public init(
-    benchVersion: String, scenarioFile: [UInt8], seed: UInt64, devices: Int, replications: Int, shard: Shard,
-    pieces: [PieceTally]
-  ) {
-    self.benchVersion = benchVersion
-    self.scenarioFile = scenarioFile
-    self.seed = seed
-    self.devices = devices
-    self.replications = replications
-    self.shard = shard
+  public init(header: PartHeader, pieces: [PieceTally]) {
+    self.header = header
     self.pieces = pieces
   }
-
-  /// The SHA-256 of the scenario file: what names the scenario in a part.
-  public var scenarioDigest: String { SHA256.hex(of: scenarioFile) }
 
   /// The file name a shard's part takes: `upgrade.shard-3-of-8.part`.
   public static func fileName(scenario: String, shard: Shard) -> String {
     "\(scenario).shard-\(shard.index)-of-\(shard.count).part"
-  }
-
-  /// The scenario the part simulated, with its seed and population.
-  public func scenario(path: String) throws(ShardError) -> Scenario {
-    do {
-      var scenario = try Scenario.parse(Data(scenarioFile)).scenario
-      scenario.seed = seed
-      scenario.devices = devices
-      return scenario
-    } catch {
-      throw .corrupt(path: path, problem: "its scenario does not read (\(error))")
-    }
   }
 
   // MARK: Writing
@@ -82,13 +50,13 @@ public struct PartialResult: Sendable {
     var text: [UInt8] = []
     func line(_ string: String) { text += Array((string + "\n").utf8) }
     line("\(Self.magic) \(Self.formatVersion)")
-    line("bench \(benchVersion)")
-    line("seed \(seed)")
-    line("devices \(devices)")
-    line("replications \(replications)")
-    line("shard \(shard)")
-    line("scenario \(scenarioDigest) \(scenarioFile.count)")
-    text += scenarioFile
+    line("bench \(header.benchVersion)")
+    line("seed \(header.seed)")
+    line("devices \(header.devices)")
+    line("replications \(header.replications)")
+    line("shard \(header.shard)")
+    line("scenario \(header.scenarioDigest) \(header.scenarioFile.count)")
+    text += header.scenarioFile
     line("")
     for piece in pieces {
       var writer = CountWriter()
@@ -104,23 +72,42 @@ public struct PartialResult: Sendable {
 
   // MARK: Reading
 
-  /// The header of a part, read and checked without its counts, so that
-  /// parts can be compared before any is decoded.
-  public struct Header: Sendable {
-    public let path: String
-    public let benchVersion: String
-    public let seed: UInt64
-    public let devices: Int
-    public let replications: Int
-    public let shard: Shard
-    public let scenarioDigest: String
-    public let scenarioFile: [UInt8]
+  /// A part file whose checksum and header have been read, so that parts can
+  /// be compared before any count is decoded.
+  struct Opened: Sendable {
+    let path: String
+    let header: PartHeader
     /// Where the piece lines start.
     let body: ArraySlice<UInt8>
+
+    /// The part's pieces, for the plan of its scenario. Each piece line is
+    /// checked against the shard's next piece as it is read, so a header that
+    /// claims more than the file holds fails on the first missing line.
+    func decode(plan: SimulationPlan) throws(ShardError) -> PartialResult {
+      var reader = LineReader(bytes: body, path: path)
+      var pieces: [PieceTally] = []
+      for piece in header.shard.lazyPieces(replications: header.replications, devices: header.devices) {
+        guard !reader.isAtEnd else { throw .corrupt(path: path, problem: "it holds fewer pieces than its shard") }
+        let fields = try reader.value(of: "piece").split(separator: " ").compactMap { Int($0) }
+        guard fields == [piece.replication, piece.devices.lowerBound, piece.devices.upperBound] else {
+          throw .corrupt(path: path, problem: "its pieces are not those of shard \(header.shard)")
+        }
+        var counts = CountReader(line: try reader.line(), path: path)
+        var tally = RunTally(plan: plan)
+        tally.visitCounts(&counts)
+        try counts.finish()
+        guard tally.devices == piece.devices.count else {
+          throw .corrupt(path: path, problem: "its replication \(piece.replication) counts the wrong number of devices")
+        }
+        pieces.append(PieceTally(piece: piece, tally: tally))
+      }
+      guard reader.isAtEnd else { throw .corrupt(path: path, problem: "it has more pieces than its shard") }
+      return PartialResult(header: header, pieces: pieces)
+    }
   }
 
-  /// Reads and checks a part's header and checksum.
-  public static func header(of bytes: [UInt8], path: String) throws(ShardError) -> Header {
+  /// Reads and checks a part's checksum and header.
+  static func open(_ bytes: [UInt8], path: String) throws(ShardError) -> Opened {
     guard bytes.starts(with: Array(magic.utf8)) else { throw .notAPart(path: path) }
     guard let checksumStart = checksumLineStart(bytes) else { throw .truncated(path: path) }
     let checksumLine = String(decoding: bytes[checksumStart..<(bytes.count - 1)], as: UTF8.self)
@@ -143,40 +130,16 @@ public struct PartialResult: Sendable {
     }
     let scenarioFile = try reader.bytes(length)
     try reader.endOfLine()
-    guard String(scenarioLine[0]) == SHA256.hex(of: scenarioFile) else {
-      throw .corrupt(path: path, problem: "its scenario does not match the scenario's digest")
-    }
     guard devices > 0, replications > 0 else {
       throw .corrupt(path: path, problem: "it has no devices or no replications")
     }
-    return Header(
-      path: path, benchVersion: benchVersion, seed: seed, devices: devices, replications: replications, shard: shard,
-      scenarioDigest: String(scenarioLine[0]), scenarioFile: scenarioFile, body: reader.rest)
-  }
-
-  /// Reads a part whose header has been checked, for the plan of its scenario.
-  public static func decode(_ header: Header, plan: SimulationPlan) throws(ShardError) -> PartialResult {
-    var reader = LineReader(bytes: header.body, path: header.path)
-    var pieces: [PieceTally] = []
-    let expected = header.shard.pieces(replications: header.replications, devices: header.devices)
-    for piece in expected {
-      let fields = try reader.value(of: "piece").split(separator: " ").compactMap { Int($0) }
-      guard fields == [piece.replication, piece.devices.lowerBound, piece.devices.upperBound] else {
-        throw .corrupt(path: header.path, problem: "its pieces are not those of shard \(header.shard)")
-      }
-      var counts = CountReader(line: try reader.line(), path: header.path)
-      var tally = RunTally(plan: plan)
-      tally.visitCounts(&counts)
-      try counts.finish()
-      guard tally.devices == piece.devices.count else {
-        throw .corrupt(path: header.path, problem: "its replication \(piece.replication) counts the wrong number of devices")
-      }
-      pieces.append(PieceTally(piece: piece, tally: tally))
+    let header = PartHeader(
+      benchVersion: benchVersion, scenarioFile: scenarioFile, seed: seed, devices: devices, replications: replications,
+      shard: shard)
+    guard String(scenarioLine[0]) == header.scenarioDigest else {
+      throw .corrupt(path: path, problem: "its scenario does not match the scenario's digest")
     }
-    guard reader.isAtEnd else { throw .corrupt(path: header.path, problem: "it has more pieces than its shard") }
-    return PartialResult(
-      benchVersion: header.benchVersion, scenarioFile: header.scenarioFile, seed: header.seed, devices: header.devices,
-      replications: header.replications, shard: header.shard, pieces: pieces)
+    return Opened(path: path, header: header, body: reader.rest)
   }
 
   /// Where the last line starts, when the file ends with a newline.

@@ -34,13 +34,16 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
   /// The devices this shard simulates, by replication, in order; a
   /// replication the shard does not reach is absent.
   public func pieces(replications: Int, devices: Int) -> [Piece] {
+    Array(lazyPieces(replications: replications, devices: devices))
+  }
+
+  /// The same pieces, made one at a time as they are asked for.
+  func lazyPieces(replications: Int, devices: Int) -> LazyMapSequence<Range<Int>, Piece> {
     let total = Int128(replications) * Int128(devices)
     let first = Int128(index) * total / Int128(count)
     let end = Int128(index + 1) * total / Int128(count)
-    guard first < end else { return [] }
-    let firstReplication = Int(first / Int128(devices))
-    let lastReplication = Int((end - 1) / Int128(devices))
-    return (firstReplication...lastReplication).map { replication in
+    let reached = first < end ? Int(first / Int128(devices))..<Int((end - 1) / Int128(devices) + 1) : 0..<0
+    return reached.lazy.map { replication in
       let base = Int128(replication) * Int128(devices)
       let lower = Int(max(first - base, 0))
       let upper = Int(min(end - base, Int128(devices)))

@@ -20,8 +20,12 @@ public enum ShardError: Error, Hashable, Sendable, CustomStringConvertible {
   case mismatch(field: String, path: String, value: String, otherPath: String, otherValue: String)
   /// Two files hold the same shard.
   case duplicate(shard: Shard, paths: [String])
-  /// Shards of the run that no file holds.
-  case missing(shards: [Int], count: Int)
+  /// Shards of the run that no file holds: the first few by number, and how
+  /// many in all.
+  case missing(shards: [Int], total: Int, count: Int)
+
+  /// How many missing shards an error names before it says how many more.
+  static let missingNamed = 8
 
   public var description: String {
     switch self {
@@ -47,11 +51,11 @@ public enum ShardError: Error, Hashable, Sendable, CustomStringConvertible {
         + "merge only the parts of one run (same scenario file, seed, devices, replications, shard count and bench)."
     case .duplicate(let shard, let paths):
       return "shard \(shard) is in \(paths.joined(separator: " and ")): give each shard once."
-    case .missing(let shards, let count):
-      let listed = shards.prefix(8).map { "\($0)/\(count)" }.joined(separator: ", ")
-      let more = shards.count > 8 ? " and \(shards.count - 8) more" : ""
-      return "shard\(shards.count == 1 ? "" : "s") \(listed)\(more) missing: "
-        + "run \(shards.count == 1 ? "it" : "them") with `bench run SCENARIO --shard K/\(count)` and merge again."
+    case .missing(let shards, let total, let count):
+      let listed = shards.map { "\($0)/\(count)" }.joined(separator: ", ")
+      let more = total > shards.count ? " and \(total - shards.count) more" : ""
+      return "shard\(total == 1 ? "" : "s") \(listed)\(more) missing: "
+        + "run \(total == 1 ? "it" : "them") with `bench run SCENARIO --shard K/\(count)` and merge again."
     }
   }
 }

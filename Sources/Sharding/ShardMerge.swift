@@ -20,29 +20,41 @@ public struct ShardMerge: Sendable {
   ///   given twice, or the shards no part holds.
   public init(parts: [(path: String, bytes: [UInt8])]) throws(ShardError) {
     guard !parts.isEmpty else { throw .noParts }
-    var headers: [PartialResult.Header] = []
-    for part in parts { headers.append(try PartialResult.header(of: part.bytes, path: part.path)) }
-    let first = headers[0]
-    for header in headers.dropFirst() { try Self.check(header, against: first) }
+    var opened: [PartialResult.Opened] = []
+    for part in parts { opened.append(try PartialResult.open(part.bytes, path: part.path)) }
+    let first = opened[0]
+    for part in opened.dropFirst() { try Self.check(part, against: first) }
 
-    var byShard: [Int: PartialResult.Header] = [:]
-    for header in headers {
-      if let earlier = byShard[header.shard.index] {
-        throw .duplicate(shard: header.shard, paths: [earlier.path, header.path])
+    var byShard: [Int: PartialResult.Opened] = [:]
+    for part in opened {
+      if let earlier = byShard[part.header.shard.index] {
+        throw .duplicate(shard: part.header.shard, paths: [earlier.path, part.path])
       }
-      byShard[header.shard.index] = header
+      byShard[part.header.shard.index] = part
     }
-    let missing = (0..<first.shard.count).filter { byShard[$0] == nil }
-    guard missing.isEmpty else { throw .missing(shards: missing, count: first.shard.count) }
+    let count = first.header.shard.count
+    if byShard.count < count {
+      // Walks no further than the parts given and the few shards it names,
+      // whatever the shard count claims.
+      var named: [Int] = []
+      var index = 0
+      while named.count < ShardError.missingNamed, index < count {
+        if byShard[index] == nil { named.append(index) }
+        index += 1
+      }
+      throw .missing(shards: named, total: count - byShard.count, count: count)
+    }
 
-    let scenario = try PartialResult(
-      benchVersion: first.benchVersion, scenarioFile: first.scenarioFile, seed: first.seed, devices: first.devices,
-      replications: first.replications, shard: first.shard, pieces: []
-    ).scenario(path: first.path)
+    let scenario = try first.header.scenario(path: first.path)
     let plan = SimulationPlan(scenario)
-    var tallies = Array(repeating: RunTally(plan: plan), count: first.replications)
-    for header in byShard.values.sorted(by: { $0.shard.index < $1.shard.index }) {
-      let part = try PartialResult.decode(header, plan: plan)
+    // Every part is decoded before any tally is made, so that a replication
+    // count is only trusted once the files hold its pieces.
+    var decoded: [PartialResult] = []
+    for part in byShard.values.sorted(by: { $0.header.shard.index < $1.header.shard.index }) {
+      decoded.append(try part.decode(plan: plan))
+    }
+    var tallies = Array(repeating: RunTally(plan: plan), count: first.header.replications)
+    for part in decoded {
       for piece in part.pieces { tallies[piece.piece.replication].merge(piece.tally) }
     }
     self.scenario = scenario
@@ -51,8 +63,8 @@ public struct ShardMerge: Sendable {
   }
 
   /// Refuses a part that is not of the same run as the first.
-  private static func check(_ header: PartialResult.Header, against first: PartialResult.Header) throws(ShardError) {
-    let fields: [(String, (PartialResult.Header) -> String)] = [
+  private static func check(_ part: PartialResult.Opened, against first: PartialResult.Opened) throws(ShardError) {
+    let fields: [(String, (PartHeader) -> String)] = [
       ("scenario (SHA-256)", { $0.scenarioDigest }),
       ("seed", { String($0.seed) }),
       ("devices", { String($0.devices) }),
@@ -60,9 +72,9 @@ public struct ShardMerge: Sendable {
       ("shard count", { String($0.shard.count) }),
       ("bench version", { $0.benchVersion }),
     ]
-    for (name, value) in fields where value(header) != value(first) {
+    for (name, value) in fields where value(part.header) != value(first.header) {
       throw .mismatch(
-        field: name, path: header.path, value: value(header), otherPath: first.path, otherValue: value(first))
+        field: name, path: part.path, value: value(part.header), otherPath: first.path, otherValue: value(first.header))
     }
   }
 }

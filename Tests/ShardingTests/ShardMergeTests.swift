@@ -31,8 +31,10 @@ func parts(
       pieces.append(PartialResult.PieceTally(piece: piece, tally: tally))
     }
     let part = PartialResult(
-      benchVersion: benchVersion, scenarioFile: bytes, seed: seed, devices: devices, replications: replications,
-      shard: shard, pieces: pieces)
+      header: PartHeader(
+        benchVersion: benchVersion, scenarioFile: bytes, seed: seed, devices: devices, replications: replications,
+        shard: shard),
+      pieces: pieces)
     parts.append((PartialResult.fileName(scenario: scenario.name, shard: shard), part.encoded()))
   }
   return parts
@@ -54,7 +56,7 @@ func parts(
         #expect(merged.tallies == whole, "\(file.lastPathComponent) in \(count) shards")
         #expect(merged.scenario.devices == 300 && merged.scenario.seed == 7)
       }
-      // A tally that came back from a part is the tally that went in: every count is written.
+      // The tallies compared are not empty ones.
       #expect(whole[0].devices == 300 && whole[0].launches > 0)
     }
   }
@@ -71,11 +73,43 @@ func parts(
     var pieces = try await parts(of: file, count: 7)
     pieces.remove(at: 5)
     pieces.remove(at: 2)
-    #expect(throws: ShardError.missing(shards: [2, 5], count: 7)) { try ShardMerge(parts: pieces) }
+    #expect(throws: ShardError.missing(shards: [2, 5], total: 2, count: 7)) { try ShardMerge(parts: pieces) }
     #expect(
-      ShardError.missing(shards: [2, 5], count: 7).description
+      ShardError.missing(shards: [2, 5], total: 2, count: 7).description
         == "shards 2/7, 5/7 missing: run them with `bench run SCENARIO --shard K/7` and merge again.")
     #expect(throws: ShardError.noParts) { try ShardMerge(parts: []) }
+  }
+
+  /// A shard count far beyond the parts given (a mistyped --shard) names the
+  /// first missing shards and counts the rest, without walking them all.
+  @Test func aHugeShardCountIsNamedNotWalked() async throws {
+    let file = scenarioFolder.appendingPathComponent("upgrade.json")
+    let pieces = try await parts(of: file, count: 1, replications: 1)
+    let bytes = try Array(Data(contentsOf: file))
+    let empty = PartialResult(
+      header: PartHeader(
+        benchVersion: "test", scenarioFile: bytes, seed: 7, devices: 300, replications: 1,
+        shard: try Shard(index: 0, count: 1_000_000_000_000)),
+      pieces: [])
+    #expect(pieces.count == 1)
+    #expect(throws: ShardError.missing(shards: Array(1...8), total: 999_999_999_999, count: 1_000_000_000_000)) {
+      try ShardMerge(parts: [(path: "empty.part", bytes: empty.encoded())])
+    }
+  }
+
+  /// A header that claims more replications than its file holds fails on the
+  /// first missing piece instead of making a tally for each.
+  @Test func aPartClaimingMoreReplicationsThanItHoldsIsCorrupt() async throws {
+    let file = scenarioFolder.appendingPathComponent("upgrade.json")
+    let bytes = try Array(Data(contentsOf: file))
+    let claim = PartialResult(
+      header: PartHeader(
+        benchVersion: "test", scenarioFile: bytes, seed: 7, devices: 300, replications: 1 << 40,
+        shard: try Shard(index: 0, count: 1)),
+      pieces: [])
+    #expect(throws: ShardError.corrupt(path: "claim.part", problem: "it holds fewer pieces than its shard")) {
+      try ShardMerge(parts: [(path: "claim.part", bytes: claim.encoded())])
+    }
   }
 
   @Test func aShardGivenTwiceIsRefused() async throws {
