@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "Enrollment", targets: ["Enrollment"]),
     .library(name: "Statistics", targets: ["Statistics"]),
     .executable(name: "bench", targets: ["bench"]),
+    .executable(name: "bench-fuzz", targets: ["BenchFuzz"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -46,7 +47,7 @@ let package = Package(
     .target(name: "Sharding", dependencies: ["ScenarioFormat", "Simulation"]),
 
     // What a run found, as results.json and the files next to it.
-    .target(name: "Results", dependencies: ["Lab", "Enrollment", "ScenarioFormat", "Simulation"]),
+    .target(name: "Results", dependencies: ["Lab", "Enrollment", "ScenarioFormat", "Simulation", "CFolderSwap"]),
 
     // Turns counts into verdicts with the statistics module.
     .target(name: "Analysis", dependencies: ["Results", "Statistics", "ScenarioFormat"]),
@@ -80,6 +81,11 @@ let package = Package(
 
     .executableTarget(name: "bench", dependencies: ["BenchCLI"]),
 
+    // The fuzz targets for the scenario and table readers: libFuzzer under
+    // `make fuzz`, a replay of saved inputs otherwise.
+    .executableTarget(
+      name: "BenchFuzz", dependencies: ["ScenarioFormat", "Simulation", "Results", "Analysis", "AnalyticsTable", "Report"]),
+
     // MARK: - Implementation details
 
     // GNU GSL, found through pkg-config.
@@ -88,6 +94,9 @@ let package = Package(
       pkgConfig: "gsl",
       providers: [.apt(["libgsl-dev"]), .brew(["gsl"])]
     ),
+
+    // The atomic exchange of two folders, which Swift's Glibc module does not expose.
+    .target(name: "CFolderSwap"),
 
     // Test doubles for code that uses Lab: seeded randomness and recording delegates.
     .target(name: "LabTestKit", dependencies: ["Lab", "Enrollment"]),
@@ -123,7 +132,7 @@ let package = Package(
 // left out: an app that depends on it must not meet unsafe flags.
 let optimisedInDebug: Set<String> = ["Simulation", "Sharding", "Statistics", "Analysis", "Results", "AnalyticsTable", "Report"]
 
-for target in package.targets where target.type != .system {
+for target in package.targets where target.type != .system && !target.name.hasPrefix("C") {
   target.swiftSettings = (target.swiftSettings ?? []) + [
     .enableUpcomingFeature("ExistentialAny"),
   ]

@@ -31,6 +31,7 @@ public struct EventsAnalysis {
 
   public init(events eventsPath: String, outcomes outcomesPath: String, name: String, options: Options) throws(AnalyticsTableError) {
     var exposures = ExposureLog()
+    let lastDay = (options.scenario?.days ?? ScenarioLimits.days.upperBound) - 1
     let eventsReader = TableReader(path: eventsPath, columns: options.columns)
     var skipped = try eventsReader.read(
       required: ["variant", "experiment", "reason", "id_for_vendor", "day"], skipMalformed: options.skipMalformed
@@ -39,8 +40,9 @@ public struct EventsAnalysis {
       let device = field("id_for_vendor"), experiment = field("experiment"), variant = field("variant")
       guard !device.isEmpty else { throw RowError("has an empty id_for_vendor") }
       guard !experiment.isEmpty, !variant.isEmpty else { throw RowError("has an empty experiment or variant") }
-      guard let day = Int(field("day")), day >= 0 else {
-        throw RowError("day '\(field("day"))' is not a whole number of days from 0")
+      guard let day = Int(field("day")), (0..<lastDay + 1).contains(day) else {
+        throw RowError(
+          "day '\(field("day"))' is not a whole number of days from 0 to \(lastDay)\(options.scenario == nil ? " (ten years)" : ", the scenario's last day")")
       }
       exposures.record(device: device, experiment: experiment, variant: variant, day: day)
     }.map { (path: eventsPath, line: $0.line, reason: $0.reason) }
@@ -56,9 +58,19 @@ public struct EventsAnalysis {
       guard let value = Double(field("value")), value.isFinite else {
         throw RowError("value '\(field("value"))' is not a number")
       }
-      outcomes.record(device: device, metric: metric, value: value)
+      guard outcomes.record(device: device, metric: metric, value: value) else {
+        throw RowError("repeats the \(metric) of device \(device): give each device one row per metric")
+      }
     }.map { (path: outcomesPath, line: $0.line, reason: $0.reason) }
 
+    for (experiment, baseline) in options.baselines.sorted(by: { $0.key < $1.key }) {
+      guard let log = exposures.experiments[experiment] else {
+        throw .unknownBaseline(experiment: experiment, variant: baseline, known: exposures.experimentOrder, isExperiment: false)
+      }
+      guard log.variantIndex[baseline] != nil else {
+        throw .unknownBaseline(experiment: experiment, variant: baseline, known: log.variantOrder, isExperiment: true)
+      }
+    }
     skippedRows = skipped
     document = Self.document(name: name, exposures: exposures, outcomes: outcomes, options: options)
   }
@@ -82,9 +94,11 @@ public struct EventsAnalysis {
     let experiments = experimentNames.map { experimentName -> ExperimentResult in
       let log = exposures.experiments[experimentName]!
       let planned = scenarioOrder.flatMap { plan in plan.experimentNames.firstIndex(of: experimentName).map { plan.variantNames[$0] } } ?? []
-      let variantNames = planned.filter { log.variantOrder.contains($0) } + log.variantOrder.filter { !planned.contains($0) }
+      let plannedSet = Set(planned)
+      let variantNames = planned.filter { log.variantIndex[$0] != nil } + log.variantOrder.filter { !plannedSet.contains($0) }
       let definitions = scenario?.versions.compactMap { $0.experiments.first { $0.name == experimentName } } ?? []
       let baseline = options.baselines[experimentName] ?? definitions.last?.baseline ?? log.variantOrder[0]
+      let place = Dictionary(uniqueKeysWithValues: variantNames.enumerated().map { ($1, $0) })
       var variants = Array(repeating: VariantTally(stepExponents: stepExponents), count: variantNames.count)
       var mixed = 0
       var raw = Array(repeating: Array(repeating: [Double](), count: metricNames.count), count: variantNames.count)
@@ -95,7 +109,7 @@ public struct EventsAnalysis {
       let exclude = (scenario?.analysis.attribution ?? .firstExposure) == .excludeContaminated
       for device in log.deviceOrder {
         let record = log.devices[device]!
-        let shown = record.variants.map { variantNames.firstIndex(of: $0.variant)! }
+        let shown = record.variants.map { place[$0.variant]! }
         let pure = Set(shown).count == 1
         for (variant, day) in zip(shown, record.variants.map(\.day)) {
           variants[variant].exposed += 1
@@ -173,9 +187,14 @@ struct ExposureLog {
     var devices: [String: DeviceRecord] = [:]
     var deviceOrder: [String] = []
     var variantOrder: [String] = []
+    /// Each variant's place in `variantOrder`.
+    var variantIndex: [String: Int] = [:]
 
     mutating func record(device: String, variant: String, day: Int) {
-      if !variantOrder.contains(variant) { variantOrder.append(variant) }
+      if variantIndex[variant] == nil {
+        variantIndex[variant] = variantOrder.count
+        variantOrder.append(variant)
+      }
       if devices[device] == nil { deviceOrder.append(device) }
       devices[device, default: DeviceRecord()].record(variant: variant, day: day)
     }
@@ -210,11 +229,15 @@ struct OutcomeLog {
 
   var devices: Set<String> { Set(values.keys) }
 
-  mutating func record(device: String, metric: String, value: Double) {
+  /// Records a device's value of a metric; false, recording nothing, when the
+  /// device already has one.
+  mutating func record(device: String, metric: String, value: Double) -> Bool {
+    guard values[device]?[metric] == nil else { return false }
     if !metrics.contains(metric) { metrics.append(metric) }
     if value != 0 && value != 1 { nonBinary.insert(metric) }
     values[device, default: [:]][metric] = value
     largest[metric] = max(largest[metric] ?? 0, abs(value))
+    return true
   }
 
   /// The largest magnitude among the metric's values, 0 without any.

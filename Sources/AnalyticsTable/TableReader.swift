@@ -1,9 +1,8 @@
-import CSV
 import Foundation
 
 /// Reads a CSV table whose header names its columns, finds the columns a
 /// reader needs by name (or by the name an option maps them to), and hands
-/// each row to the reader with its line number.
+/// each row to the reader with its line number, streaming the file.
 struct TableReader {
   let path: String
   /// The columns' names in this file, by the name the bench uses.
@@ -17,16 +16,11 @@ struct TableReader {
   func read(
     required: [String], skipMalformed: Bool, handle: (_ field: (String) -> String) throws(RowError) -> Void
   ) throws(AnalyticsTableError) -> [(line: Int, reason: String)] {
-    // Read whole: Foundation's InputStream on Linux reports an error at the end
-    // of a file, which CSV.swift's stream reader cannot tell from a real one.
-    guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(path: path) }
-    let reader: CSVReader
-    do {
-      reader = try CSVReader(string: String(decoding: data, as: UTF8.self), hasHeaderRow: true)
-    } catch {
-      throw .unreadable(path: path)
+    guard var reader = CSVRecordReader(path: path) else { throw .unreadable(path: path) }
+    guard let headerRecord = try next(&reader) else { throw .unreadable(path: path) }
+    guard let header = Self.text(headerRecord.fields) else {
+      throw .malformedRow(path: path, line: 1, reason: "the header is not valid UTF-8: save the table as UTF-8")
     }
-    let header = reader.headerRow ?? []
     var positions: [String: Int] = [:]
     for name in required {
       let fileName = columns[name] ?? name
@@ -36,24 +30,41 @@ struct TableReader {
       positions[name] = position
     }
     var skipped: [(line: Int, reason: String)] = []
-    var line = 1
-    while let row = reader.next() {
-      line += 1
-      if row == [""] { continue }
+    while let record = try next(&reader) {
+      if record.fields == [[]] { continue }
       do throws(RowError) {
-        guard row.count == header.count else {
-          throw RowError("has \(row.count) fields where the header has \(header.count)")
+        guard record.fields.count == header.count else {
+          throw RowError("has \(record.fields.count) fields where the header has \(header.count)")
+        }
+        guard let row = Self.text(record.fields) else {
+          throw RowError("is not valid UTF-8: ids are compared as text, so save the table as UTF-8")
         }
         try handle { row[positions[$0]!] }
       } catch {
-        guard skipMalformed else { throw .malformedRow(path: path, line: line, reason: error.message) }
-        skipped.append((line, error.message))
+        guard skipMalformed else { throw .malformedRow(path: path, line: record.line, reason: error.message) }
+        skipped.append((record.line, error.message))
       }
     }
-    if let error = reader.error {
-      throw .malformedRow(path: path, line: line + 1, reason: "is not valid CSV (\(error))")
-    }
     return skipped
+  }
+
+  private func next(_ reader: inout CSVRecordReader) throws(AnalyticsTableError) -> CSVRecordReader.Record? {
+    do {
+      return try reader.next()
+    } catch {
+      throw .malformedRow(path: path, line: error.line, reason: "is not valid CSV: \(error.reason)")
+    }
+  }
+
+  /// The fields as text, or nil when one is not valid UTF-8.
+  private static func text(_ fields: [[UInt8]]) -> [String]? {
+    var texts: [String] = []
+    texts.reserveCapacity(fields.count)
+    for field in fields {
+      guard let text = String(validating: field, as: UTF8.self) else { return nil }
+      texts.append(text)
+    }
+    return texts
   }
 }
 
@@ -72,6 +83,8 @@ public enum AnalyticsTableError: Error, Hashable, Sendable, CustomStringConverti
   case missingColumn(path: String, column: String, role: String, found: [String])
   case malformedRow(path: String, line: Int, reason: String)
   case noDisplayedEvents(path: String)
+  /// A baseline option naming an experiment or a variant the table lacks.
+  case unknownBaseline(experiment: String, variant: String, known: [String], isExperiment: Bool)
 
   public var description: String {
     switch self {
@@ -84,6 +97,10 @@ public enum AnalyticsTableError: Error, Hashable, Sendable, CustomStringConverti
       return "\(path) line \(line): \(reason); fix the row or pass --skip-malformed to leave such rows out"
     case .noDisplayedEvents(let path):
       return "\(path): has no \"displayed\" events: the analysis counts devices by them"
+    case .unknownBaseline(let experiment, let variant, let known, let isExperiment):
+      return isExperiment
+        ? "--baseline \(experiment)=\(variant): '\(variant)' is not a variant of \(experiment) in the table (variants: \(known.joined(separator: ", ")))"
+        : "--baseline \(experiment)=\(variant): '\(experiment)' is not an experiment of the table (experiments: \(known.joined(separator: ", ")))"
     }
   }
 }

@@ -4,6 +4,7 @@ enum BenchError: Error, CustomStringConvertible {
   case unreadableFile(option: String, path: String)
   case invalidFile(option: String, problem: String)
   case unwritableFolder(option: String, path: String, reason: String)
+  case runTooLarge(estimate: String)
 
   var description: String {
     switch self {
@@ -11,6 +12,9 @@ enum BenchError: Error, CustomStringConvertible {
     case .invalidFile(let option, let problem): return "\(option): \(problem)"
     case .unwritableFolder(let option, let path, let reason):
       return "\(option): cannot write '\(path)' (\(reason)): check that it is writable or choose another folder."
+    case .runTooLarge(let estimate):
+      return "this run would need \(estimate), beyond the hour and 8 GB a run takes unless asked: "
+        + "lower --devices or --replications, or add --allow-large-run."
     }
   }
 }

@@ -32,13 +32,16 @@ extension Bench {
     @Option(help: "The folder that receives <name>/comparison.md and one folder per framework.")
     var out: String = "reports"
 
+    @Flag(help: "Run even when the estimate exceeds an hour or 8 GB of memory.")
+    var allowLargeRun = false
+
     @Flag(help: "Print nothing but errors.")
     var quiet = false
 
     public init() {}
 
     public func validate() throws {
-      if let threads, threads <= 0 { throw ValidationError("--threads must be greater than 0, e.g. --threads 2.") }
+      try RunLimits.check(threads: threads)
       _ = try chosenFrameworks()
     }
 
@@ -63,10 +66,16 @@ extension Bench {
       }
       let frameworks = try chosenFrameworks()
       let threads = threads ?? ProcessInfo.processInfo.activeProcessorCount
+      let expressed = try frameworks.map { framework in try framework.express(plan) }
+      // Each framework runs the plan once: as many runs as frameworks.
+      try RunLimits.check(
+        RunEstimate(
+          plan: SimulationPlan(expressed[0].scenario), devices: plan.devices, replications: frameworks.count, threads: threads),
+        threads: threads, allowed: allowLargeRun)
       var runs: [ComparisonReport.Run] = []
+      var reports: [(framework: String, report: RenderedReport, document: ResultsDocument)] = []
       let folder = URL(fileURLWithPath: out).appendingPathComponent(plan.name)
-      for framework in frameworks {
-        let (scenario, notes) = try framework.express(plan)
+      for (framework, (scenario, notes)) in zip(frameworks, expressed) {
         let simulator = Simulator(plan: SimulationPlan(scenario))
         let progress = ProgressBar(total: scenario.devices, enabled: !quiet)
         let tally = await simulator.run(replication: 0, threads: threads) { progress.update($0) }
@@ -75,11 +84,16 @@ extension Bench {
         let report = MarkdownReport.render(ReportInput(
           document: document, description: "\(scenario.description) Run under \(framework.rawValue).",
           settings: scenario.analysis, versions: scenario.versions, source: "Simulated"))
-        _ = try ReportFolder(out: folder.path, name: framework.rawValue).write(report, document: document)
+        reports.append((framework.rawValue, report, document))
         runs.append(ComparisonReport.Run(framework: framework.rawValue, document: document, notes: notes, versions: scenario.versions))
       }
+      try ReportFolder.stage(at: folder) { staged throws(OutputError) in
+        for (framework, report, document) in reports {
+          try ReportFolder.add(report, document: document, under: framework + "/", to: &staged)
+        }
+        try staged.write(ComparisonReport.render(plan: plan, runs: runs), to: "comparison.md")
+      }
       let reportURL = folder.appendingPathComponent("comparison.md")
-      try AtomicFile.write(ComparisonReport.render(plan: plan, runs: runs), to: reportURL)
       if !quiet {
         print("Ran \(plan.name) under \(frameworks.map(\.rawValue).joined(separator: ", ")).")
         print("Wrote \(reportURL.relativePath)")

@@ -2,8 +2,9 @@ import Foundation
 import Report
 import Results
 
-/// The folder a run or an analysis writes: the charts, then results.json,
-/// then report.md, each whole, so that a failure leaves the previous report intact.
+/// The folder a run or an analysis writes: the charts, results.json and
+/// report.md, staged and swapped in as one unit (`StagedFolder`), so that a
+/// failure or a kill leaves the previous report whole.
 struct ReportFolder {
   let url: URL
 
@@ -13,12 +14,33 @@ struct ReportFolder {
 
   /// Writes everything and returns where report.md is.
   func write(_ report: RenderedReport, document: ResultsDocument) throws -> URL {
-    for chart in report.charts {
-      try AtomicFile.write(chart.svg, to: url.appendingPathComponent(chart.fileName))
+    try Self.stage(at: url) { folder throws(OutputError) in
+      try Self.add(report, document: document, under: "", to: &folder)
     }
-    try AtomicFile.write(document.json.rendered(), to: url.appendingPathComponent("results.json"))
-    let reportURL = url.appendingPathComponent("report.md")
-    try AtomicFile.write(report.markdown, to: reportURL)
-    return reportURL
+    return url.appendingPathComponent("report.md")
+  }
+
+  /// Adds one report's files to a staged folder, under `prefix` ("" or "name/").
+  static func add(
+    _ report: RenderedReport, document: ResultsDocument, under prefix: String, to folder: inout StagedFolder
+  ) throws(OutputError) {
+    for chart in report.charts {
+      try folder.write(chart.svg, to: prefix + chart.fileName)
+    }
+    try folder.write(document.json.rendered(), to: prefix + "results.json")
+    try folder.write(report.markdown, to: prefix + "report.md")
+  }
+
+  /// Stages the folder at `url`, lets `fill` write into it, and swaps it in;
+  /// on any error the previous folder stays as it was.
+  static func stage(at url: URL, _ fill: (inout StagedFolder) throws(OutputError) -> Void) throws(OutputError) {
+    var folder = try StagedFolder(target: url)
+    do {
+      try fill(&folder)
+      try folder.commit()
+    } catch {
+      folder.discard()
+      throw error
+    }
   }
 }

@@ -45,19 +45,20 @@ extension Bench {
     @Option(help: "Where --events also writes the devices' outcomes (default: next to it, <name>-outcomes.csv).")
     var outcomes: String?
 
+    @Flag(help: "Run even when the estimate exceeds an hour or 8 GB of memory.")
+    var allowLargeRun = false
+
     @Flag(help: "Print nothing but errors.")
     var quiet = false
 
     public init() {}
 
     public func validate() throws {
-      if let threads, threads <= 0 { throw ValidationError("--threads must be greater than 0, e.g. --threads 2.") }
+      try RunLimits.check(threads: threads)
       if outcomes != nil, events == nil {
         throw ValidationError("--outcomes goes with --events: add --events events.csv.")
       }
-      guard replications > 0 else {
-        throw ValidationError("--replications must be greater than 0, e.g. --replications 200.")
-      }
+      try RunLimits.check(replications: replications)
       if let shard {
         do { _ = try Shard(parsing: shard) } catch { throw ValidationError(error.description) }
         if events != nil {
@@ -74,6 +75,13 @@ extension Bench {
       }
       let simulator = Simulator(plan: SimulationPlan(scenario))
       let threads = threads ?? ProcessInfo.processInfo.activeProcessorCount
+      let shardDevices = try shard.map { try Shard(parsing: $0).pieces(replications: replications, devices: scenario.devices) }
+        .map { $0.map(\.devices.count).reduce(0, +) }
+      try RunLimits.check(
+        RunEstimate(
+          plan: simulator.plan, devices: shardDevices ?? scenario.devices, replications: shardDevices == nil ? replications : 1,
+          threads: threads),
+        threads: threads, allowed: allowLargeRun)
       if let shard {
         try await runShard(try Shard(parsing: shard), of: simulator, file: file, threads: threads)
         return

@@ -14,9 +14,7 @@ struct ScenarioOptions: ParsableArguments {
   var devices: Int?
 
   func validate() throws {
-    if let devices, devices <= 0 {
-      throw ValidationError("--devices must be greater than 0, e.g. --devices 10000.")
-    }
+    try RunLimits.check(devices: devices)
   }
 
   /// The scenario with the options applied, and its warnings.

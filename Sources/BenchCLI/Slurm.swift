@@ -49,10 +49,8 @@ extension Bench {
 
     public func validate() throws {
       guard shards > 0 else { throw ValidationError("--shards must be greater than 0, e.g. --shards 8.") }
-      guard replications > 0 else {
-        throw ValidationError("--replications must be greater than 0, e.g. --replications 200.")
-      }
-      guard threads > 0 else { throw ValidationError("--threads must be greater than 0, e.g. --threads 2.") }
+      try RunLimits.check(replications: replications)
+      try RunLimits.check(threads: threads)
       for (flag, value, example) in [("--partition", partition, "batch"), ("--time", time, "30:00")] {
         if let value, value.isEmpty || value.contains(where: { $0.isWhitespace || $0 == "#" }) {
           throw ValidationError("\(flag) must be one word without spaces, e.g. \(flag) \(example).")

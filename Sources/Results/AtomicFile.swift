@@ -10,7 +10,7 @@ public enum AtomicFile {
 
   public static func write(_ data: Data, to url: URL) throws(OutputError) {
     let folder = url.deletingLastPathComponent()
-    try createFolder(folder.path)
+    try FolderPaths.create(folder.path)
     let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).partial")
     do {
       try data.write(to: temporary)
@@ -21,20 +21,6 @@ public enum AtomicFile {
       let reason = String(cString: strerror(errno))
       try? FileManager.default.removeItem(at: temporary)
       throw OutputError(path: url.path, reason: "cannot be written (\(reason))")
-    }
-  }
-
-  /// Creates `path` and its missing parents, naming the first one that is in the way.
-  private static func createFolder(_ path: String) throws(OutputError) {
-    var isFolder: ObjCBool = false
-    if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
-      guard isFolder.boolValue else { throw OutputError(path: path, reason: "is a file, not a folder") }
-      return
-    }
-    let parent = (path as NSString).deletingLastPathComponent
-    if !parent.isEmpty, parent != path { try createFolder(parent) }
-    guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
-      throw OutputError(path: path, reason: "cannot be created (\(String(cString: strerror(errno))))")
     }
   }
 }

@@ -39,6 +39,36 @@ struct JSONNode {
     }
   }
 
+  /// The whole number in `range`, or an error that states the range.
+  func integer(in range: ClosedRange<Int>) throws(ScenarioError) -> Int {
+    let value = try integer()
+    guard range.contains(value) else {
+      throw error("must lie between \(range.lowerBound) and \(range.upperBound), not \(value)")
+    }
+    return value
+  }
+
+  /// The number in `range`, or an error that states the range.
+  func double(in range: ClosedRange<Double>) throws(ScenarioError) -> Double {
+    let value = try double()
+    guard range.contains(value) else {
+      throw error("must lie between \(NumberText.plain(range.lowerBound)) and \(NumberText.plain(range.upperBound)), not \(NumberText.plain(value))")
+    }
+    return value
+  }
+
+  /// The elements of an array whose length is in `count`, named by the plural
+  /// `noun` in the error.
+  func array(count: ClosedRange<Int>, of noun: String) throws(ScenarioError) -> [JSONNode] {
+    let elements = try array()
+    guard count.contains(elements.count) else {
+      throw elements.count < count.lowerBound
+        ? error(count.lowerBound == 1 ? "must list at least one \(noun.dropLast())" : "must list at least \(count.lowerBound) \(noun)")
+        : error("lists \(elements.count) \(noun); at most \(count.upperBound) are accepted")
+    }
+    return elements
+  }
+
   func array() throws(ScenarioError) -> [JSONNode] {
     guard case .array(let elements) = value else { throw mismatch("an array") }
     return elements.enumerated().map { JSONNode(value: $1, path: "\(path)[\($0)]") }
@@ -56,7 +86,8 @@ struct JSONNode {
   func object(fields: [String]) throws(ScenarioError) -> JSONObject {
     guard case .object(let members) = value else { throw mismatch("an object") }
     for name in members.keys.sorted() where !fields.contains(name) {
-      let child = path == "$" ? name : "\(path).\(name)"
+      let shown = JSONParser.shortened(name)
+      let child = path == "$" ? shown : "\(path).\(shown)"
       let hint = JSONObject.closest(to: name, among: fields).map { "; did you mean '\($0)'?" } ?? ""
       throw ScenarioError(
         path: child, message: "is not a known field\(hint) (known: \(fields.joined(separator: ", ")))")
@@ -88,8 +119,11 @@ struct JSONObject {
     return JSONNode(value: value, path: childPath(name))
   }
 
-  /// The known field nearest to a misspelt one, when it is near enough to be a typo.
+  /// The known field nearest to a misspelt one, when it is near enough to be a
+  /// typo. A name far longer than any field is no typo, and measuring it
+  /// would cost its length times each field's.
   static func closest(to name: String, among fields: [String]) -> String? {
+    guard name.utf8.count <= 64 else { return nil }
     let scored = fields.map { ($0, editDistance(name.lowercased(), $0.lowercased())) }
     guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, name.count / 3) else { return nil }
     return best.0

@@ -11,23 +11,10 @@ enum JSONValue: Hashable, Sendable {
   case array([JSONValue])
   case object([String: JSONValue])
 
-  /// Parses `data`, or throws a `ScenarioError` at `$` saying why it is not JSON.
+  /// Parses `data` strictly (see `JSONParser`), or throws a `ScenarioError`
+  /// with the line and column, or the path, of the first problem.
   static func parse(_ data: Data) throws(ScenarioError) -> JSONValue {
-    do {
-      return try JSONDecoder().decode(JSONValue.self, from: data)
-    } catch {
-      throw ScenarioError(path: "$", message: "is not valid JSON (\(Self.reason(error))): check for a missing comma, quote or bracket")
-    }
-  }
-
-  private static func reason(_ error: any Error) -> String {
-    guard case DecodingError.dataCorrupted(let context) = error else { return "\(error)" }
-    if let underlying = context.underlyingError as NSError?,
-      let detail = underlying.userInfo[NSDebugDescriptionErrorKey] as? String
-    {
-      return detail
-    }
-    return context.debugDescription
+    try JSONParser.parse([UInt8](data))
   }
 
   /// The name of the value's JSON type, for messages.
@@ -39,27 +26,6 @@ enum JSONValue: Hashable, Sendable {
     case .string: return "a string"
     case .array: return "an array"
     case .object: return "an object"
-    }
-  }
-}
-
-extension JSONValue: Decodable {
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    if container.decodeNil() {
-      self = .null
-    } else if let bool = try? container.decode(Bool.self) {
-      self = .bool(bool)
-    } else if let integer = try? container.decode(Int64.self) {
-      self = .integer(integer)
-    } else if let number = try? container.decode(Double.self) {
-      self = .number(number)
-    } else if let string = try? container.decode(String.self) {
-      self = .string(string)
-    } else if let array = try? container.decode([JSONValue].self) {
-      self = .array(array)
-    } else {
-      self = .object(try container.decode([String: JSONValue].self))
     }
   }
 }

@@ -9,9 +9,9 @@ extension ScenarioReader {
     let fetch = try object.optional("fetch").map { node throws(ScenarioError) in try self.fetch(node, segments: segments) }
       ?? .reliable
     let localNames = Set(versions.flatMap(\.experiments).map(\.name))
-    var running: [String: [String]] = [:]  // experiment → its variants, while on the service
+    var running: [String: RunningExperiment] = [:]
     var changes: [RemoteChange] = []
-    for changeNode in try object.required("changes").array() {
+    for changeNode in try object.required("changes").array(count: ScenarioLimits.changes, of: "changes") {
       let change = try self.change(changeNode, days: days, naming: naming, running: &running, localNames: localNames)
       if let previous = changes.last, change.day < previous.day {
         throw ScenarioError(path: "\(changeNode.path).day", message: "must not be before day \(previous.day): list changes in date order")
@@ -59,13 +59,11 @@ extension ScenarioReader {
   }
 
   private func positiveNumber(_ node: JSONNode) throws(ScenarioError) -> Double {
-    let value = try node.double()
-    guard value > 0 else { throw node.error("must be greater than 0") }
-    return value
+    try node.double(in: ScenarioLimits.seconds)
   }
 
   private func change(
-    _ node: JSONNode, days: Int, naming: NamingPolicy, running: inout [String: [String]], localNames: Set<String>
+    _ node: JSONNode, days: Int, naming: NamingPolicy, running: inout [String: RunningExperiment], localNames: Set<String>
   ) throws(ScenarioError) -> RemoteChange {
     let object = try node.object(fields: ScenarioFields.change)
     let dayNode = try object.required("day")
@@ -84,8 +82,9 @@ extension ScenarioReader {
     }
     func requireVariant(_ node: JSONNode, of experiment: String) throws(ScenarioError) -> String {
       let variant = try node.string()
-      guard running[experiment]!.contains(variant) else {
-        throw node.error("'\(variant)' is not a variant of \(experiment) (variants: \(running[experiment]!.joined(separator: ", ")))")
+      let variants = running[experiment]!.variants
+      guard variants.contains(variant) else {
+        throw node.error("'\(variant)' is not a variant of \(experiment) (variants: \(variants.joined(separator: ", ")))")
       }
       return variant
     }
@@ -98,7 +97,7 @@ extension ScenarioReader {
           path: "\(actionNode.path).name",
           message: "'\(experiment.name)' is already an experiment: give each experiment its own name")
       }
-      running[experiment.name] = experiment.variants.map(\.name)
+      running[experiment.name] = RunningExperiment(variants: experiment.variants.map(\.name), keys: keys)
       action = .add(experiment, keys: keys)
     case "remove":
       let experiment = try requireRunning(actionNode)
@@ -122,7 +121,19 @@ extension ScenarioReader {
     case "override":
       let fields = try actionNode.object(fields: ScenarioFields.override)
       let experiment = try requireRunning(fields.required("experiment"))
-      action = .override(experiment: experiment, keys: try fields.required("keys").array().map { node throws(ScenarioError) in try node.string() })
+      let keysNode = try fields.required("keys")
+      let keyNodes = try keysNode.array()
+      guard !keyNodes.isEmpty else { throw keysNode.error("must list at least one key of \(experiment) to override") }
+      let known = running[experiment]!.keys
+      var keys: [String] = []
+      for keyNode in keyNodes {
+        let key = try keyNode.string()
+        guard known.contains(key) else {
+          throw keyNode.error("'\(key)' is not a key of \(experiment) (keys: \(known.joined(separator: ", ")))")
+        }
+        keys.append(key)
+      }
+      action = .override(experiment: experiment, keys: keys)
     case "conclude":
       let fields = try actionNode.object(fields: ScenarioFields.conclude)
       let experiment = try requireRunning(fields.required("experiment"))
@@ -143,11 +154,10 @@ extension ScenarioReader {
       throw nameNode.error("should be UpperCamelCase, e.g. '\(NamingConvention.upperCamelCase.suggestion(for: name))', or set \"naming\": \"lenient\"")
     }
     let keysNode = try object.required("keys")
-    let keys = try keysNode.array().map { node throws(ScenarioError) in try node.string() }
-    guard !keys.isEmpty else { throw keysNode.error("must list at least one key") }
+    let keys = try keysNode.array(count: ScenarioLimits.keys, of: "keys").map { node throws(ScenarioError) in try node.string() }
     let variantsNode = try object.required("variants")
     var variants: [RemoteVariant] = []
-    for variantNode in try variantsNode.array() {
+    for variantNode in try variantsNode.array(count: ScenarioLimits.variants, of: "variants") {
       let fields = try variantNode.object(fields: ScenarioFields.remoteVariant)
       let variantName = try fields.required("name").string()
       guard !variants.contains(where: { $0.name == variantName }) else {
@@ -210,4 +220,11 @@ extension ScenarioReader {
       experiment: experiment, variant: variant, whileValues: whileValues,
       dailyProbability: try probability(object.required("dailyProbability"), allowZero: false))
   }
+}
+
+/// What the reader knows of an experiment while it is on the service: the
+/// names later changes may refer to.
+private struct RunningExperiment {
+  let variants: [String]
+  let keys: [String]
 }

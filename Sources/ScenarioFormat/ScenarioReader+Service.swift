@@ -16,7 +16,7 @@ extension ScenarioReader {
     var running: [String: [String]] = [:]
     var started = takenNames
     var changes: [ServiceChange] = []
-    for changeNode in try object.required("changes").array() {
+    for changeNode in try object.required("changes").array(count: ScenarioLimits.changes, of: "changes") {
       let change = try serviceChange(
         changeNode, days: days, naming: naming, framework: framework, running: &running, started: &started)
       if let previous = changes.last, change.day < previous.day {
@@ -127,7 +127,7 @@ extension ScenarioReader {
     }
     let variationsNode = try object.required("variations")
     var variations: [ServiceVariation] = []
-    for variationNode in try variationsNode.array() {
+    for variationNode in try variationsNode.array(count: ScenarioLimits.variants, of: "variations") {
       let fields = try variationNode.object(fields: ScenarioFields.serviceVariation)
       let variationName = try fields.required("name").string()
       guard !variations.contains(where: { $0.name == variationName }) else {

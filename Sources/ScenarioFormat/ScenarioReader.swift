@@ -16,8 +16,8 @@ struct ScenarioReader {
     let seedNode = try object.required("seed")
     let seed = try seedNode.integer()
     guard seed >= 0 else { throw seedNode.error("must be 0 or greater") }
-    let devices = try positive(object.required("devices"))
-    let days = try positive(object.required("days"))
+    let devices = try object.required("devices").integer(in: ScenarioLimits.devices)
+    let days = try object.required("days").integer(in: ScenarioLimits.days)
     var naming = NamingPolicy.strict
     if let node = object.optional("naming") {
       guard let policy = NamingPolicy(rawValue: try node.string()) else {
@@ -26,8 +26,7 @@ struct ScenarioReader {
       naming = policy
     }
     let versionsNode = try object.required("versions")
-    let versionNodes = try versionsNode.array()
-    guard !versionNodes.isEmpty else { throw versionsNode.error("must list at least one version") }
+    let versionNodes = try versionsNode.array(count: ScenarioLimits.versions, of: "versions")
     var versions: [AppVersion] = []
     for (index, versionNode) in versionNodes.enumerated() {
       let version = try appVersion(versionNode, isFirst: index == 0, naming: naming)
@@ -45,6 +44,7 @@ struct ScenarioReader {
       guard !versions.contains(where: { $0.version == version.version }) else {
         throw ScenarioError(path: "\(versionNode.path).version", message: "'\(version.version)' is listed twice")
       }
+      try requireFewVariants(version, previous: versions, at: versionNode)
       versions.append(version)
     }
     let population = try object.optional("population").map { node throws(ScenarioError) in try self.population(node) }
@@ -66,7 +66,7 @@ struct ScenarioReader {
       }
     }
     var metrics: [Metric] = []
-    for metricNode in try object.optional("metrics")?.array() ?? [] {
+    for metricNode in try object.optional("metrics")?.array(count: ScenarioLimits.metrics, of: "metrics") ?? [] {
       let metric = try self.metric(metricNode, catalog: catalog, population: population)
       guard !metrics.contains(where: { $0.name == metric.name }) else {
         throw ScenarioError(path: "\(metricNode.path).name", message: "'\(metric.name)' is defined twice")
@@ -76,7 +76,7 @@ struct ScenarioReader {
     let analysis = try object.optional("analysis").map { node throws(ScenarioError) in
       try self.analysis(node, metrics: metrics.map(\.name))
     } ?? .standard
-    let churn = try object.optional("churn")?.array().map { node throws(ScenarioError) in
+    let churn = try object.optional("churn")?.array(count: ScenarioLimits.changes, of: "changes").map { node throws(ScenarioError) in
       try self.churn(node, catalog: catalog, remote: remote)
     } ?? []
     let enrollment = try object.optional("enrollment").map { node throws(ScenarioError) in
@@ -102,8 +102,7 @@ struct ScenarioReader {
   private func population(_ node: JSONNode) throws(ScenarioError) -> Population {
     let object = try node.object(fields: ScenarioFields.population)
     let segmentsNode = try object.required("segments")
-    let segmentNodes = try segmentsNode.array()
-    guard !segmentNodes.isEmpty else { throw segmentsNode.error("must list at least one segment") }
+    let segmentNodes = try segmentsNode.array(count: ScenarioLimits.segments, of: "segments")
     var segments: [Segment] = []
     for segmentNode in segmentNodes {
       let segment = try self.segment(segmentNode)
@@ -199,9 +198,7 @@ struct ScenarioReader {
     case "gamma":
       guard object.optional("sigma") == nil else { throw try object.required("sigma").error("applies to lognormal only: use shape") }
       let shapeNode = try object.required("shape")
-      let shape = try shapeNode.double()
-      guard shape > 0 else { throw shapeNode.error("must be greater than 0") }
-      return .gamma(shape: shape)
+      return .gamma(shape: try shapeNode.double(in: ScenarioLimits.gammaShape))
     default:
       throw node.error("must be \"lognormal\" or \"gamma\"")
     }
@@ -216,6 +213,9 @@ struct ScenarioReader {
         try catalog.requireVariant(variant, of: experiment, at: liftNode)
         let lift = try liftNode.double()
         guard lift > -1 else { throw liftNode.error("must be greater than -1: a lift of -1 removes the outcome entirely") }
+        guard lift <= ScenarioLimits.liftUpperBound else {
+          throw liftNode.error("must be at most \(NumberText.plain(ScenarioLimits.liftUpperBound)) (a lift of +10,000%)")
+        }
         variants[variant] = lift
       }
       lifts[experiment] = variants
@@ -271,8 +271,8 @@ struct ScenarioReader {
     }
     if let effectNode = object.optional("minimumDetectableEffect") {
       settings.minimumDetectableEffect = try effectNode.double()
-      guard settings.minimumDetectableEffect > 0 else {
-        throw effectNode.error("must be greater than 0: a relative lift such as 0.05 for 5%")
+      guard ScenarioLimits.minimumDetectableEffect.contains(settings.minimumDetectableEffect) else {
+        throw effectNode.error("must lie between 0.001 and 10: a relative lift such as 0.05 for 5%")
       }
     }
     if let powerNode = object.optional("power") {
@@ -291,10 +291,22 @@ struct ScenarioReader {
     return value
   }
 
-  private func positive(_ node: JSONNode) throws(ScenarioError) -> Int {
-    let value = try node.integer()
-    guard value > 0 else { throw node.error("must be greater than 0") }
-    return value
+  /// A device's record of an experiment holds a bit per variant the
+  /// experiment has in any version, so the union across versions is bounded
+  /// like one version's list.
+  private func requireFewVariants(_ version: AppVersion, previous: [AppVersion], at node: JSONNode) throws(ScenarioError) {
+    for (index, experiment) in version.experiments.enumerated() {
+      var names = Set(experiment.variants.map(\.name))
+      for earlier in previous {
+        names.formUnion(earlier.experiments.first { $0.name == experiment.name }?.variants.map(\.name) ?? [])
+      }
+      guard names.count <= ScenarioLimits.variants.upperBound else {
+        throw ScenarioError(
+          path: "\(node.path).experiments[\(index)].variants",
+          message: "brings \(experiment.name) to \(names.count) variants across versions; at most "
+            + "\(ScenarioLimits.variants.upperBound) are accepted: reuse the names of earlier versions' variants")
+      }
+    }
   }
 
   private mutating func appVersion(_ node: JSONNode, isFirst: Bool, naming: NamingPolicy) throws(ScenarioError) -> AppVersion {
@@ -315,10 +327,10 @@ struct ScenarioReader {
         message: "is required after the first version, e.g. {\"meanDelayDays\": 7, \"neverUpgradeShare\": 0.1}")
     }
     let stabilizeOnLaunch = try object.optional("stabilizeOnLaunch").map { node throws(ScenarioError) in
-      try positive(node)
+      try node.integer(in: ScenarioLimits.stabilizeOnLaunch)
     }
     var experiments: [Experiment] = []
-    for experimentNode in try object.optional("experiments")?.array() ?? [] {
+    for experimentNode in try object.optional("experiments")?.array(count: ScenarioLimits.experiments, of: "experiments") ?? [] {
       let experiment = try self.experiment(experimentNode, naming: naming)
       guard !experiments.contains(where: { $0.name == experiment.name }) else {
         throw ScenarioError(path: "\(experimentNode.path).name", message: "'\(experiment.name)' is defined twice in this version")
@@ -334,7 +346,9 @@ struct ScenarioReader {
     let object = try node.object(fields: ScenarioFields.adoption)
     let delayNode = try object.required("meanDelayDays")
     let meanDelayDays = try delayNode.double()
-    guard meanDelayDays >= 0 else { throw delayNode.error("must be 0 or greater (0: everyone upgrades on release day)") }
+    guard ScenarioLimits.meanDelayDays.contains(meanDelayDays) else {
+      throw delayNode.error("must lie between 0 and 3660 (0: everyone upgrades on release day)")
+    }
     var neverUpgradeShare = 0.0
     if let shareNode = object.optional("neverUpgradeShare") {
       neverUpgradeShare = try shareNode.double()
@@ -346,8 +360,12 @@ struct ScenarioReader {
   private mutating func experiment(_ node: JSONNode, naming: NamingPolicy) throws(ScenarioError) -> Experiment {
     let object = try node.object(fields: ScenarioFields.experiment)
     let name = try object.required("name").string()
-    let keys = try object.required("keys").array().map { node throws(ScenarioError) in try node.string() }
-    let variants = try object.required("variants").array().map { node throws(ScenarioError) in try variant(node) }
+    let keys = try object.required("keys").array(count: ScenarioLimits.keys, of: "keys").map { node throws(ScenarioError) in
+      try node.string()
+    }
+    let variants = try object.required("variants").array(count: ScenarioLimits.variants, of: "variants").map {
+      node throws(ScenarioError) in try variant(node)
+    }
     let baseline = try object.optional("baseline")?.string()
     var range = TokenRange.all
     if let rangeNode = object.optional("tokenRange") {
@@ -382,6 +400,9 @@ struct ScenarioReader {
     let weightNode = object.optional("weight")
     let weight = try weightNode?.integer() ?? 1
     if let weightNode, weight <= 0 { throw weightNode.error("must be greater than 0") }
+    if let weightNode, weight > ScenarioLimits.weight.upperBound {
+      throw weightNode.error("must be at most 1000000000: use smaller weights in the same proportions")
+    }
     return Variant(
       name: try object.required("name").string(), weight: weight,
       assignments: try assignments(object.required("assignments")))

@@ -77,7 +77,7 @@ import Testing
   @Test func aMalformedRowIsReportedWithItsLine() throws {
     let broken = events.replacingOccurrences(of: "Local,displayed,d2,1", with: "Local,displayed,d2,yesterday")
     let path = try temporaryFile("e.csv", broken)
-    #expect(throws: AnalyticsTableError.malformedRow(path: path, line: 4, reason: "day 'yesterday' is not a whole number of days from 0")) {
+    #expect(throws: AnalyticsTableError.malformedRow(path: path, line: 4, reason: "day 'yesterday' is not a whole number of days from 0 to 3659 (ten years)")) {
       try EventsAnalysis(events: path, outcomes: temporaryFile("o.csv", outcomes), name: "t", options: .init())
     }
     #expect("\(AnalyticsTableError.malformedRow(path: "e.csv", line: 4, reason: "has 3 fields where the header has 8"))"
@@ -92,7 +92,7 @@ import Testing
     let analysis = try EventsAnalysis(
       events: temporaryFile("e.csv", broken), outcomes: temporaryFile("o.csv", outcomes), name: "t", options: options)
     #expect(analysis.skippedRows.map(\.line) == [4, 7])
-    #expect(analysis.skippedRows.map(\.reason) == ["day 'yesterday' is not a whole number of days from 0", "has 2 fields where the header has 8"])
+    #expect(analysis.skippedRows.map(\.reason) == ["day 'yesterday' is not a whole number of days from 0 to 3659 (ten years)", "has 2 fields where the header has 8"])
     #expect(analysis.document.experiments[0].variants.map(\.exposed) == [2, 1])
   }
 

@@ -69,11 +69,11 @@ import Testing
     let outcomes = try BenchProcess.temporaryFile("id_for_vendor,metric,value\nd1,converted,1\nd3,converted,0\n")
     let failing = try BenchProcess.run(["analyze", events, "--outcomes", outcomes])
     #expect(failing.status == 1)
-    #expect(failing.standardError == "Error: \(events) line 3: day 'soon' is not a whole number of days from 0; fix the row or pass --skip-malformed to leave such rows out\n")
+    #expect(failing.standardError == "Error: \(events) line 3: day 'soon' is not a whole number of days from 0 to 3659 (ten years); fix the row or pass --skip-malformed to leave such rows out\n")
     let out = try temporaryFolder()
     let skipping = try BenchProcess.run(["analyze", events, "--outcomes", outcomes, "--skip-malformed", "--out", out.path, "--name", "tiny"])
     #expect(skipping.status == 0)
-    #expect(skipping.standardError == "Skipped 1 malformed row; the first, \(events) line 3: day 'soon' is not a whole number of days from 0.\n")
+    #expect(skipping.standardError == "Skipped 1 malformed row; the first, \(events) line 3: day 'soon' is not a whole number of days from 0 to 3659 (ten years).\n")
     #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("tiny/report.md").path))
   }
 

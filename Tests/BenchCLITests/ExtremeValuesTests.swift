@@ -1,4 +1,5 @@
 import Foundation
+import ScenarioFormat
 import Testing
 
 /// Every committed scenario, with its numbers pushed to the edges the format
@@ -15,7 +16,7 @@ import Testing
     case oneDevice
     /// Devices that almost never launch and experiments almost never displayed: empty arms.
     case almostNothingHappens
-    /// The largest total weight, split as unevenly as it can be; a segment with almost no devices.
+    /// The largest weight beside the smallest ones; a segment with almost no devices.
     case extremeSharesAndWeights
 
     func apply(to scenario: inout [String: Any]) {
@@ -42,7 +43,7 @@ import Testing
             for experiment in lifts.keys {
               let variants = lifts[experiment]!.keys.sorted()
               lifts[experiment] = Dictionary(uniqueKeysWithValues: variants.enumerated().map {
-                ($1, ($0 % 2 == 0 ? -0.999999 : 1000) as Any)
+                ($1, ($0 % 2 == 0 ? -0.999999 : ScenarioLimits.liftUpperBound) as Any)
               })
             }
             metric["lifts"] = lifts
@@ -61,7 +62,7 @@ import Testing
         }
         mapVariants(&scenario) { variants in
           for index in variants.indices { variants[index]["weight"] = 1 }
-          variants[0]["weight"] = (1 << 62) - (variants.count - 1)
+          variants[0]["weight"] = ScenarioLimits.weight.upperBound
         }
       }
     }

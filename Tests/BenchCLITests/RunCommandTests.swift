@@ -73,15 +73,31 @@ func temporaryFolder() throws -> URL {
 
   @Test func badOptionsNameTheFlagAndTheFix() throws {
     let cases = [
-      (["--devices", "0"], "Error: --devices must be greater than 0, e.g. --devices 10000.\n"),
-      (["--threads", "0"], "Error: --threads must be greater than 0, e.g. --threads 2.\n"),
-      (["--replications", "0"], "Error: --replications must be greater than 0, e.g. --replications 200.\n"),
+      (["--devices", "0"], "Error: --devices must lie between 1 and 1000000000, not 0, e.g. --devices 10000.\n"),
+      (["--devices", "4611686018427387904"], "Error: --devices must lie between 1 and 1000000000, not 4611686018427387904, e.g. --devices 10000.\n"),
+      (["--threads", "0"], "Error: --threads must lie between 1 and 1024, not 0, e.g. --threads 2.\n"),
+      (["--replications", "0"], "Error: --replications must lie between 1 and 100000, not 0, e.g. --replications 200.\n"),
     ]
     for (options, message) in cases {
       let result = try BenchProcess.run([committedScenario("upgrade")] + options)
       #expect(result.status == 64)
       #expect(result.standardError.hasPrefix(message), "\(options)")
     }
+  }
+
+  /// `--devices 1e9` once just started, for weeks: the estimate refuses it
+  /// in a second, stating what it would take, unless asked.
+  @Test func aRunBeyondAnHourIsRefusedWithItsEstimate() throws {
+    let out = try temporaryFolder()
+    let result = try BenchProcess.run([
+      committedScenario("upgrade"), "--devices", "1000000000", "--replications", "1000", "--threads", "2", "--out", out.path,
+    ])
+    #expect(result.status == 1)
+    #expect(result.standardError.hasPrefix("Error: this run would need about "))
+    #expect(result.standardError.contains(" days on 2 threads ("))
+    #expect(result.standardError.hasSuffix(
+      ", beyond the hour and 8 GB a run takes unless asked: lower --devices or --replications, or add --allow-large-run.\n"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty)
   }
 
   @Test func anUnwritableOutputFolderIsAClearError() throws {
@@ -101,7 +117,7 @@ func temporaryFolder() throws -> URL {
       only the Kth of N equal pieces of the run and writes <out>/<scenario name>.shard-K-of-N.part;
       `bench merge` turns the N parts into the same files a run on one machine writes.
 
-      USAGE: bench run <scenario> [--seed <seed>] [--devices <devices>] [--threads <threads>] [--replications <replications>] [--out <folder>] [--shard <K/N>] [--events <events>] [--outcomes <outcomes>] [--quiet]
+      USAGE: bench run <scenario> [--seed <seed>] [--devices <devices>] [--threads <threads>] [--replications <replications>] [--out <folder>] [--shard <K/N>] [--events <events>] [--outcomes <outcomes>] [--allow-large-run] [--quiet]
 
       ARGUMENTS:
         <scenario>              The scenario file, e.g. scenarios/upgrade.json.
@@ -120,6 +136,7 @@ func temporaryFolder() throws -> URL {
         --events <events>       Also write the first replication's analytics events to this CSV file.
         --outcomes <outcomes>   Where --events also writes the devices' outcomes (default: next to it,
                                 <name>-outcomes.csv).
+        --allow-large-run       Run even when the estimate exceeds an hour or 8 GB of memory.
         --quiet                 Print nothing but errors.
         --version               Show the version.
         -h, --help              Show help information.

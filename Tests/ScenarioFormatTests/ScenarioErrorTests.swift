@@ -28,11 +28,10 @@ func expectScenarioError(_ text: String, _ expected: String, sourceLocation: Sou
       "versions[0].experiments[0].variants[0].weight: must be greater than 0")
   }
 
-  @Test func weightsThatSumPastTheLargestTotal() {
+  @Test func aWeightAboveItsRange() {
     expectError(
-      experiment(replacing: #""weight": 2"#, with: #""weight": 4611686018427387904"#),
-      "versions[0].experiments[0].variants[1].weight: brings the total weight above 2^62 (4611686018427387904): "
-        + "use smaller weights in the same proportions")
+      experiment(replacing: #""weight": 2"#, with: #""weight": 9223372036854775807"#),
+      "versions[0].experiments[0].variants[0].weight: must be at most 1000000000: use smaller weights in the same proportions")
   }
 
   @Test func aMisspeltField() {
@@ -121,15 +120,8 @@ func expectScenarioError(_ text: String, _ expected: String, sourceLocation: Sou
       #"name: must be letters, digits, '-' or '_' (it names the report's folder), e.g. "upgrade""#)
   }
 
-  @Test func textThatIsNotJSON() throws {
-    do {
-      _ = try parse("{ \"name\": ")
-      Issue.record("expected an error")
-    } catch {
-      #expect(error.path == "$")
-      #expect(error.message.hasPrefix("is not valid JSON ("))
-      #expect(error.message.hasSuffix("): check for a missing comma, quote or bracket"))
-    }
+  @Test func textThatIsNotJSON() {
+    expectError("{ \"name\": ", "$: is not valid JSON at line 1, column 11: the document ends where a value was expected")
   }
 
   @Test func aFileThatDoesNotExist() {
@@ -299,6 +291,18 @@ func expectScenarioError(_ text: String, _ expected: String, sourceLocation: Sou
     expectError(
       #"{"changes": [{"day": 0, "remove": "Checkout", "override": {"experiment": "Checkout", "keys": ["flow"]}}]}"#,
       "remote.changes[0]: must hold \"day\" and exactly one of add, remove, setPercentages, setValues, override, conclude, declareKeys")
+  }
+
+  @Test func anOverrideOfAKeyTheExperimentDoesNotHave() {
+    expectError(
+      #"{"changes": [\#(add), {"day": 1, "override": {"experiment": "Checkout", "keys": ["flow", "colour"]}}]}"#,
+      "remote.changes[1].override.keys[1]: 'colour' is not a key of Checkout (keys: flow)")
+  }
+
+  @Test func anOverrideOfNoKeys() {
+    expectError(
+      #"{"changes": [\#(add), {"day": 1, "override": {"experiment": "Checkout", "keys": []}}]}"#,
+      "remote.changes[1].override.keys: must list at least one key of Checkout to override")
   }
 
   @Test func changesOutOfOrder() {

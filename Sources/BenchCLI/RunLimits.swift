@@ -1,0 +1,55 @@
+import ArgumentParser
+import ScenarioFormat
+import Simulation
+
+/// The bounds of the options that size a run, checked before anything runs,
+/// so that devices × replications and the per-thread tables cannot overflow
+/// (the scenario's own numbers are bounded by `ScenarioLimits`).
+enum RunLimits {
+  static let replications: ClosedRange<Int> = 1...100_000
+  static let threads: ClosedRange<Int> = 1...1_024
+
+  static func check(devices: Int?) throws {
+    guard let devices else { return }
+    guard ScenarioLimits.devices.contains(devices) else {
+      throw ValidationError(
+        "--devices must lie between 1 and \(ScenarioLimits.devices.upperBound), not \(devices), e.g. --devices 10000.")
+    }
+  }
+
+  static func check(threads: Int?) throws {
+    guard let threads else { return }
+    guard Self.threads.contains(threads) else {
+      throw ValidationError("--threads must lie between 1 and \(Self.threads.upperBound), not \(threads), e.g. --threads 2.")
+    }
+  }
+
+  static func check(replications: Int) throws {
+    guard Self.replications.contains(replications) else {
+      throw ValidationError(
+        "--replications must lie between 1 and \(Self.replications.upperBound), not \(replications), e.g. --replications 200.")
+    }
+  }
+
+  /// The most a run may take unless `--allow-large-run` says it is meant.
+  static let seconds = 3_600.0
+  static let bytes = 8e9
+
+  /// Refuses a run whose estimate exceeds the limits, stating the estimate.
+  static func check(_ estimate: RunEstimate, threads: Int, allowed: Bool) throws {
+    guard !allowed, estimate.seconds > seconds || estimate.bytes > bytes else { return }
+    let launches = String(format: "%.2g", estimate.launches)
+    throw BenchError.runTooLarge(
+      estimate: "about \(duration(estimate.seconds)) on \(threads) thread\(threads == 1 ? "" : "s") (\(launches) launches) "
+        + "and \(String(format: "%.1f", estimate.bytes / 1e9)) GB of memory")
+  }
+
+  private static func duration(_ seconds: Double) -> String {
+    switch seconds {
+    case ..<120: return "\(Int(seconds.rounded())) seconds"
+    case ..<7_200: return "\(Int((seconds / 60).rounded())) minutes"
+    case ..<172_800: return "\(Int((seconds / 3_600).rounded())) hours"
+    default: return "\(Int((seconds / 86_400).rounded())) days"
+    }
+  }
+}

@@ -1,0 +1,59 @@
+/// The largest plan a scenario may describe, chosen so that no count,
+/// product or table downstream can overflow or trap. docs/scenarios.md and
+/// docs/scenario.schema.json state the same bounds.
+///
+/// The derivations: a device launches at most once a day, so a day's count
+/// is at most `devices` (10⁹) and a run's total at most 10⁹ × 3,660 < 2⁴²,
+/// far from 2⁶³ even summed over replications. Tables indexed by version pairs
+/// hold 100² cells per experiment, and per-day tables days × variants cells
+/// per experiment, so memory grows with the plan's size and stays bounded.
+public enum ScenarioLimits {
+  /// Virtual devices per run: a billion is days of machine time, already
+  /// refused by the run's estimate unless asked for.
+  public static let devices: ClosedRange<Int> = 1...1_000_000_000
+
+  /// Days a run lasts: ten years.
+  public static let days: ClosedRange<Int> = 1...3_660
+
+  /// App versions in a plan.
+  public static let versions: ClosedRange<Int> = 1...100
+
+  /// Experiments one version or the service lists.
+  public static let experiments: ClosedRange<Int> = 0...64
+
+  /// Variants per experiment: each is a bit of a device's exposure mask,
+  /// which is 64 bits wide.
+  public static let variants: ClosedRange<Int> = 1...64
+
+  /// Keys per experiment.
+  public static let keys: ClosedRange<Int> = 1...64
+
+  /// Changes in the remote or the service timeline.
+  public static let changes: ClosedRange<Int> = 0...10_000
+
+  /// Population segments and metrics.
+  public static let segments: ClosedRange<Int> = 1...64
+  public static let metrics: ClosedRange<Int> = 0...64
+
+  /// A variant's weight: 64 variants of at most 10⁹ stay far below the 2⁶²
+  /// a weighted draw and `describe`'s shares multiply within.
+  public static let weight: ClosedRange<Int> = 1...1_000_000_000
+
+  /// A relative lift: from just above -100% to +10,000%.
+  public static let liftUpperBound = 100.0
+
+  /// A gamma distribution's shape: below 10⁻² the draws are almost all 0
+  /// and the variance overflows a double; above 10⁴ it is a constant.
+  public static let gammaShape: ClosedRange<Double> = 0.01...10_000
+
+  /// The relative lift a power calculation targets: 0.1% to 1,000%. Below,
+  /// the sample it asks for exceeds any count a run can hold.
+  public static let minimumDetectableEffect: ClosedRange<Double> = 0.001...10
+
+  /// Days of adoption delay and launches before stabilizing.
+  public static let meanDelayDays: ClosedRange<Double> = 0...3_660
+  public static let stabilizeOnLaunch: ClosedRange<Int> = 1...100_000
+
+  /// Seconds a fetch may take or wait.
+  public static let seconds: ClosedRange<Double> = 0.001...86_400
+}

@@ -1,0 +1,44 @@
+/// What a run will cost before it starts: launches, seconds and bytes, so that
+/// a mistyped `--devices 1e12` is refused in a second instead of running for
+/// weeks or exhausting memory halfway.
+///
+/// The figures are estimates on the safe side: the rate is the slow end of
+/// what `bench perf` measures (docs/performance.md: 6 to 14 million launches
+/// per second per thread in release builds on its five-experiment workload),
+/// scaled by how many experiments a launch decides.
+public struct RunEstimate: Hashable, Sendable {
+  /// Launches per second per thread on `bench perf`'s five-experiment workload.
+  public static let launchesPerSecondPerThread = 5_000_000.0
+
+  /// The expected launches of the whole run.
+  public let launches: Double
+  /// Wall-clock seconds on `threads` threads.
+  public let seconds: Double
+  /// Peak memory of the tallies: one per replication kept for the analysis,
+  /// and one per thread being filled.
+  public let bytes: Double
+
+  public init(plan: SimulationPlan, devices: Int, replications: Int, threads: Int) {
+    let scenario = plan.scenario
+    let launchesPerDevice = scenario.population.segments.reduce(0.0) {
+      $0 + $1.share * $1.dailyLaunchProbability * Double(scenario.days)
+    }
+    launches = Double(devices) * Double(replications) * launchesPerDevice
+    let experimentsPerLaunch = Double(max(plan.experimentNames.count, 5)) / 5
+    seconds = launches * experimentsPerLaunch / (Self.launchesPerSecondPerThread * Double(max(threads, 1)))
+    var counter = ByteCounter()
+    var tally = RunTally(plan: plan)
+    tally.visitCounts(&counter)
+    bytes = Double(counter.bytes) * Double(replications + threads)
+  }
+}
+
+/// Adds up the bytes of every count a tally holds.
+private struct ByteCounter: TallyVisitor {
+  var bytes = 0
+
+  mutating func visit(_ count: inout Int) { bytes += MemoryLayout<Int>.stride }
+  mutating func visit(_ count: inout Int128) { bytes += MemoryLayout<Int128>.stride }
+  mutating func visit(_ count: inout UInt128) { bytes += MemoryLayout<UInt128>.stride }
+  mutating func visit(_ count: inout Int?) { bytes += MemoryLayout<Int?>.stride }
+}

@@ -1,0 +1,127 @@
+import AnalyticsTable
+import Foundation
+import ScenarioFormat
+import Testing
+
+/// Tables as real exports arrive: a byte-order mark, quoted newlines,
+/// foreign encodings, repeated rows, absurd days. Each once passed silently
+/// or with a misleading message.
+@Suite struct TableRobustnessTests {
+  private let header = "variant,experiment,reason,id_for_vendor,day\n"
+  private let outcomes = "id_for_vendor,metric,value\nd1,converted,1\nd2,converted,0\n"
+
+  private func analyse(events: [UInt8], outcomes: String? = nil, options: EventsAnalysis.Options = .init()) throws -> EventsAnalysis {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("robust-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let eventsPath = folder.appendingPathComponent("e.csv").path
+    try Data(events).write(to: URL(fileURLWithPath: eventsPath))
+    return try EventsAnalysis(
+      events: eventsPath, outcomes: temporaryFile("o.csv", outcomes ?? self.outcomes), name: "t", options: options)
+  }
+
+  private func analyse(events: String, outcomes: String? = nil, options: EventsAnalysis.Options = .init()) throws -> EventsAnalysis {
+    try analyse(events: Array(events.utf8), outcomes: outcomes, options: options)
+  }
+
+  private func expectRowError(_ events: String, outcomes: String? = nil, line: Int, _ reason: String,
+                              sourceLocation: SourceLocation = #_sourceLocation) {
+    do {
+      _ = try analyse(events: events, outcomes: outcomes)
+      Issue.record("expected an error", sourceLocation: sourceLocation)
+    } catch {
+      guard case .malformedRow(_, let foundLine, let foundReason)? = error as? AnalyticsTableError else {
+        Issue.record("unexpected \(error)", sourceLocation: sourceLocation)
+        return
+      }
+      #expect(foundLine == line, sourceLocation: sourceLocation)
+      #expect(foundReason == reason, sourceLocation: sourceLocation)
+    }
+  }
+
+  @Test func aByteOrderMarkIsNotPartOfTheFirstColumnsName() throws {
+    let analysis = try analyse(events: [0xEF, 0xBB, 0xBF] + Array((header + "A,Theme,displayed,d1,0\n").utf8))
+    #expect(analysis.document.experiments.map(\.name) == ["Theme"])
+  }
+
+  @Test func aRowAfterAQuotedNewlineIsReportedAtItsPhysicalLine() {
+    let events = header + "\"A\nstill A\",Theme,displayed,d1,0\nB,Theme,displayed,d2,soon\n"
+    expectRowError(events, line: 4, "day 'soon' is not a whole number of days from 0 to 3659 (ten years)")
+  }
+
+  @Test func crlfLineEndsAreOneLineEach() throws {
+    let analysis = try analyse(events: header.replacingOccurrences(of: "\n", with: "\r\n") + "A,Theme,displayed,d1,0\r\nB,Theme,displayed,d2,1\r\n")
+    #expect(analysis.document.experiments[0].variants.map(\.name) == ["A", "B"])
+  }
+
+  @Test func anUnclosedQuoteNamesTheLineItOpened() {
+    expectRowError(header + "A,Theme,displayed,d1,0\n\"B,Theme,displayed,d2,1\nC,Theme\n", line: 3,
+                   "is not valid CSV: a quoted field is not closed: add the closing '\"'")
+  }
+
+  /// Two ids that differ only in invalid bytes once decoded to the same
+  /// replacement characters and merged into one device.
+  @Test func idsThatAreNotUTF8AreRefusedNotMerged() throws {
+    let events = Array(header.utf8) + Array("A,Theme,displayed,d".utf8) + [0xFF] + Array(",0\n".utf8)
+      + Array("B,Theme,displayed,d".utf8) + [0xFE] + Array(",0\n".utf8)
+    do {
+      _ = try analyse(events: events)
+      Issue.record("expected an error")
+    } catch {
+      let tableError = try #require(error as? AnalyticsTableError)
+      #expect(tableError == .malformedRow(
+        path: tableError.path, line: 2, reason: "is not valid UTF-8: ids are compared as text, so save the table as UTF-8"))
+    }
+  }
+
+  @Test func aDayBeyondTheScenarioOrTenYearsIsRefused() throws {
+    for day in ["1000000000000", "9223372036854775807", "3660", "-1"] {
+      expectRowError(header + "A,Theme,displayed,d1,\(day)\n", line: 2,
+                     "day '\(day)' is not a whole number of days from 0 to 3659 (ten years)")
+    }
+    var options = EventsAnalysis.Options()
+    options.scenario = try Scenario.parse(Data(#"""
+      { "name": "t", "seed": 1, "devices": 10, "days": 30, "versions": [{ "version": "1", "releaseDay": 0 }] }
+      """#.utf8)).scenario
+    #expect(throws: AnalyticsTableError.self) { try analyse(events: header + "A,Theme,displayed,d1,30\n", options: options) }
+    _ = try analyse(events: header + "A,Theme,displayed,d1,29\n", options: options)
+  }
+
+  @Test func twoOutcomesOfOneDeviceAndMetricAreRefused() {
+    expectRowError(
+      header + "A,Theme,displayed,d1,0\n", outcomes: outcomes + "d1,converted,0\n", line: 4,
+      "repeats the converted of device d1: give each device one row per metric")
+  }
+
+  @Test func aBaselineTheTableLacksIsRefused() throws {
+    var options = EventsAnalysis.Options()
+    options.baselines = ["Theme": "Green"]
+    #expect(throws: AnalyticsTableError.unknownBaseline(experiment: "Theme", variant: "Green", known: ["A", "B"], isExperiment: true)) {
+      try analyse(events: header + "A,Theme,displayed,d1,0\nB,Theme,displayed,d2,0\n", options: options)
+    }
+    options.baselines = ["Them": "A"]
+    #expect(throws: AnalyticsTableError.unknownBaseline(experiment: "Them", variant: "A", known: ["Theme"], isExperiment: false)) {
+      try analyse(events: header + "A,Theme,displayed,d1,0\n", options: options)
+    }
+    #expect("\(AnalyticsTableError.unknownBaseline(experiment: "Theme", variant: "Green", known: ["A", "B"], isExperiment: true))"
+      == "--baseline Theme=Green: 'Green' is not a variant of Theme in the table (variants: A, B)")
+  }
+
+  /// Larger than one read chunk, so that records straddle chunk boundaries.
+  @Test func aTableLargerThanOneChunkIsReadWhole() throws {
+    var text = header
+    for device in 0..<60_000 { text += "\(device % 2 == 0 ? "A" : "B"),Theme,displayed,\"dev\(device)\",\(device % 30)\n" }
+    let analysis = try analyse(events: text, outcomes: "id_for_vendor,metric,value\n")
+    #expect(text.utf8.count > 1 << 20)
+    #expect(analysis.document.experiments[0].variants.map(\.exposed) == [30_000, 30_000])
+  }
+}
+
+extension AnalyticsTableError {
+  var path: String {
+    switch self {
+    case .malformedRow(let path, _, _), .unreadable(let path), .missingColumn(let path, _, _, _), .noDisplayedEvents(let path):
+      return path
+    case .unknownBaseline: return ""
+    }
+  }
+}

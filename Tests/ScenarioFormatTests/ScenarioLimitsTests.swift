@@ -1,0 +1,100 @@
+import Foundation
+import ScenarioFormat
+import Testing
+
+/// Every number a scenario holds has a range the reader enforces, chosen so
+/// that nothing downstream overflows, traps or allocates beyond the plan's
+/// size. Each case here once trapped, hung or silently misbehaved.
+@Suite struct ScenarioLimitsTests {
+  private func variants(_ names: [String]) -> String {
+    names.map { #"{ "name": "\#($0)", "assignments": { "color": "\#($0)" } }"# }.joined(separator: ", ")
+  }
+
+  private func experiment(variants names: [String]) -> String {
+    #"{ "name": "Theme", "keys": ["color"], "variants": [\#(variants(names))] }"#
+  }
+
+  @Test func daysAndDevicesBeyondTheirRanges() {
+    for days in ["1000000000000", "9223372036854775807", "0"] {
+      expectScenarioError(
+        minimalScenario().replacingOccurrences(of: #""days": 30"#, with: #""days": \#(days)"#),
+        "days: must lie between 1 and 3660, not \(days)")
+    }
+    expectScenarioError(
+      minimalScenario().replacingOccurrences(of: #""devices": 100"#, with: #""devices": 4611686018427387904"#),
+      "devices: must lie between 1 and 1000000000, not 4611686018427387904")
+  }
+
+  @Test func moreVariantsThanADeviceRecordHoldsAreRefused() throws {
+    expectScenarioError(
+      minimalScenario(experiments: experiment(variants: (0..<65).map { "V\($0)" })),
+      "versions[0].experiments[0].variants: lists 65 variants; at most 64 are accepted")
+    expectScenarioError(
+      minimalScenario(experiments: experiment(variants: (0..<255).map { "V\($0)" })),
+      "versions[0].experiments[0].variants: lists 255 variants; at most 64 are accepted")
+    let (scenario, _) = try parse(minimalScenario(experiments: experiment(variants: (0..<64).map { "V\($0)" })))
+    #expect(scenario.versions[0].experiments[0].variants.count == 64)
+  }
+
+  /// The record holds a bit per variant of any version: 40 new names in a
+  /// second version make 80.
+  @Test func variantsAreCountedAcrossVersions() {
+    let text = """
+      { "name": "tiny", "seed": 7, "devices": 100, "days": 30, "versions": [
+        { "version": "1.0", "releaseDay": 0, "experiments": [\(experiment(variants: (0..<40).map { "A\($0)" }))] },
+        { "version": "2.0", "releaseDay": 5, "adoption": { "meanDelayDays": 1 },
+          "experiments": [\(experiment(variants: (0..<40).map { "B\($0)" }))] } ] }
+      """
+    expectScenarioError(
+      text,
+      "versions[1].experiments[0].variants: brings Theme to 80 variants across versions; at most 64 are accepted: "
+        + "reuse the names of earlier versions' variants")
+  }
+
+  @Test func aGammaShapeTooSmallToDraw() {
+    let metric = #", "metrics": [{ "name": "revenue", "kind": "continuous", "baseline": 1, "distribution": "gamma", "shape": 5e-324 }]"#
+    expectScenarioError(minimalScenario(extra: metric), "metrics[0].shape: must lie between 0.01 and 10000, not 5e-324")
+  }
+
+  @Test func aMinimumDetectableEffectOutsideWhatPowerCanReach() {
+    for effect in ["1e-12", "1e-300", "1e308"] {
+      expectScenarioError(
+        minimalScenario(extra: #", "analysis": { "minimumDetectableEffect": \#(effect) }"#),
+        "analysis.minimumDetectableEffect: must lie between 0.001 and 10: a relative lift such as 0.05 for 5%")
+    }
+  }
+
+  @Test func aLiftBeyondTenThousandPercent() {
+    let metric = #", "metrics": [{ "name": "subscribed", "kind": "conversion", "baseline": 0.001, "lifts": { "Theme": { "Red": 1e6 } } }]"#
+    expectScenarioError(minimalScenario(extra: metric), "metrics[0].lifts.Theme.Red: must be at most 100 (a lift of +10,000%)")
+  }
+
+  @Test func moreVersionsThanAPlanHolds() {
+    let versions = (0..<101).map { index in
+      index == 0
+        ? #"{ "version": "v0", "releaseDay": 0 }"#
+        : #"{ "version": "v\#(index)", "releaseDay": \#(index), "adoption": { "meanDelayDays": 1 } }"#
+    }
+    let text = #"{ "name": "tiny", "seed": 7, "devices": 100, "days": 300, "versions": [\#(versions.joined(separator: ", "))] }"#
+    expectScenarioError(text, "versions: lists 101 versions; at most 100 are accepted")
+  }
+
+  @Test func anAdoptionDelayBeyondTheLongestRun() {
+    let text = """
+      { "name": "tiny", "seed": 7, "devices": 100, "days": 30, "versions": [
+        { "version": "1.0", "releaseDay": 0 }, { "version": "2.0", "releaseDay": 5, "adoption": { "meanDelayDays": 1e300 } } ] }
+      """
+    expectScenarioError(text, "versions[1].adoption.meanDelayDays: must lie between 0 and 3660 (0: everyone upgrades on release day)")
+  }
+
+  @Test func theLimitsAreTheDocumentedOnes() throws {
+    let documented = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/scenarios.md"), encoding: .utf8)
+    for line in [
+      "| `devices` | 1 to 1,000,000,000 |", "| `days` | 1 to 3,660 |", "| `versions` | 1 to 100 |",
+      "| `variants` of an experiment, across its versions | 1 to 64 |", "| `weight` | 1 to 1,000,000,000 |",
+      "| `shape` (gamma) | 0.01 to 10,000 |", "| `minimumDetectableEffect` | 0.001 to 10 |",
+    ] {
+      #expect(documented.contains(line), "docs/scenarios.md lacks \(line)")
+    }
+  }
+}
