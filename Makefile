@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SCENARIO ?= scenarios/upgrade.json
 
-.PHONY: run test setup build compare fixtures vendor-fixtures golden clean
+.PHONY: run test setup build compare fixtures vendor-fixtures golden fuzz clean
 
 ## run: install what is missing, build, and run the bench on $(SCENARIO)
 ## (for the default scenario this rewrites the committed example, reports/upgrade/)
@@ -27,6 +27,12 @@ setup:
 ## build: build everything, tests included
 build: setup
 	$(SWIFT) build --build-tests
+
+## fuzz: fuzz the scenario and table readers with libFuzzer for FUZZ_SECONDS
+## (default 60, half each); crashing inputs land in .build/fuzz/crashes/
+FUZZ_SECONDS ?= 60
+fuzz: setup
+	sh scripts/fuzz.sh $(FUZZ_SECONDS)
 
 ## fixtures: rewrite the statistics reference values with scipy
 fixtures:

@@ -28,6 +28,7 @@ struct ScenarioReader {
     let versionsNode = try object.required("versions")
     let versionNodes = try versionsNode.array(count: ScenarioLimits.versions, of: "versions")
     var versions: [AppVersion] = []
+    var variantNames: [String: Set<String>] = [:]  // by experiment, over the versions so far
     for (index, versionNode) in versionNodes.enumerated() {
       let version = try appVersion(versionNode, isFirst: index == 0, naming: naming)
       if let previous = versions.last {
@@ -44,7 +45,7 @@ struct ScenarioReader {
       guard !versions.contains(where: { $0.version == version.version }) else {
         throw ScenarioError(path: "\(versionNode.path).version", message: "'\(version.version)' is listed twice")
       }
-      try requireFewVariants(version, previous: versions, at: versionNode)
+      try requireFewVariants(version, seen: &variantNames, at: versionNode)
       versions.append(version)
     }
     let population = try object.optional("population").map { node throws(ScenarioError) in try self.population(node) }
@@ -294,16 +295,16 @@ struct ScenarioReader {
   /// A device's record of an experiment holds a bit per variant the
   /// experiment has in any version, so the union across versions is bounded
   /// like one version's list.
-  private func requireFewVariants(_ version: AppVersion, previous: [AppVersion], at node: JSONNode) throws(ScenarioError) {
+  private func requireFewVariants(
+    _ version: AppVersion, seen: inout [String: Set<String>], at node: JSONNode
+  ) throws(ScenarioError) {
     for (index, experiment) in version.experiments.enumerated() {
-      var names = Set(experiment.variants.map(\.name))
-      for earlier in previous {
-        names.formUnion(earlier.experiments.first { $0.name == experiment.name }?.variants.map(\.name) ?? [])
-      }
-      guard names.count <= ScenarioLimits.variants.upperBound else {
+      seen[experiment.name, default: []].formUnion(experiment.variants.map(\.name))
+      let count = seen[experiment.name]!.count
+      guard count <= ScenarioLimits.variants.upperBound else {
         throw ScenarioError(
           path: "\(node.path).experiments[\(index)].variants",
-          message: "brings \(experiment.name) to \(names.count) variants across versions; at most "
+          message: "brings \(experiment.name) to \(count) variants across versions; at most "
             + "\(ScenarioLimits.variants.upperBound) are accepted: reuse the names of earlier versions' variants")
       }
     }

@@ -333,23 +333,30 @@ public struct RunTally: Hashable, Sendable {
 
   /// An empty tally shaped for `plan`: every count zero.
   public init(plan: SimulationPlan) {
+    self.init(plan: plan, days: plan.scenario.days)
+  }
+
+  /// An empty tally shaped for `plan` as if it lasted `days`: its size grows
+  /// linearly with the days, which is how `RunEstimate` measures a large
+  /// plan's tally without allocating it.
+  init(plan: SimulationPlan, days: Int) {
     experiments = plan.variantNames.map {
       ExperimentTally(
-        variants: $0.count, versions: plan.versions.count, days: plan.scenario.days, stepExponents: plan.metricStepExponents)
+        variants: $0.count, versions: plan.versions.count, days: days, stepExponents: plan.metricStepExponents)
     }
     conflicts = plan.sharedKeys.map { shared in
       ConflictTally(variants: shared.experiments.map { plan.variantNames[$0].count }.reduce(0, +))
     }
     upgrades = Array(repeating: 0, count: plan.versions.count * plan.versions.count)
-    stabilizedByDay = Array(repeating: 0, count: plan.scenario.days)
+    stabilizedByDay = Array(repeating: 0, count: days)
     enrollment = EnrollmentTally(
-      rules: plan.scenario.enrollment.count, days: plan.scenario.days, segments: plan.scenario.population.segments.count)
+      rules: plan.scenario.enrollment.count, days: days, segments: plan.scenario.population.segments.count)
     service = ServiceTally(
       experiments: plan.serviceExperiments.count, revisions: plan.scenario.service?.revisions.count ?? 0,
-      days: plan.scenario.days)
+      days: days)
     remote = RemoteTally(
       remoteExperiments: plan.remoteExperiments.count, churnRules: plan.scenario.churn.count,
-      days: plan.scenario.days, revisions: plan.scenario.remote?.revisions.count ?? 0)
+      days: days, revisions: plan.scenario.remote?.revisions.count ?? 0)
   }
 
   /// Adds another part's counts, exactly: tallies of the same plan merge to
