@@ -10,9 +10,11 @@ extension ScenarioReader {
       ?? .reliable
     let localNames = Set(versions.flatMap(\.experiments).map(\.name))
     var running: [String: RunningExperiment] = [:]
+    var ever = EverDefined()
     var changes: [RemoteChange] = []
     for changeNode in try object.required("changes").array(count: ScenarioLimits.changes, of: "changes") {
-      let change = try self.change(changeNode, days: days, naming: naming, running: &running, localNames: localNames)
+      let change = try self.change(
+        changeNode, days: days, naming: naming, running: &running, ever: &ever, localNames: localNames)
       if let previous = changes.last, change.day < previous.day {
         throw ScenarioError(path: "\(changeNode.path).day", message: "must not be before day \(previous.day): list changes in date order")
       }
@@ -63,7 +65,8 @@ extension ScenarioReader {
   }
 
   private func change(
-    _ node: JSONNode, days: Int, naming: NamingPolicy, running: inout [String: RunningExperiment], localNames: Set<String>
+    _ node: JSONNode, days: Int, naming: NamingPolicy, running: inout [String: RunningExperiment],
+    ever: inout EverDefined, localNames: Set<String>
   ) throws(ScenarioError) -> RemoteChange {
     let object = try node.object(fields: ScenarioFields.change)
     let dayNode = try object.required("day")
@@ -97,6 +100,8 @@ extension ScenarioReader {
           path: "\(actionNode.path).name",
           message: "'\(experiment.name)' is already an experiment: give each experiment its own name")
       }
+      try ever.add(variants: experiment.variants.map(\.name), of: experiment.name, at: "\(actionNode.path).variants")
+      try ever.add(keys: keys, of: experiment.name, at: "\(actionNode.path).keys")
       running[experiment.name] = RunningExperiment(variants: experiment.variants.map(\.name), keys: keys)
       action = .add(experiment, keys: keys)
     case "remove":
@@ -141,7 +146,17 @@ extension ScenarioReader {
     default:
       let fields = try actionNode.object(fields: ScenarioFields.declareKeys)
       let experiment = try requireRunning(fields.required("experiment"))
-      action = .declareKeys(experiment: experiment, value: .json(try fields.required("value").string()))
+      let valueNode = try fields.required("value")
+      let value = try valueNode.string()
+      // A value that is not a list of keys is the wrapper's own failure to simulate, not the plan's.
+      if case .array(let elements)? = try? JSONParser.parse(Array(value.utf8)) {
+        let keys = elements.compactMap { element -> String? in
+          guard case .string(let key) = element else { return nil }
+          return key
+        }
+        try ever.add(keys: keys, of: experiment, at: valueNode.path)
+      }
+      action = .declareKeys(experiment: experiment, value: .json(value))
     }
     return RemoteChange(day: day, action: action)
   }
@@ -227,4 +242,31 @@ extension ScenarioReader {
 private struct RunningExperiment {
   let variants: [String]
   let keys: [String]
+}
+
+/// Every variant and key a remote experiment has had over the run: the
+/// simulation keeps a bit for each in a 64-bit mask, so both are bounded
+/// like one definition's lists.
+private struct EverDefined {
+  private var variants: [String: Set<String>] = [:]
+  private var keys: [String: Set<String>] = [:]
+
+  mutating func add(variants names: [String], of experiment: String, at path: String) throws(ScenarioError) {
+    variants[experiment, default: []].formUnion(names)
+    try check(variants[experiment]!.count, "variants", of: experiment, at: path)
+  }
+
+  mutating func add(keys names: [String], of experiment: String, at path: String) throws(ScenarioError) {
+    keys[experiment, default: []].formUnion(names)
+    try check(keys[experiment]!.count, "keys", of: experiment, at: path)
+  }
+
+  private func check(_ count: Int, _ noun: String, of experiment: String, at path: String) throws(ScenarioError) {
+    let limit = noun == "keys" ? ScenarioLimits.keys.upperBound : ScenarioLimits.variants.upperBound
+    guard count <= limit else {
+      throw ScenarioError(
+        path: path,
+        message: "brings \(experiment) to \(count) \(noun) over the run; at most \(limit) are accepted: reuse the names of its earlier \(noun)")
+    }
+  }
 }

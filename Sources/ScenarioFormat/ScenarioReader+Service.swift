@@ -14,11 +14,13 @@ extension ScenarioReader {
     let fetch = try object.optional("fetch").map { node throws(ScenarioError) in try self.fetch(node, segments: segments) }
       ?? .reliable
     var running: [String: [String]] = [:]
+    var everVariations: [String: Set<String>] = [:]  // by experiment, every variation it has had
     var started = takenNames
     var changes: [ServiceChange] = []
     for changeNode in try object.required("changes").array(count: ScenarioLimits.changes, of: "changes") {
       let change = try serviceChange(
-        changeNode, days: days, naming: naming, framework: framework, running: &running, started: &started)
+        changeNode, days: days, naming: naming, framework: framework, running: &running, everVariations: &everVariations,
+        started: &started)
       if let previous = changes.last, change.day < previous.day {
         throw ScenarioError(path: "\(changeNode.path).day", message: "must not be before day \(previous.day): list changes in date order")
       }
@@ -29,7 +31,7 @@ extension ScenarioReader {
 
   private func serviceChange(
     _ node: JSONNode, days: Int, naming: NamingPolicy, framework: ServicePlan.Framework,
-    running: inout [String: [String]], started: inout Set<String>
+    running: inout [String: [String]], everVariations: inout [String: Set<String>], started: inout Set<String>
   ) throws(ScenarioError) -> ServiceChange {
     let object = try node.object(fields: ScenarioFields.serviceChange)
     let dayNode = try object.required("day")
@@ -64,6 +66,7 @@ extension ScenarioReader {
       }
       started.insert(experiment.name)
       running[experiment.name] = experiment.variations.map(\.name)
+      everVariations[experiment.name] = Set(experiment.variations.map(\.name))
       action = .start(experiment)
     case "setTraffic":
       let fields = try actionNode.object(fields: ScenarioFields.setTraffic)
@@ -85,6 +88,11 @@ extension ScenarioReader {
       let variationNode = try fields.required("name")
       let variation = try variationNode.string()
       guard !running[name]!.contains(variation) else { throw variationNode.error("'\(variation)' is already a variation of \(name)") }
+      everVariations[name]!.insert(variation)
+      guard everVariations[name]!.count <= ScenarioLimits.variants.upperBound else {
+        throw variationNode.error(
+          "brings \(name) to \(everVariations[name]!.count) variations over the run; at most \(ScenarioLimits.variants.upperBound) are accepted")
+      }
       running[name]!.append(variation)
       action = .addVariation(experiment: name, variation: ServiceVariation(name: variation, weight: try weight(fields.required("weight"))))
     case "removeVariation":

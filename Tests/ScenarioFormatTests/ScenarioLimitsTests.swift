@@ -51,6 +51,42 @@ import Testing
         + "reuse the names of earlier versions' variants")
   }
 
+  /// A remote experiment removed and added again keeps one record: its
+  /// variants and keys are counted over every time it was added, and keys
+  /// declared by value too.
+  @Test func remoteVariantsAndKeysAreCountedOverTheRun() {
+    func add(day: Int, prefix: String, keys: [String]) -> String {
+      let variants = (0..<40).map { index in
+        let values = keys.map { #""\#($0)": "x""# }.joined(separator: ", ")
+        return #"{"name": "\#(prefix)\#(index)", "percentage": \#(index == 0 ? 61 : 1), "values": {\#(values)}}"#
+      }
+      let keyList = keys.map { #""\#($0)""# }.joined(separator: ", ")
+      return #"{"day": \#(day), "add": {"name": "Checkout", "keys": [\#(keyList)], "variants": [\#(variants.joined(separator: ", "))]}}"#
+    }
+    let readd = #"{"changes": [\#(add(day: 0, prefix: "A", keys: ["flow"])), {"day": 1, "remove": "Checkout"}, \#(add(day: 2, prefix: "B", keys: ["flow"]))]}"#
+    expectScenarioError(
+      minimalScenario(extra: #", "remote": "# + readd),
+      "remote.changes[2].add.variants: brings Checkout to 80 variants over the run; at most 64 are accepted: "
+        + "reuse the names of its earlier variants")
+    let keys = (0..<65).map { #"\"k\#($0)\""# }.joined(separator: ",")
+    let declared = #"{"changes": [\#(add(day: 0, prefix: "A", keys: ["flow"])), {"day": 1, "declareKeys": {"experiment": "Checkout", "value": "[\#(keys)]"}}]}"#
+    expectScenarioError(
+      minimalScenario(extra: #", "remote": "# + declared),
+      "remote.changes[1].declareKeys.value: brings Checkout to 66 keys over the run; at most 64 are accepted: "
+        + "reuse the names of its earlier keys")
+  }
+
+  @Test func serviceVariationsAreCountedOverTheRun() {
+    var changes = [#"{"day": 0, "start": {"name": "Paywall", "variations": [{"name": "V0"}]}}"#]
+    for index in 1..<65 {
+      changes.append(#"{"day": 1, "addVariation": {"experiment": "Paywall", "name": "V\#(index)", "weight": 1}}"#)
+      changes.append(#"{"day": 1, "removeVariation": {"experiment": "Paywall", "variation": "V\#(index - 1)"}}"#)
+    }
+    expectScenarioError(
+      minimalScenario(extra: #", "service": {"framework": "growthbook", "changes": [\#(changes.joined(separator: ", "))]}"#),
+      "service.changes[127].addVariation.name: brings Paywall to 65 variations over the run; at most 64 are accepted")
+  }
+
   @Test func aGammaShapeTooSmallToDraw() {
     let metric = #", "metrics": [{ "name": "revenue", "kind": "continuous", "baseline": 1, "distribution": "gamma", "shape": 5e-324 }]"#
     expectScenarioError(minimalScenario(extra: metric), "metrics[0].shape: must lie between 0.01 and 10000, not 5e-324")
