@@ -31,12 +31,8 @@ extension Bench {
     public init() {}
 
     public func validate() throws {
-      guard deviceCounts.allSatisfy({ $0 > 0 }) else {
-        throw ValidationError("--devices takes counts greater than 0, e.g. --devices 100000 1000000.")
-      }
-      guard threadCounts.allSatisfy({ $0 > 0 }) else {
-        throw ValidationError("--threads takes counts greater than 0, e.g. --threads 1 2.")
-      }
+      for devices in deviceCounts { try RunLimits.check(devices: devices) }
+      for threads in threadCounts { try RunLimits.check(threads: threads) }
     }
 
     public func run() async throws {

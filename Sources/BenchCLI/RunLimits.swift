@@ -8,6 +8,8 @@ import Simulation
 enum RunLimits {
   static let replications: ClosedRange<Int> = 1...100_000
   static let threads: ClosedRange<Int> = 1...1_024
+  /// A Slurm job array's tasks: 100,000 is far above any cluster's MaxArraySize.
+  static let shards: ClosedRange<Int> = 1...100_000
 
   static func check(devices: Int?) throws {
     guard let devices else { return }

@@ -48,7 +48,9 @@ extension Bench {
     public init() {}
 
     public func validate() throws {
-      guard shards > 0 else { throw ValidationError("--shards must be greater than 0, e.g. --shards 8.") }
+      guard RunLimits.shards.contains(shards) else {
+        throw ValidationError("--shards must lie between 1 and \(RunLimits.shards.upperBound), not \(shards), e.g. --shards 8.")
+      }
       try RunLimits.check(replications: replications)
       try RunLimits.check(threads: threads)
       for (flag, value, example) in [("--partition", partition, "batch"), ("--time", time, "30:00")] {

@@ -21,6 +21,16 @@ import Testing
     }
   }
 
+  /// A population beyond the accepted range once trapped in the workload's tables.
+  @Test func perfRefusesCountsOutsideTheRanges() throws {
+    let result = try BenchProcess.run(["perf", "--devices", "4611686018427387904"])
+    #expect(result.status == 64)
+    #expect(result.standardError.hasPrefix(
+      "Error: --devices must lie between 1 and 1000000000, not 4611686018427387904, e.g. --devices 10000.\n"))
+    let threads = try BenchProcess.run(["perf", "--devices", "1000", "--threads", "0"])
+    #expect(threads.standardError.hasPrefix("Error: --threads must lie between 1 and 1024, not 0, e.g. --threads 2.\n"))
+  }
+
   /// The progress bar goes to a terminal only: under `script`, stderr is a
   /// terminal and the bar is drawn; through a pipe nothing extra is printed.
   @Test func theProgressBarIsDrawnOnATerminalOnly() throws {

@@ -95,7 +95,8 @@ import Testing
 
   @Test func badOptionsNameTheFlagAndTheFix() throws {
     let cases = [
-      (["--shards", "0"], "Error: --shards must be greater than 0, e.g. --shards 8.\n"),
+      (["--shards", "0"], "Error: --shards must lie between 1 and 100000, not 0, e.g. --shards 8.\n"),
+      (["--shards", "9223372036854775807"], "Error: --shards must lie between 1 and 100000, not 9223372036854775807, e.g. --shards 8.\n"),
       (["--shards", "2", "--threads", "0"], "Error: --threads must lie between 1 and 1024, not 0, e.g. --threads 2.\n"),
       (["--shards", "2", "--partition", "a b"], "Error: --partition must be one word without spaces, e.g. --partition batch.\n"),
       (["--shards", "2", "--time", ""], "Error: --time must be one word without spaces, e.g. --time 30:00.\n"),
