@@ -27,13 +27,13 @@ for target in scenario table; do
   # New inputs go to the first folder; the seeds and the regressions are read.
   if ! "$binary" "$target" "$corpus" "$seeds" $regressions \
     -max_total_time=$((seconds / 2)) -timeout=10 -rss_limit_mb=4096 -max_len=65536 \
-    -artifact_prefix="$crashes/" -print_final_stats=1 2>"$crashes/../$target.log"; then
+    -artifact_prefix="$crashes/" -print_final_stats=1 2>".build/fuzz/$target.log"; then
     status=1
-    tail -40 "$crashes/../$target.log"
+    tail -40 ".build/fuzz/$target.log"
     echo "the $target fuzzer found a failing input in $crashes: replay it with" \
       "\`swift run bench-fuzz $target FILE\`, fix it, and add it to Tests/FuzzCorpus/regressions/$target/" >&2
   else
-    grep -E "^stat::(number_of_executed_units|peak_rss_mb)" "$crashes/../$target.log" || true
+    grep -E "^stat::(number_of_executed_units|peak_rss_mb)" ".build/fuzz/$target.log" || true
   fi
 done
 exit $status

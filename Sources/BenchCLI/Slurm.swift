@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Simulation
 
 extension Bench {
   /// Writes, and optionally submits, a Slurm job that runs a scenario in shards.
@@ -45,6 +46,9 @@ extension Bench {
     @Flag(help: "Also submit the job with sbatch.")
     var submit = false
 
+    @Flag(help: "Write the job even when a shard's estimate exceeds an hour or 8 GB; its shards run with the same flag.")
+    var allowLargeRun = false
+
     public init() {}
 
     public func validate() throws {
@@ -69,6 +73,12 @@ extension Bench {
       if let seed = options.seed { runOptions += ["--seed", String(seed)] }
       if let devices = options.devices { runOptions += ["--devices", String(devices)] }
       if replications > 1 { runOptions += ["--replications", String(replications)] }
+      // The largest shard, checked here rather than on the cluster, where a refusal would come late.
+      let shardDevices = (scenario.devices * replications + shards - 1) / shards
+      try RunLimits.check(
+        RunEstimate(plan: SimulationPlan(scenario), devices: shardDevices, replications: 1, threads: threads),
+        threads: threads, allowed: allowLargeRun)
+      if allowLargeRun { runOptions += ["--allow-large-run"] }
       let job = SlurmJob(
         name: scenario.name,
         folder: absolute(jobFolder ?? "slurm/\(scenario.name)"),

@@ -107,4 +107,20 @@ import Testing
       #expect(result.standardError.hasPrefix(message), "\(options)")
     }
   }
+
+  /// A shard too large to run in an hour is refused when the job is written,
+  /// not on the cluster; with the flag, the shards run with it too.
+  @Test func aLargeShardIsRefusedBeforeTheJobIsWritten() throws {
+    let job = try temporaryFolder().appendingPathComponent("job")
+    let large = ["slurm", committedScenario("upgrade"), "--shards", "2", "--devices", "1000000000", "--replications", "100",
+                 "--job-folder", job.path]
+    let refused = try BenchProcess.run(large)
+    #expect(refused.status == 1)
+    #expect(refused.standardError.hasPrefix("Error: this run would need about "))
+    #expect(!FileManager.default.fileExists(atPath: job.path))
+    let allowed = try BenchProcess.run(large + ["--allow-large-run"])
+    #expect(allowed.status == 0, "\(allowed.standardError)")
+    let script = try String(contentsOf: job.appendingPathComponent("shards.sbatch"), encoding: .utf8)
+    #expect(script.contains(" --allow-large-run "))
+  }
 }
