@@ -123,7 +123,7 @@ let package = Package(
       dependencies: ["AnalyticsTable", "Analysis", "Results", "Simulation", "ScenarioFormat", "Statistics"]
     ),
     .testTarget(
-      name: "BenchCLITests", dependencies: ["BenchCLI", "Simulation", "Results", "ScenarioFormat"], exclude: ["Golden"]),
+      name: "BenchCLITests", dependencies: ["BenchCLI", "Simulation", "Results", "ScenarioFormat", "Report"], exclude: ["Golden"]),
   ]
 )
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Lab
+import Report
 import ScenarioFormat
 import Simulation
 
@@ -67,8 +68,9 @@ struct DeviceReport {
     }
     if history.events.rows.isEmpty { lines.append("  none") }
     if !scenario.metrics.isEmpty {
-      lines.append("Outcomes: " + zip(scenario.metrics, history.outcomes).map { "\($0.name) \(Format.number($1))" }
-        .joined(separator: ", "))
+      lines.append("Outcomes: " + zip(scenario.metrics, history.outcomes).map { metric, outcome in
+        "\(metric.name) \(metric.kind == .conversion ? Format.number(outcome) : AmountPrecision.text(outcome, scale: metric.baseline))"
+      }.joined(separator: ", "))
     }
     return lines.joined(separator: "\n") + "\n"
   }

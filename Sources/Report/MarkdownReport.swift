@@ -108,6 +108,8 @@ private struct ReportWriter {
     let valueHeader = analysis.isConversion ? "Conversion rate (\(confidence) CI)" : "Mean (\(confidence) CI)"
     lines.append("| Variant | Exposed | Counted | \(valueHeader) | Lift vs \(experiment.baseline) (\(confidence) CI) | p-value | Adjusted p | P(beats \(experiment.baseline)) | True lift |")
     lines.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    // The metric's scale, for the decimals of its amounts: the largest mean of a variant.
+    let scale = experiment.variants.compactMap { $0.metrics[metricIndex].mean.map(abs) }.max() ?? 1
     for (index, variant) in experiment.variants.enumerated() {
       let summary = variant.metrics[metricIndex]
       let comparison = analysis.comparisons.first { $0.variant == variant.name }
@@ -118,9 +120,9 @@ private struct ReportWriter {
       let lift = comparison.map(Self.liftCell) ?? "–"
       let trueLift = isBaseline ? "–" : NumberFormat.signedPercent(summary.trueLift)
       lines.append(
-        "| \(name) | \(exposed) | \(NumberFormat.count(summary.n)) | \(valueCell(analysis.estimates[index], summary: summary)) | \(lift) | "
+        "| \(name) | \(exposed) | \(NumberFormat.count(summary.n)) | \(valueCell(analysis.estimates[index], summary: summary, scale: scale)) | \(lift) | "
           + "\(NumberFormat.pValue(comparison?.test.pValue)) | \(NumberFormat.pValue(comparison?.adjustedPValue)) | "
-          + "\(NumberFormat.percent(comparison?.probabilityToBeatBaseline, decimals: 1)) | \(trueLift) |")
+          + "\(NumberFormat.probability(comparison?.probabilityToBeatBaseline)) | \(trueLift) |")
     }
     lines.append("")
     var notes: [String] = []
@@ -176,16 +178,17 @@ private struct ReportWriter {
 
   /// The rate or mean with its interval; the mean alone where no interval
   /// exists (constant amounts), never a zero-width one.
-  private func valueCell(_ estimate: Estimate?, summary: MetricSummary) -> String {
+  private func valueCell(_ estimate: Estimate?, summary: MetricSummary, scale: Double) -> String {
+    func amount(_ value: Double) -> String { AmountPrecision.text(value, scale: scale) }
     guard let estimate else {
       guard let mean = summary.mean else { return "–" }
       if summary.isConversion { return NumberFormat.percent(mean) }
-      return "\(NumberFormat.decimal(mean)) (\(summary.n < 2 ? "one device" : "variance 0"): no interval)"
+      return "\(amount(mean)) (\(summary.n < 2 ? "one device" : "variance 0"): no interval)"
     }
     if summary.isConversion {
       return "\(NumberFormat.percent(estimate.value)) (\(NumberFormat.percent(estimate.lower))–\(NumberFormat.percent(estimate.upper)))"
     }
-    return "\(NumberFormat.decimal(estimate.value)) (\(NumberFormat.decimal(estimate.lower))–\(NumberFormat.decimal(estimate.upper)))"
+    return "\(amount(estimate.value)) (\(amount(estimate.lower))–\(amount(estimate.upper)))"
   }
 
   // MARK: - Charts

@@ -28,12 +28,27 @@ enum NumberFormat {
     return (share < 0 ? "−" : "+") + text
   }
 
-  /// p-values: two significant digits, scientific below 0.001.
+  /// The smallest p-value the report prints as a number: below it, the
+  /// distribution functions' own rounding dominates, and 0 would claim a
+  /// certainty no test gives.
+  static let pValueFloor = 1e-16
+
+  /// p-values: two significant digits, scientific below 0.001, `< 1e-16`
+  /// below the floor.
   static func pValue(_ p: Double?) -> String {
     guard let p, p.isFinite else { return "–" }
-    if p == 0 { return "0" }
+    if p < pValueFloor { return "< 1e-16" }
     if p < 0.001 { return String(format: "%.1e", p) }
     return String(format: "%.2g", p)
+  }
+
+  /// A probability as a percentage with one decimal, never 100% or 0% from
+  /// rounding alone: `> 99.99%`, `< 0.01%` at the edges.
+  static func probability(_ share: Double?) -> String {
+    guard let share, share.isFinite else { return "–" }
+    if share > 0.9999 { return "> 99.99%" }
+    if share < 0.0001 { return "< 0.01%" }
+    return percent(share, decimals: share > 0.999 || share < 0.001 ? 2 : 1)
   }
 
   /// A number with at most four decimals and no trailing zeros: 0.05, 0.8.

@@ -2,7 +2,7 @@
 /// other, and a test holds docs/scenario.schema.json to the same lists.
 enum ScenarioFields {
   static let scenario = [
-    "name", "description", "seed", "devices", "days", "naming", "versions", "population", "displayProbability",
+    "$schema", "name", "description", "seed", "devices", "days", "naming", "versions", "population", "displayProbability",
     "metrics", "analysis", "remote", "service", "churn", "enrollment",
   ]
   static let version = ["version", "releaseDay", "adoption", "stabilizeOnLaunch", "experiments"]

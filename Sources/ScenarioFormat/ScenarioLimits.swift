@@ -39,8 +39,9 @@ public enum ScenarioLimits {
   /// a weighted draw and `describe`'s shares multiply within.
   public static let weight: ClosedRange<Int> = 1...1_000_000_000
 
-  /// A relative lift: from just above -100% to +10,000%.
-  public static let liftUpperBound = 100.0
+  /// A relative lift: from just above -100% to +1,000%. Above, a lift is
+  /// far more likely a percentage written as a fraction's place (30 for 30%).
+  public static let liftUpperBound = 10.0
 
   /// A gamma distribution's shape: below 10⁻² the draws are almost all 0
   /// and the variance overflows a double; above 10⁴ it is a constant.

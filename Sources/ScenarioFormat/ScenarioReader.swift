@@ -8,6 +8,8 @@ struct ScenarioReader {
 
   mutating func scenario(_ node: JSONNode) throws(ScenarioError) -> Scenario {
     let object = try node.object(fields: ScenarioFields.scenario)
+    // `$schema` tells an editor where the JSON Schema is; the bench needs only that it is text.
+    _ = try object.optional("$schema")?.string()
     let nameNode = try object.required("name")
     let name = try nameNode.string()
     guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
@@ -215,7 +217,9 @@ struct ScenarioReader {
         let lift = try liftNode.double()
         guard lift > -1 else { throw liftNode.error("must be greater than -1: a lift of -1 removes the outcome entirely") }
         guard lift <= ScenarioLimits.liftUpperBound else {
-          throw liftNode.error("must be at most \(NumberText.plain(ScenarioLimits.liftUpperBound)) (a lift of +10,000%)")
+          throw liftNode.error(
+            "must be at most \(NumberText.plain(ScenarioLimits.liftUpperBound)) (+1,000%): a lift is a fraction, "
+              + "write \(NumberText.plain(lift / 100)) for +\(NumberText.plain(lift))%")
         }
         variants[variant] = lift
       }
@@ -378,6 +382,7 @@ struct ScenarioReader {
     } catch {
       throw ScenarioError(path: "\(node.path).\(error.field)", message: error.problem)
     }
+    try requireOneType(experiment, at: node)
     for violation in experiment.namingViolations {
       let issue = ScenarioError(path: "\(node.path).\(fieldPath(of: violation, in: experiment))", message: "\(violation)")
       guard naming == .lenient else {
@@ -386,6 +391,27 @@ struct ScenarioReader {
       warnings.append(issue)
     }
     return experiment
+  }
+
+  /// An app reads a key as one type: a key that is text in one variant and a
+  /// number in another is a typo that would crash or mislead the app.
+  private func requireOneType(_ experiment: Experiment, at node: JSONNode) throws(ScenarioError) {
+    for key in experiment.keys {
+      let first = experiment.variants[0]
+      for (index, variant) in experiment.variants.enumerated().dropFirst() {
+        guard let value = variant.assignments[key], let firstValue = first.assignments[key] else { continue }
+        guard Self.kind(of: value) != Self.kind(of: firstValue) else { continue }
+        throw ScenarioError(
+          path: "\(node.path).variants[\(index)].assignments.\(key)",
+          message: "is \(Self.kind(of: value)) where \(first.name) gives \(Self.kind(of: firstValue)): "
+            + "give '\(key)' one type in every variant")
+      }
+    }
+  }
+
+  private static func kind(of value: AssignmentValue) -> String {
+    if case .string = value { return "a string" }
+    return "a number"
   }
 
   private func fieldPath(of violation: NamingViolation, in experiment: Experiment) -> String {

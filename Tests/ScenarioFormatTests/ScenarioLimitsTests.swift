@@ -100,9 +100,25 @@ import Testing
     }
   }
 
-  @Test func aLiftBeyondTenThousandPercent() {
-    let metric = #", "metrics": [{ "name": "subscribed", "kind": "conversion", "baseline": 0.001, "lifts": { "Theme": { "Red": 1e6 } } }]"#
-    expectScenarioError(minimalScenario(extra: metric), "metrics[0].lifts.Theme.Red: must be at most 100 (a lift of +10,000%)")
+  /// A lift of 30 is +3,000%: far more likely 30% written as a percentage.
+  @Test func aLiftWrittenAsAPercentage() {
+    let metric = #", "metrics": [{ "name": "subscribed", "kind": "conversion", "baseline": 0.001, "lifts": { "Theme": { "Red": 30 } } }]"#
+    expectScenarioError(
+      minimalScenario(extra: metric),
+      "metrics[0].lifts.Theme.Red: must be at most 10 (+1,000%): a lift is a fraction, write 0.3 for +30%")
+  }
+
+  @Test func aKeyWithTwoTypesAcrossVariants() {
+    expectScenarioError(
+      minimalScenario(experiments: defaultExperiment.replacingOccurrences(of: #""color": "red""#, with: #""color": 7"#)),
+      "versions[0].experiments[0].variants[1].assignments.color: is a number where Blue gives a string: "
+        + "give 'color' one type in every variant")
+  }
+
+  @Test func aSchemaReferenceIsAccepted() throws {
+    let (scenario, _) = try parse(minimalScenario(extra: #", "$schema": "../docs/scenario.schema.json""#))
+    #expect(scenario.name == "tiny")
+    expectScenarioError(minimalScenario(extra: #", "$schema": 1"#), "$schema: must be a string, not a number")
   }
 
   @Test func moreVersionsThanAPlanHolds() {
