@@ -27,6 +27,8 @@ struct ReportFolder {
     for chart in report.charts {
       try folder.write(chart.svg, to: prefix + chart.fileName)
     }
+    var document = document
+    document.benchVersion = Bench.configuration.version
     try folder.write(document.json.rendered(), to: prefix + "results.json")
     try folder.write(report.markdown, to: prefix + "report.md")
   }

@@ -1,4 +1,9 @@
 extension ResultsDocument {
+  /// The version of results.json's layout (docs/results.schema.json): raised
+  /// when a field changes meaning or goes away, so that tools can refuse a
+  /// file they do not understand.
+  public static let formatVersion = 1
+
   /// results.json: the contract's fields in the contract's order, then the
   /// bench's own additions.
   public var json: OrderedJSON {
@@ -14,6 +19,8 @@ extension ResultsDocument {
       ("stabilizedDevices", .integer(stabilizedDevices)),
       ("calibration", calibration.map(\.json) ?? .null),
       ("delivery", delivery.map(\.json) ?? .null),
+      ("formatVersion", .integer(Self.formatVersion)),
+      ("benchVersion", benchVersion.map(OrderedJSON.string) ?? .null),
     ])
   }
 }

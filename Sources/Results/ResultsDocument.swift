@@ -20,6 +20,9 @@ public struct ResultsDocument: Hashable, Sendable {
   /// service, fetches, overrides, fallbacks, enrollment and churn. `nil` for
   /// an events table.
   public var delivery: DeliveryResult?
+  /// The bench that wrote the file, set by the command that writes it; `nil`
+  /// (written as null) where no command is involved.
+  public var benchVersion: String?
 
   public init(
     scenario: String,

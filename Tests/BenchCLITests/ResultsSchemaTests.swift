@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+/// docs/results.schema.json describes every results.json the bench writes:
+/// each committed scenario's, a run with replications (calibration) and an
+/// analysis of an events table.
+@Suite struct ResultsSchemaTests {
+  private static let schema = repositoryRoot.appendingPathComponent("docs/results.schema.json")
+
+  private func expectValid(_ results: URL, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let check = try JSONSchemaCheck(schema: Data(contentsOf: Self.schema))
+    let problems = try check.problems(in: Data(contentsOf: results))
+    #expect(problems.isEmpty, "\(results.path): \(problems.prefix(5))", sourceLocation: sourceLocation)
+  }
+
+  @Test(arguments: try committedScenarioNames())
+  func everyScenariosResultsFollowTheSchema(name: String) throws {
+    let out = try temporaryFolder()
+    let result = try BenchProcess.run([committedScenario(name), "--devices", "600", "--out", out.path, "--quiet"])
+    #expect(result.status == 0, "\(result.standardError)")
+    try expectValid(out.appendingPathComponent("\(name)/results.json"))
+  }
+
+  @Test func calibrationAndAnAnalysedTableFollowTheSchema() throws {
+    let out = try temporaryFolder()
+    let events = out.appendingPathComponent("events.csv").path
+    for arguments in [
+      [committedScenario("peeking"), "--devices", "400", "--replications", "3", "--out", out.path],
+      [committedScenario("upgrade"), "--devices", "2000", "--events", events, "--out", out.appendingPathComponent("run").path],
+      ["analyze", events, "--outcomes", out.appendingPathComponent("events-outcomes.csv").path, "--out", out.path],
+    ] {
+      let result = try BenchProcess.run(arguments + ["--quiet"])
+      #expect(result.status == 0, "\(result.standardError)")
+    }
+    try expectValid(out.appendingPathComponent("peeking/results.json"))
+    try expectValid(out.appendingPathComponent("events/results.json"))
+    let analysed = try String(contentsOf: out.appendingPathComponent("events/results.json"), encoding: .utf8)
+    #expect(analysed.contains(#""formatVersion": 1"#))
+  }
+
+  /// The check itself finds what it should: a missing field, a wrong type, an
+  /// undescribed field.
+  @Test func theCheckFindsBrokenFiles() throws {
+    let check = try JSONSchemaCheck(schema: Data(contentsOf: Self.schema))
+    let out = try temporaryFolder()
+    #expect(try BenchProcess.run([committedScenario("aa-test"), "--devices", "200", "--out", out.path, "--quiet"]).status == 0)
+    let good = try String(contentsOf: out.appendingPathComponent("aa-test/results.json"), encoding: .utf8)
+    #expect(try check.problems(in: Data(good.utf8)).isEmpty)
+    let broken = good.replacingOccurrences(of: #""devices": 200"#, with: #""devices": "200""#)
+      .replacingOccurrences(of: #""launches""#, with: #""launchez""#)
+    #expect(try Set(check.problems(in: Data(broken.utf8))) == [
+      "$.devices: is string, not integer", "$: lacks launches", "$: has launchez, which the schema does not describe",
+    ])
+  }
+}
