@@ -6,6 +6,10 @@ public struct Bench: AsyncParsableCommand {
   public static let configuration = CommandConfiguration(
     commandName: "bench",
     abstract: "Try a plan for changing running A/B experiments before it ships.",
+    usage: """
+      bench <scenario.json> [--seed <seed>] [--devices <devices>] [--replications <replications>] [--out <folder>] ...
+      bench <subcommand>
+      """,
     discussion: """
       A scenario file describes the app versions you intend to ship, the Lab experiments \
       each one carries and how devices behave. bench drives a population of virtual \

@@ -15,8 +15,10 @@ extension Scenario {
   }
 
   /// The bytes of the scenario file at `path`, for a caller that keeps the
-  /// file itself (a shard's part carries it to the merge).
+  /// file itself (a shard's part carries it to the merge). `-` is standard
+  /// input, so that a generated plan can be piped in.
   public static func read(path: String) throws(ScenarioError) -> Data {
+    if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
     do {
       return try Data(contentsOf: URL(fileURLWithPath: path))
     } catch {

@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+@testable import BenchCLI
+
+/// The command line as a new user meets it: the usage line, the version,
+/// completions, a scenario piped in, and output that cannot be written.
+@Suite struct CommandLineTests {
+  @Test func theUsageLineShowsTheMainCommand() throws {
+    let help = try BenchProcess.run(["--help"])
+    #expect(help.standardOutput.contains("""
+      USAGE: bench <scenario.json> [--seed <seed>] [--devices <devices>] [--replications <replications>] [--out <folder>] ...
+             bench <subcommand>
+      """))
+  }
+
+  @Test func theVersionIsPrinted() throws {
+    let result = try BenchProcess.run(["--version"])
+    #expect(result.status == 0)
+    #expect(result.standardOutput == Bench.configuration.version + "\n")
+  }
+
+  @Test func shellCompletionsAreGenerated() throws {
+    for shell in ["bash", "zsh", "fish"] {
+      let result = try BenchProcess.run(["--generate-completion-script", shell])
+      #expect(result.status == 0)
+      #expect(result.standardOutput.contains("bench"), "\(shell)")
+    }
+  }
+
+  @Test func aScenarioIsReadFromStandardInput() throws {
+    let text = try String(contentsOf: URL(fileURLWithPath: committedScenario("aa-test")), encoding: .utf8)
+    let piped = try BenchProcess.run(["describe", "-"], input: text)
+    let named = try BenchProcess.run(["describe", committedScenario("aa-test")])
+    #expect(piped.status == 0)
+    #expect(piped.standardOutput == named.standardOutput)
+    let out = try temporaryFolder()
+    let run = try BenchProcess.run(["-", "--devices", "300", "--out", out.path, "--quiet"], input: text)
+    #expect(run.status == 0, "\(run.standardError)")
+    #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("aa-test/report.md").path))
+  }
+
+  /// Output lost to a full disk once passed for success.
+  @Test func outputThatCannotBeWrittenFailsTheCommand() throws {
+    let process = Process()
+    process.executableURL = BenchProcess.executable
+    process.arguments = ["describe", committedScenario("upgrade")]
+    process.standardOutput = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+    let error = Pipe()
+    process.standardError = error
+    try process.run()
+    let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 74)
+    #expect(message == "Error: cannot write to standard output (No space left on device).\n")
+  }
+}
