@@ -1,7 +1,9 @@
 // swift-tools-version:6.0
 //
 // Lab Bench: try a plan for changing running A/B experiments on a simulated
-// population before it ships. GPL-3.0-or-later, because it links GNU GSL.
+// population before it ships. GPL-3.0-or-later, because it links GNU GSL;
+// the libraries an app links (Lab, Bucketing, Enrollment, LabTestKit) link
+// nothing GPL and are Apache-2.0, with a LICENSE in their folders.
 
 import PackageDescription
 
@@ -23,16 +25,17 @@ let package = Package(
     // MARK: - Public API
 
     // The experiments framework itself: knows nothing of simulation or files.
-    .target(name: "Lab"),
+    // Apache-2.0 (Sources/Lab/LICENSE), so that apps can ship it.
+    .target(name: "Lab", exclude: ["LICENSE"]),
 
     // Hash-bucketed services as their SDKs decide (Optimizely, GrowthBook):
-    // usable by an app, knows nothing of simulation.
-    .target(name: "Bucketing"),
+    // usable by an app, knows nothing of simulation. Apache-2.0.
+    .target(name: "Bucketing", exclude: ["LICENSE"]),
 
     // When a device really enters a test and what it sees meanwhile: the
     // Apptimize wrapper's check and run, KOMA's remote values, devtodev's
-    // enrollment handshake. Usable by an app; knows nothing of simulation.
-    .target(name: "Enrollment", dependencies: ["Lab"]),
+    // enrollment handshake. Usable by an app; knows nothing of simulation. Apache-2.0.
+    .target(name: "Enrollment", dependencies: ["Lab"], exclude: ["LICENSE"]),
 
     // Significance tests on counts, means and variances: knows nothing of experiments.
     .target(name: "Statistics", dependencies: ["CGSL"]),
@@ -99,7 +102,8 @@ let package = Package(
     .target(name: "CFolderSwap"),
 
     // Test doubles for code that uses Lab: seeded randomness and recording delegates.
-    .target(name: "LabTestKit", dependencies: ["Lab", "Enrollment"]),
+    // Apache-2.0 (Sources/LabTestKit/LICENSE), like Lab.
+    .target(name: "LabTestKit", dependencies: ["Lab", "Enrollment"], exclude: ["LICENSE"]),
 
     // MARK: - Unit test bundles
 

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// Why a service's configuration cannot be used.
 public enum BucketingError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The file is not the service's format; `reason` says where.

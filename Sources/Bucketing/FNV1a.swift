@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// FNV-1a, 32 bits, over a string's UTF-16 code units: the hash GrowthBook's
 /// SDKs bucket with (they hash JavaScript's `charCodeAt`, which is a UTF-16
 /// code unit, so an ASCII id hashes as its bytes).

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// MurmurHash3, x86 32-bit variant (Austin Appleby, public domain), over a
 /// string's UTF-8 bytes: the hash Optimizely buckets with.
 public enum MurmurHash3 {

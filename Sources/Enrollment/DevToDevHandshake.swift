@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 import Lab
 
 /// devtodev's A/B test enrollment at one app launch (seed 004), as a

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 import Lab
 
 /// The experiments manager of seed 002 around an A/B SDK such as Apptimize:

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 import Lab
 
 /// The remote values service of KOMA-Inc/Experiments (seed 003): typed

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// An experiment as the Apptimize wrapper of seed 002 defines it: the
 /// original variation and the others, with the moment a device counts as
 /// enrolled and the condition it must meet first.

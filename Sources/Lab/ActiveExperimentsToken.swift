@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// A number in [0, 1] drawn once per device and kept for good.
 ///
 /// Experiments declare the token range in which they are active; because the

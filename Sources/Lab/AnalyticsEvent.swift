@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// One row for the analytics table: an assignment and why it was reported.
 ///
 /// Every event lands in one table with the columns value, key, variant,

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// A key and value that controls one behaviour of the app, together with where
 /// it came from.
 ///

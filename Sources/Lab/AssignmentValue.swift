@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// The value of an assignment.
 ///
 /// Lab restricts values to strings and numbers so that every source can carry

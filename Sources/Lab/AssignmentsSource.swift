@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// Something that decides which experiments are active on a device and with
 /// which variant: hard-coded experiments, a remote service, a debug screen.
 public protocol AssignmentsSource {

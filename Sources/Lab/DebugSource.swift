@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// The model behind Lab's debug screen: a source that wraps the app's sources,
 /// lists every experiment and variant they know, section by source, and lets a
 /// developer force a variant per experiment without building the app once per

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// A set of keys, the variants that supply a value for each of them, and the
 /// baseline that says how the app behaves when the experiment is not active.
 ///

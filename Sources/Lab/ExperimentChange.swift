@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// A change to a local experiment from one app version to the next, with what
 /// the local source's rules make of it on devices that upgrade.
 ///

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// A storage that lives as long as the object: for tests, previews and
 /// simulations that rebuild a device's state on their own.
 public final class InMemoryStorage: LabStorage {

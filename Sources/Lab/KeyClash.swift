@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// Two active experiments that met on a key at one merge: the assignments
 /// manager served the first in its order and discarded the other's variant
 /// whole (`KeySharing.serve`).

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// Two experiments that share keys and can be active on the same device: on
 /// any device whose token falls in `tokens`, the assignments manager serves
 /// only the one first in its merge order (`KeySharing.serve`).

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// Lab's one restriction on sources: no two active experiments may share a
 /// key. This type knows which experiments of an ordered set share keys, and
 /// what the assignments manager serves when a plan breaks the restriction, so

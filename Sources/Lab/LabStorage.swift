@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// Where Lab persists what it must remember on a device: the token, the local
 /// source's decisions and the last active assignments.
 ///

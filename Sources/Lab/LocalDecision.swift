@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// What the local source remembers of one experiment on a device, read against
 /// the experiment as the running version defines it.
 ///

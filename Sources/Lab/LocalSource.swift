@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// A source of experiments compiled into the app.
 ///
 /// At creation it decides every experiment on the device (`LocalDecision`):

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// Lab's naming conventions: keys in `lowerCamelCase`, variant and experiment
 /// names in `UpperCamelCase`.
 ///

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// An experiment on the remote service: variants with percentages and values,
 /// the devices it targets, and once concluded, its winner.
 public struct RemoteExperiment: Hashable, Sendable {

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// The remote source's rules for taking a fetch, in one place for every
 /// caller: `RemoteSource`, and a simulation that keeps the same state as numbers.
 public enum RemoteRules {

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// The part of [0, 1] in which an experiment is active for a device's
 /// active-experiments token.
 ///

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// A named set of assignments, one of the alternatives an experiment compares.
 public struct Variant: Hashable, Sendable {
   /// The name analysts see, by convention `UpperCamelCase`.

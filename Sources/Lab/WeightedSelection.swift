@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// Lab's weighted discrete uniform choice of a variant.
 ///
 /// Variant i of weights w is selected with probability wᵢ / Σw. The choice is

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 import Lab
 
 /// A source whose active variants the test sets, in the order it gives them:

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 import Lab
 
 /// An analytics delegate that records every event and clash in memory, in order.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 import Lab
 
 /// A small, fast, seeded random number generator (SplitMix64), so that tests

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 import Foundation
 
 /// GrowthBook's targeting conditions: a MongoDB-like query over the user's

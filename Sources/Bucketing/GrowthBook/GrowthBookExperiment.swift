@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// A GrowthBook experiment as its SDKs run it, and the run itself.
 public struct GrowthBookExperiment: Sendable, Hashable {
   public var key: String

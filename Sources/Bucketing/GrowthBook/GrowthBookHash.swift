@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// GrowthBook's bucketing arithmetic, as its SDKs compute it: a hash of the
 /// user's id with a seed scaled to [0, 1), bucket ranges laid out from the
 /// weights and the coverage, and namespaces that split users between

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// Optimizely's audience evaluation: a tree of "and", "or" and "not" over
 /// audiences, each a tree over attribute conditions, in three-valued logic.
 /// A leaf that cannot be evaluated (a missing attribute, a value of the wrong

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// Optimizely's bucketing: an id is hashed with MurmurHash3 (seed 1) together
 /// with the experiment's (or group's) id, scaled to 10,000 buckets, and the
 /// first traffic allocation entry whose end of range lies above the bucket

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// One app session's view of Optimizely, as the seed's integration describes
 /// it (../shared/seeds/001): the datafile bundled in the app and replaced when
 /// a download succeeds (at boot and periodically), A/B tests activated on

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 import Foundation
 
 /// An Optimizely datafile, the JSON the SDK bundles in the app and downloads

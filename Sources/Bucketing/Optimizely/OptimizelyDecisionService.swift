@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// Optimizely's decisions for one user, by the SDK's rules, on one datafile.
 ///
 /// For an experiment: only a running experiment decides; then a whitelisted
