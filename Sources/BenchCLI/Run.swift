@@ -86,7 +86,8 @@ extension Bench {
         try await runShard(try Shard(parsing: shard), of: simulator, file: file, threads: threads)
         return
       }
-      let progress = ProgressBar(total: scenario.devices * replications, enabled: !quiet)
+      let progress = ProgressBar(
+        total: scenario.devices * replications, enabled: !quiet, devicesPerReplication: replications > 1 ? scenario.devices : nil)
       var tallies: [RunTally] = []
       var eventLog: [EventLog] = []
       for replication in 0..<replications {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import BenchCLI
+
 @Suite struct PerfAndProgressTests {
   /// `bench perf --json` prints one object per configuration with the fields
   /// tools read; the figures themselves are for people, not for tests.
@@ -45,8 +47,24 @@ import Testing
     let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     #expect(process.terminationStatus == 0)
-    #expect(text.contains("] 100% 40000/40000 devices"))
+    #expect(text.contains("] 100% · 40,000/40,000 devices · "))
     let piped = try BenchProcess.run([committedScenario("deleted-variant"), "--devices", "40000", "--out", out.path])
     #expect(piped.standardError == "")
+  }
+
+  @Test func theProgressLineFitsTheTerminal() {
+    let wide = ProgressBar.line(done: 18_000, total: 40_000, seconds: 2, width: 120)
+    #expect(wide == "[#############.................] 45% · 18,000/40,000 devices · 9,000/s · ETA 3s")
+    for width in [20, 30, 50, 60, 80] {
+      let line = ProgressBar.line(done: 18_000, total: 40_000, seconds: 2, width: width)
+      #expect(line.count <= width - 1, "\(width): \(line)")
+      #expect(line.contains("45%"))
+    }
+    #expect(ProgressBar.line(done: 18_000, total: 40_000, seconds: 2, width: 50) == "[#########...........] 45% · 9,000/s · ETA 3s")
+    let replicated = ProgressBar.line(done: 2_500, total: 200_000, seconds: 1, width: 120, devicesPerReplication: 1_000)
+    #expect(replicated == "[..............................] 1% · 2,500/200,000 devices · replication 3/200 · 2,500/s · ETA 1m19s")
+    #expect(ProgressBar.line(done: 0, total: 10, seconds: 0, width: 80) == "[..............................] 0% · 0/10 devices")
+    #expect(ProgressBar.duration(7_500) == "2h05m")
+    #expect(ProgressBar.grouped(1_234_567) == "1,234,567")
   }
 }
