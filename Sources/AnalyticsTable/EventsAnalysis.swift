@@ -21,6 +21,10 @@ public struct EventsAnalysis {
     public var baselines: [String: String] = [:]
     /// Metric kinds by metric, overriding the scenario's or the guess from the values.
     public var conversionMetrics: [String: Bool] = [:]
+    /// The outcomes table holds events (a row per purchase or conversion),
+    /// summed per device and metric, instead of one row per device and metric.
+    /// A conversion metric counts a device with any event once.
+    public var outcomesAreEvents = false
 
     public init() {}
   }
@@ -29,7 +33,9 @@ public struct EventsAnalysis {
   public let document: ResultsDocument
   public let skippedRows: [(path: String, line: Int, reason: String)]
 
-  public init(events eventsPath: String, outcomes outcomesPath: String, name: String, options: Options) throws(AnalyticsTableError) {
+  /// - Parameter outcomesPath: the outcomes table, or nil for an analysis of
+  ///   exposures alone (sample ratio and contamination, no metrics).
+  public init(events eventsPath: String, outcomes outcomesPath: String?, name: String, options: Options) throws(AnalyticsTableError) {
     var exposures = ExposureLog()
     let lastDay = (options.scenario?.days ?? ScenarioLimits.days.upperBound) - 1
     let eventsReader = TableReader(path: eventsPath, columns: options.columns)
@@ -48,20 +54,10 @@ public struct EventsAnalysis {
     }.map { (path: eventsPath, line: $0.line, reason: $0.reason) }
     guard !exposures.experiments.isEmpty else { throw .noDisplayedEvents(path: eventsPath) }
 
-    var outcomes = OutcomeLog()
-    let outcomesReader = TableReader(path: outcomesPath, columns: options.columns)
-    skipped += try outcomesReader.read(
-      required: ["id_for_vendor", "metric", "value"], skipMalformed: options.skipMalformed
-    ) { (field: (String) -> String) throws(RowError) in
-      let device = field("id_for_vendor"), metric = field("metric")
-      guard !device.isEmpty, !metric.isEmpty else { throw RowError("has an empty id_for_vendor or metric") }
-      guard let value = Double(field("value")), value.isFinite else {
-        throw RowError("value '\(field("value"))' is not a number")
-      }
-      guard outcomes.record(device: device, metric: metric, value: value) else {
-        throw RowError("repeats the \(metric) of device \(device): give each device one row per metric")
-      }
-    }.map { (path: outcomesPath, line: $0.line, reason: $0.reason) }
+    var outcomes = OutcomeLog(summing: options.outcomesAreEvents)
+    if let outcomesPath {
+      skipped += try Self.readOutcomes(outcomesPath, into: &outcomes, options: options)
+    }
 
     for (experiment, baseline) in options.baselines.sorted(by: { $0.key < $1.key }) {
       guard let log = exposures.experiments[experiment] else {
@@ -73,6 +69,25 @@ public struct EventsAnalysis {
     }
     skippedRows = skipped
     document = Self.document(name: name, exposures: exposures, outcomes: outcomes, options: options)
+  }
+
+  /// Reads the outcomes table into `outcomes`; returns the rows skipped as malformed.
+  private static func readOutcomes(
+    _ path: String, into outcomes: inout OutcomeLog, options: Options
+  ) throws(AnalyticsTableError) -> [(path: String, line: Int, reason: String)] {
+    try TableReader(path: path, columns: options.columns).read(
+      required: ["id_for_vendor", "metric", "value"], skipMalformed: options.skipMalformed
+    ) { (field: (String) -> String) throws(RowError) in
+      let device = field("id_for_vendor"), metric = field("metric")
+      guard !device.isEmpty, !metric.isEmpty else { throw RowError("has an empty id_for_vendor or metric") }
+      guard let value = Double(field("value")), value.isFinite else {
+        throw RowError("value '\(field("value"))' is not a number")
+      }
+      guard outcomes.record(device: device, metric: metric, value: value) else {
+        throw RowError(
+          "repeats the \(metric) of device \(device): give each device one row per metric, or pass --outcome-events to sum them")
+      }
+    }.map { (path: path, line: $0.line, reason: $0.reason) }
   }
 
   private static func document(name: String, exposures: ExposureLog, outcomes: OutcomeLog, options: Options) -> ResultsDocument {
@@ -120,7 +135,9 @@ public struct EventsAnalysis {
         let first = shown[0], firstDay = record.variants[0].day
         variants[first].firstExposed += 1
         for (index, metric) in metricNames.enumerated() {
-          let value = outcomes.value(device: device, metric: metric)
+          // Events of a conversion metric: a device with any counts once.
+          let sum = outcomes.value(device: device, metric: metric)
+          let value = options.outcomesAreEvents && isConversion[index] ? min(sum, 1) : sum
           variants[first].firstExposure[index].add(value, isConversion: isConversion[index])
           if pure { variants[first].uncontaminated[index].add(value, isConversion: isConversion[index]) }
           if pure || !exclude { raw[first][index].append(value) }
@@ -222,21 +239,31 @@ struct ExposureLog {
 
 /// The outcomes by device and metric; a device without a row for a metric has 0.
 struct OutcomeLog {
+  /// Whether rows are events to add up rather than one value per device.
+  let summing: Bool
   private var values: [String: [String: Double]] = [:]
   private(set) var metrics: [String] = []
   private var nonBinary: Set<String> = []
   private var largest: [String: Double] = [:]
 
+  init(summing: Bool = false) {
+    self.summing = summing
+  }
+
   var devices: Set<String> { Set(values.keys) }
 
-  /// Records a device's value of a metric; false, recording nothing, when the
-  /// device already has one.
+  /// Records a device's value of a metric, or adds it when rows are events;
+  /// false, recording nothing, for a second row of a device and metric
+  /// otherwise.
   mutating func record(device: String, metric: String, value: Double) -> Bool {
-    guard values[device]?[metric] == nil else { return false }
+    let previous = values[device]?[metric]
+    guard previous == nil || summing else { return false }
     if !metrics.contains(metric) { metrics.append(metric) }
+    let total = (previous ?? 0) + value
+    // Events of a conversion are 1 each: the metric stays binary however many a device has.
     if value != 0 && value != 1 { nonBinary.insert(metric) }
-    values[device, default: [:]][metric] = value
-    largest[metric] = max(largest[metric] ?? 0, abs(value))
+    values[device, default: [:]][metric] = total
+    largest[metric] = max(largest[metric] ?? 0, abs(total))
     return true
   }
 

@@ -14,23 +14,31 @@ extension Bench {
       discussion: """
         Reads the Lab analytics table as CSV (columns value, key, variant, experiment, source, \
         reason, id_for_vendor, day; only variant, experiment, reason, id_for_vendor and day are \
-        needed) and an outcomes CSV (id_for_vendor, metric, value). Each device counts once per \
-        experiment, under the first variant its "displayed" events show; a device shown several \
-        variants is contaminated. A device with no outcome row for a metric has 0.
+        needed) and, optionally, an outcomes CSV (id_for_vendor, metric, value). Each device \
+        counts once per experiment, under the first variant its "displayed" events show; a device \
+        shown several variants is contaminated. A device with no outcome row for a metric has 0. \
+        The report goes to its own folder, <name>-analyze by default, and never replaces a \
+        simulated run's report unless --force says so.
         """
     )
 
     @Argument(help: "The events table, e.g. events.csv.")
     var events: String
 
-    @Option(help: "The outcomes table: id_for_vendor, metric, value.")
-    var outcomes: String
+    @Option(help: "The outcomes table: id_for_vendor, metric, value (without it: exposures, sample ratio and contamination only).")
+    var outcomes: String?
+
+    @Flag(help: "The outcomes table holds events, a row per purchase or conversion, summed per device and metric.")
+    var outcomeEvents = false
 
     @Option(help: "The scenario the events come from, for baselines, weights, metric kinds and analysis settings.")
     var scenario: String?
 
-    @Option(help: "The report's name and folder (default: the scenario's name, or the events file's name).")
+    @Option(help: "The report's name and folder (default: the scenario's name, or the events file's name, then -analyze).")
     var name: String?
+
+    @Flag(help: "Replace a folder that holds another command's report, such as a simulated run's.")
+    var force = false
 
     @Option(help: "The folder that receives <name>/report.md and results.json.")
     var out: String = "reports"
@@ -61,6 +69,12 @@ extension Bench {
       for kind in kinds where !["conversion", "continuous"].contains(Self.pair(kind)!.1) {
         throw ValidationError("--kind takes METRIC=conversion or METRIC=continuous, not '\(kind)'.")
       }
+      if let name, name.isEmpty || !name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) {
+        throw ValidationError("--name must be letters, digits, '-' or '_' (it names the report's folder), not '\(name)'.")
+      }
+      if outcomeEvents, outcomes == nil {
+        throw ValidationError("--outcome-events goes with --outcomes: add --outcomes outcomes.csv.")
+      }
     }
 
     public func run() throws {
@@ -69,18 +83,21 @@ extension Bench {
       options.baselines = Dictionary(baselines.map { Self.pair($0)! }, uniquingKeysWith: { $1 })
       options.conversionMetrics = Dictionary(kinds.map { Self.pair($0)! }.map { ($0, $1 == "conversion") }, uniquingKeysWith: { $1 })
       options.skipMalformed = skipMalformed
+      options.outcomesAreEvents = outcomeEvents
       if let scenario {
         let (loaded, _) = try Scenario.load(path: scenario)
         options.scenario = loaded
       }
-      let name = name ?? options.scenario?.name ?? URL(fileURLWithPath: events).deletingPathExtension().lastPathComponent
+      let name = name ?? (options.scenario?.name ?? URL(fileURLWithPath: events).deletingPathExtension().lastPathComponent) + "-analyze"
+      let folder = ReportFolder(out: out, name: name)
+      if !force { try Self.requireOwnReport(folder.url) }
       let analysis = try EventsAnalysis(events: events, outcomes: outcomes, name: name, options: options)
       let settings = options.scenario?.analysis ?? .standard
       let document = ExperimentAnalyzer(settings: settings).analyze(analysis.document)
       let report = MarkdownReport.render(ReportInput(
         document: document, description: options.scenario?.description ?? "",
         settings: settings, versions: [], source: "Analysed \(URL(fileURLWithPath: events).lastPathComponent)"))
-      let reportURL = try ReportFolder(out: out, name: name).write(report, document: document)
+      let reportURL = try folder.write(report, document: document)
       if !quiet {
         if let first = analysis.skippedRows.first {
           let count = analysis.skippedRows.count
@@ -88,6 +105,22 @@ extension Bench {
         }
         print("Analysed \(document.devices) devices in \(document.experiments.count) experiments.")
         print("Wrote \(reportURL.relativePath) and results.json")
+      }
+    }
+
+    /// Refuses a folder that holds anything but an earlier analysis: a
+    /// simulated run's report (its results.json has a seed) or files the
+    /// bench did not write.
+    static func requireOwnReport(_ folder: URL) throws {
+      let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+      guard !files.isEmpty else { return }
+      let results = folder.appendingPathComponent("results.json")
+      let seed = (try? Data(contentsOf: results))
+        .flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }
+        .map { $0["seed"] }
+      guard case .some(.some(let value)) = seed, value is NSNull else {
+        throw BenchError.foreignReport(
+          path: folder.path, holder: seed == nil ? "files the analysis did not write" : "a simulated run's report")
       }
     }
 

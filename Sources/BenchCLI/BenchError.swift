@@ -5,6 +5,7 @@ enum BenchError: Error, CustomStringConvertible {
   case invalidFile(option: String, problem: String)
   case unwritableFolder(option: String, path: String, reason: String)
   case runTooLarge(estimate: String)
+  case foreignReport(path: String, holder: String)
 
   var description: String {
     switch self {
@@ -12,6 +13,8 @@ enum BenchError: Error, CustomStringConvertible {
     case .invalidFile(let option, let problem): return "\(option): \(problem)"
     case .unwritableFolder(let option, let path, let reason):
       return "\(option): cannot write '\(path)' (\(reason)): check that it is writable or choose another folder."
+    case .foreignReport(let path, let holder):
+      return "\(path) holds \(holder): choose another --name or --out, or pass --force to replace it."
     case .runTooLarge(let estimate):
       return "this run would need \(estimate), beyond the hour and 8 GB a run takes unless asked: "
         + "lower --devices or --replications, or add --allow-large-run."

@@ -89,7 +89,7 @@ import Testing
   @Test func twoOutcomesOfOneDeviceAndMetricAreRefused() {
     expectRowError(
       header + "A,Theme,displayed,d1,0\n", outcomes: outcomes + "d1,converted,0\n", line: 4,
-      "repeats the converted of device d1: give each device one row per metric")
+      "repeats the converted of device d1: give each device one row per metric, or pass --outcome-events to sum them")
   }
 
   @Test func aBaselineTheTableLacksIsRefused() throws {

@@ -16,7 +16,7 @@ import Testing
     #expect(analyse.status == 0, "\(analyse.standardError)")
     #expect(analyse.standardOutput.hasPrefix("Analysed 2500 devices in 2 experiments.\n"))
     let simulated = try json(out.appendingPathComponent("run/upgrade/results.json"))
-    let analysed = try json(out.appendingPathComponent("analysis/upgrade/results.json"))
+    let analysed = try json(out.appendingPathComponent("analysis/upgrade-analyze/results.json"))
     let simulatedExperiments = try #require(simulated["experiments"] as? [[String: Any]])
     let analysedExperiments = try #require(analysed["experiments"] as? [[String: Any]])
     #expect(simulatedExperiments.count == analysedExperiments.count)
@@ -43,7 +43,7 @@ import Testing
         }
       }
     }
-    let report = try String(contentsOf: out.appendingPathComponent("analysis/upgrade/report.md"), encoding: .utf8)
+    let report = try String(contentsOf: out.appendingPathComponent("analysis/upgrade-analyze/report.md"), encoding: .utf8)
     #expect(report.contains("Analysed events.csv: 2,500 devices over 90 days."))
   }
 
@@ -77,10 +77,72 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("tiny/report.md").path))
   }
 
+  /// The analysis writes its own folder and never replaces a simulated
+  /// run's report unless asked; it replaces its own earlier analysis.
+  @Test func anAnalysisKeepsToItsOwnFolder() throws {
+    let out = try temporaryFolder()
+    let events = out.appendingPathComponent("events.csv").path, outcomes = out.appendingPathComponent("events-outcomes.csv").path
+    #expect(try BenchProcess.run([committedScenario("upgrade"), "--devices", "300", "--out", out.path, "--events", events, "--quiet"]).status == 0)
+    let simulated = try Data(contentsOf: out.appendingPathComponent("upgrade/results.json"))
+    let scenario = committedScenario("upgrade")
+    let first = try BenchProcess.run(["analyze", events, "--outcomes", outcomes, "--scenario", scenario, "--out", out.path, "--quiet"])
+    #expect(first.status == 0, "\(first.standardError)")
+    #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("upgrade-analyze/report.md").path))
+    let again = try BenchProcess.run(["analyze", events, "--outcomes", outcomes, "--scenario", scenario, "--out", out.path, "--quiet"])
+    #expect(again.status == 0)
+    let over = try BenchProcess.run(["analyze", events, "--outcomes", outcomes, "--name", "upgrade", "--out", out.path, "--quiet"])
+    #expect(over.status == 1)
+    #expect(over.standardError == "Error: \(out.path)/upgrade holds a simulated run's report: choose another --name or --out, or pass --force to replace it.\n")
+    #expect(try Data(contentsOf: out.appendingPathComponent("upgrade/results.json")) == simulated)
+    let forced = try BenchProcess.run(["analyze", events, "--outcomes", outcomes, "--name", "upgrade", "--out", out.path, "--force", "--quiet"])
+    #expect(forced.status == 0)
+    #expect(try Data(contentsOf: out.appendingPathComponent("upgrade/results.json")) != simulated)
+    // The simulated run's charts are gone with it: the folder is the analysis's alone.
+    let charts = try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("upgrade").path).filter { $0.hasSuffix(".svg") }
+    #expect(!charts.contains("upgrade-delivery.svg"))
+  }
+
+  /// Exposures alone: the sample ratio and contamination, no metrics.
+  @Test func anEventsTableAloneIsAnalysed() throws {
+    let events = try BenchProcess.temporaryFile("id_for_vendor,experiment,variant,reason,day\nd1,Theme,A,displayed,0\nd2,Theme,B,displayed,1\nd2,Theme,A,displayed,2\n")
+    let out = try temporaryFolder()
+    let result = try BenchProcess.run(["analyze", events, "--name", "alone", "--out", out.path])
+    #expect(result.status == 0, "\(result.standardError)")
+    let results = try json(out.appendingPathComponent("alone/results.json"))
+    let variants = try #require((results["experiments"] as? [[String: Any]])?.first?["variants"] as? [[String: Any]])
+    #expect(variants.map { $0["exposed"] as? Int } == [2, 1])
+    #expect(variants.map { $0["contaminated"] as? Int } == [1, 1])
+    #expect(variants.allSatisfy { ($0["metrics"] as? [String: Any])?.isEmpty == true })
+  }
+
+  /// Outcomes as events: purchases add up, a conversion counts a device once.
+  @Test func outcomeEventsAreSummed() throws {
+    let events = try BenchProcess.temporaryFile("id_for_vendor,experiment,variant,reason,day\nd1,Theme,A,displayed,0\nd2,Theme,A,displayed,0\nd3,Theme,B,displayed,0\n")
+    let outcomes = try BenchProcess.temporaryFile(
+      "id_for_vendor,metric,value\nd1,revenue,2.5\nd1,revenue,1.5\nd1,converted,1\nd1,converted,1\nd3,revenue,7\nd3,converted,1\n")
+    let out = try temporaryFolder()
+    let refused = try BenchProcess.run(["analyze", events, "--outcomes", outcomes, "--name", "events", "--out", out.path])
+    #expect(refused.status == 1)
+    let summed = try BenchProcess.run([
+      "analyze", events, "--outcomes", outcomes, "--outcome-events", "--kind", "converted=conversion", "--name", "events", "--out", out.path,
+    ])
+    #expect(summed.status == 0, "\(summed.standardError)")
+    let variants = try #require(
+      (try json(out.appendingPathComponent("events/results.json"))["experiments"] as? [[String: Any]])?.first?["variants"] as? [[String: Any]])
+    let a = try #require(variants.first?["metrics"] as? [String: [String: Any]])
+    #expect(a["revenue"]?["mean"] as? Double == 2)
+    #expect(a["converted"]?["conversions"] as? Int == 1)
+    #expect(a["converted"]?["mean"] as? Double == 0.5)
+  }
+
   @Test func badOptionsNameTheFix() throws {
     let result = try BenchProcess.run(["analyze", "e.csv", "--outcomes", "o.csv", "--kind", "revenue=money"])
     #expect(result.status == 64)
     #expect(result.standardError.hasPrefix("Error: --kind takes METRIC=conversion or METRIC=continuous, not 'revenue=money'.\n"))
+    let name = try BenchProcess.run(["analyze", "e.csv", "--name", "../up"])
+    #expect(name.standardError.hasPrefix("Error: --name must be letters, digits, '-' or '_' (it names the report's folder), not '../up'.\n"))
+    let events = try BenchProcess.run(["analyze", "e.csv", "--outcome-events"])
+    #expect(events.standardError.hasPrefix("Error: --outcome-events goes with --outcomes: add --outcomes outcomes.csv.\n"))
   }
 }
 

@@ -33,8 +33,8 @@ import Testing
       #expect(result.status == 0, "\(result.standardError)")
     }
     try expectValid(out.appendingPathComponent("peeking/results.json"))
-    try expectValid(out.appendingPathComponent("events/results.json"))
-    let analysed = try String(contentsOf: out.appendingPathComponent("events/results.json"), encoding: .utf8)
+    try expectValid(out.appendingPathComponent("events-analyze/results.json"))
+    let analysed = try String(contentsOf: out.appendingPathComponent("events-analyze/results.json"), encoding: .utf8)
     #expect(analysed.contains(#""formatVersion": 1"#))
   }
 
