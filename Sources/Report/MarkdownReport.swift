@@ -56,21 +56,98 @@ private struct ReportWriter {
 
   // MARK: - Verdicts
 
+  /// The first screen: a line per experiment and metric, then what should
+  /// stop a reader: results that contradict the truth, and the plan's hazards.
   private mutating func writeVerdicts() {
     lines.append("## Verdicts")
     lines.append("")
+    let knowsTruth = document.experiments.contains { $0.analysis.contains(where: \.knowsTruth) }
+    lines.append("| Experiment | Metric | Verdict | Winner | Lift (\(confidence) CI) |" + (knowsTruth ? " Right? |" : "") + " Why |")
+    lines.append("|---|---|---|---|---:|" + (knowsTruth ? "---|" : "") + "---|")
     for experiment in document.experiments {
-      let verdicts = experiment.analysis.map { analysis -> String in
-        let truth = analysis.knowsTruth ? " (true winner: \(analysis.trueWinner ?? "none"))" : ""
-        switch analysis.verdict {
-        case .winner(let name): return "\(analysis.metric): **\(name) wins**\(truth)"
-        case .noWinner: return "\(analysis.metric): no winner\(truth)"
-        case .notTrustworthy(let why): return "\(analysis.metric): **not trustworthy**, \(reason(why))\(truth)"
-        }
+      if experiment.analysis.isEmpty {
+        lines.append("| \(experiment.name) | – | no metrics to analyse | – | – |" + (knowsTruth ? " – |" : "") + " – |")
       }
-      lines.append("- **\(experiment.name)**: " + (verdicts.isEmpty ? "no metrics to analyse" : verdicts.joined(separator: "; ")) + ".")
+      for analysis in experiment.analysis {
+        lines.append(verdictRow(experiment, analysis, knowsTruth: knowsTruth))
+      }
     }
     lines.append("")
+    let warnings = redFlags() + hazards()
+    if !warnings.isEmpty {
+      lines += warnings.map { "- \($0)" }
+      lines.append("")
+    }
+  }
+
+  private func verdictRow(_ experiment: ExperimentResult, _ analysis: MetricAnalysis, knowsTruth: Bool) -> String {
+    let verdict: String, why: String
+    switch analysis.verdict {
+    case .winner: (verdict, why) = ("**winner**", "–")
+    case .noWinner: (verdict, why) = ("no winner", "–")
+    case .notTrustworthy(let distrust): (verdict, why) = ("**not trustworthy**", reason(distrust))
+    }
+    // The winner's estimate, or without one the comparison closest to significance.
+    let shown = analysis.winner.flatMap { winner in analysis.comparisons.first { $0.variant == winner } }
+      ?? analysis.comparisons.min { ($0.test.pValue ?? 1) < ($1.test.pValue ?? 1) }
+    let estimate = shown.map { "\($0.variant): \(Self.liftCell($0))" } ?? "–"
+    var row = "| \(experiment.name) | \(analysis.metric) | \(verdict) | \(analysis.winner ?? "none") | \(estimate) |"
+    if knowsTruth {
+      let right: String
+      if analysis.isAbstention {
+        right = "withheld"
+      } else if analysis.winner == analysis.trueWinner {
+        right = "yes"
+      } else {
+        right = "**no**, true winner: \(analysis.trueWinner ?? "none")"
+      }
+      row += " \(right) |"
+    }
+    return row + " \(why) |"
+  }
+
+  /// Significant results that contradict the truth, by name: a lift of the
+  /// wrong sign, or a lift where the truth is none.
+  private func redFlags() -> [String] {
+    var flags: [String] = []
+    for experiment in document.experiments {
+      for analysis in experiment.analysis where analysis.knowsTruth {
+        for comparison in analysis.comparisons {
+          guard let p = comparison.adjustedPValue ?? comparison.test.pValue, p < input.settings.alpha,
+            let lift = comparison.meanDifference ?? comparison.lift, let truth = comparison.trueLift
+          else { continue }
+          let observed = comparison.liftIsUnbounded ? "an unbounded lift" : NumberFormat.signedPercent(comparison.lift)
+          let subject = "\(experiment.name), \(analysis.metric): \(comparison.variant) is significant (\(observed), p = \(NumberFormat.pValue(p)))"
+          if truth == 0 {
+            flags.append("**Red flag, false positive**: \(subject) but its true lift is 0.")
+          } else if (lift < 0) != (truth < 0), lift != 0 {
+            flags.append("**Red flag, sign error**: \(subject) but its true lift is \(NumberFormat.signedPercent(truth)).")
+          }
+        }
+      }
+    }
+    return flags
+  }
+
+  /// The plan's hazards, largest first: devices shown several variants of an
+  /// experiment, and keys two experiments claimed at once.
+  private func hazards() -> [String] {
+    var hazards: [(share: Double, text: String)] = []
+    for experiment in document.experiments {
+      let exposed = experiment.variants.map(\.firstExposed).reduce(0, +)
+      guard exposed > 0, experiment.mixedDevices > 0 else { continue }
+      let share = Double(experiment.mixedDevices) / Double(exposed)
+      guard share >= 0.01 else { continue }
+      hazards.append((share, "**Hazard**: \(NumberFormat.percent(share, decimals: 1)) of \(experiment.name)'s devices "
+        + "(\(NumberFormat.count(experiment.mixedDevices))) were shown more than one variant; they blur every comparison of it."))
+    }
+    for conflict in document.conflicts where conflict.devices > 0 {
+      let share = Double(conflict.devices) / Double(max(document.devices, 1))
+      hazards.append((share, "**Hazard**: \(NumberFormat.count(conflict.devices)) devices (\(NumberFormat.percent(share, decimals: 1))) "
+        + "met \(conflict.experiments.joined(separator: " and ")) on the shared key `\(conflict.key)`: the manager served one "
+        + "and discarded the other's variant."))
+    }
+    return hazards.sorted { $0.share > $1.share }.map(\.text)
   }
 
   // MARK: - One experiment
