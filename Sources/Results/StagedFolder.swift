@@ -9,7 +9,7 @@ import Foundation
 ///
 /// A lock file beside the target serializes runs into the same folder: each
 /// lands whole, the last to finish last. The kernel releases the lock when
-/// its process ends, however it ends. The folder is replaced whole:
+/// its process ends, however it ends; a finished run removes the file. The folder is replaced whole:
 /// files put into it by hand do not survive the next run.
 public struct StagedFolder: ~Copyable {
   /// The folder the run's files end up in.
@@ -17,6 +17,7 @@ public struct StagedFolder: ~Copyable {
   /// Where the files are written until `commit()`.
   public let staging: URL
   private let lock: CInt
+  private let lockPath: String
   private var faults: FaultInjection
 
   /// Takes the folder's lock, removes an interrupted run's leftovers and
@@ -25,7 +26,8 @@ public struct StagedFolder: ~Copyable {
     let parent = target.deletingLastPathComponent()
     try FolderPaths.create(parent.path)
     var faults = FaultInjection()
-    let lock = try Self.takeLock(at: parent.appendingPathComponent(".\(target.lastPathComponent).lock").path, folder: target.path)
+    let lockPath = parent.appendingPathComponent(".\(target.lastPathComponent).lock").path
+    let lock = try Self.takeLock(at: lockPath, folder: target.path)
     let prefix = ".\(target.lastPathComponent).staging-"
     let staging = parent.appendingPathComponent(prefix + String(getpid()))
     do {
@@ -36,12 +38,14 @@ public struct StagedFolder: ~Copyable {
       faults.step()
       try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: false)
     } catch {
+      unlink(lockPath)
       close(lock)
       throw OutputError(path: target.path, reason: "cannot be prepared (\(error.localizedDescription))")
     }
     self.target = target
     self.staging = staging
     self.lock = lock
+    self.lockPath = lockPath
     self.faults = faults
   }
 
@@ -69,7 +73,7 @@ public struct StagedFolder: ~Copyable {
   /// Puts the staging folder in the target's place in one step and removes
   /// the previous run's folder.
   public mutating func commit() throws(OutputError) {
-    defer { close(lock) }
+    defer { releaseLock() }
     try FolderPaths.synchronize(staging)
     faults.step()
     var isFolder: ObjCBool = false
@@ -88,21 +92,35 @@ public struct StagedFolder: ~Copyable {
   /// Removes the staging folder after a failure, leaving the target as it was.
   public func discard() {
     try? FileManager.default.removeItem(at: staging)
-    close(lock)
+    releaseLock()
   }
 
   /// Waits for the folder's lock: writing a folder takes milliseconds, so a
-  /// second run waits for the first and lands whole after it.
+  /// second run waits for the first and lands whole after it. The holder
+  /// removes the lock file when it is done, so a waiter that wakes on a
+  /// removed file tries again on the new one.
   private static func takeLock(at path: String, folder: String) throws(OutputError) -> CInt {
-    let descriptor = open(path, O_RDWR | O_CREAT, 0o644)
-    guard descriptor >= 0 else { throw failure(URL(fileURLWithPath: folder), "cannot be locked") }
-    while flock(descriptor, LOCK_EX) != 0 {
-      guard errno == EINTR else {
-        close(descriptor)
-        throw failure(URL(fileURLWithPath: folder), "cannot be locked")
+    while true {
+      let descriptor = open(path, O_RDWR | O_CREAT, 0o644)
+      guard descriptor >= 0 else { throw failure(URL(fileURLWithPath: folder), "cannot be locked") }
+      while flock(descriptor, LOCK_EX) != 0 {
+        guard errno == EINTR else {
+          close(descriptor)
+          throw failure(URL(fileURLWithPath: folder), "cannot be locked")
+        }
       }
+      var held = stat(), current = stat()
+      if fstat(descriptor, &held) == 0, stat(path, &current) == 0, held.st_ino == current.st_ino, held.st_dev == current.st_dev {
+        return descriptor
+      }
+      close(descriptor)
     }
-    return descriptor
+  }
+
+  /// Removes the lock file, then releases the lock.
+  private func releaseLock() {
+    unlink(lockPath)
+    close(lock)
   }
 
   private static func failure(_ target: URL, _ what: String) -> OutputError {

@@ -79,6 +79,7 @@ import Testing
       let folder = try snapshot(out.appendingPathComponent("upgrade"))
       #expect(folder == first || folder == second)
       #expect(try leftovers(in: out, name: "upgrade").isEmpty)
+      #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == ["upgrade"])
     }
   }
 
@@ -102,7 +103,7 @@ import Testing
     let out = try temporaryFolder()
     #expect(try run(seed: 1, out: out).status == 0)
     let old = try snapshot(out.appendingPathComponent("upgrade"))
-    try FileManager.default.removeItem(at: out.appendingPathComponent(".upgrade.lock"))
+    #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent(".upgrade.lock").path))
     try FileManager.default.createDirectory(at: out.appendingPathComponent(".upgrade.lock"), withIntermediateDirectories: false)
     let result = try run(seed: 2, out: out)
     #expect(result.status == 1)
