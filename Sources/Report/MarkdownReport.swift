@@ -327,19 +327,30 @@ private struct ReportWriter {
     guard !transitions.isEmpty || !document.conflicts.isEmpty else { return }
     lines.append("## Change impact")
     lines.append("")
-    lines.append("What each upgrade did to the devices of each experiment, comparing a device's last launch of the old version with its first launch of the new one, and the Lab rule that decided it (docs/rules/).")
+    lines.append(
+      "What each upgrade did to the devices of each experiment, comparing a device's last launch of the old version with its "
+        + "first launch of the new one, and the Lab rule that decided it (docs/rules/). Of the devices that made the upgrade, "
+        + "each was kept, reassigned, deactivated, activated or stayed inactive; \"returned elsewhere\" counts, of the "
+        + "devices that came back to the experiment, those on another variant than their last.")
     lines.append("")
-    lines.append("| Upgrade | Experiment | Devices upgrading | Kept | Reassigned | Deactivated | Activated | Came back on another variant |")
-    lines.append("|---|---|---:|---:|---:|---:|---:|---:|")
-    for (experiment, transition) in transitions where transition.total > 0 {
-      let back = transition.returned > 0
-        ? "\(NumberFormat.count(transition.returnedOnAnotherVariant)) of \(NumberFormat.count(transition.returned))" : "–"
-      lines.append(
-        "| \(transition.fromVersion) → \(transition.toVersion) | \(experiment.name) | \(NumberFormat.count(transition.devices)) | "
-          + "\(NumberFormat.count(transition.kept)) | \(NumberFormat.count(transition.reassigned)) | "
-          + "\(NumberFormat.count(transition.deactivated)) | \(NumberFormat.count(transition.activated)) | \(back) |")
+    for experiment in document.experiments {
+      let rows = experiment.transitions.filter { $0.total > 0 }
+      guard !rows.isEmpty else { continue }
+      lines.append("**\(experiment.name)**")
+      lines.append("")
+      lines.append("| Upgrade | Devices | Kept | Reassigned | Deactivated | Activated | Inactive | Returned elsewhere |")
+      lines.append("|---|---:|---:|---:|---:|---:|---:|---:|")
+      for transition in rows {
+        let back = transition.returned > 0
+          ? "\(NumberFormat.count(transition.returnedOnAnotherVariant)) of \(NumberFormat.count(transition.returned))" : "–"
+        lines.append(
+          "| \(transition.fromVersion) → \(transition.toVersion) | \(NumberFormat.count(transition.devices)) | "
+            + "\(NumberFormat.count(transition.kept)) | \(NumberFormat.count(transition.reassigned)) | "
+            + "\(NumberFormat.count(transition.deactivated)) | \(NumberFormat.count(transition.activated)) | "
+            + "\(NumberFormat.count(transition.devices - transition.total)) | \(back) |")
+      }
+      lines.append("")
     }
-    lines.append("")
     for (experiment, transition) in transitions where transition.total > 0 {
       for sentence in ChangeSentences.sentences(for: transition, of: experiment.name, versions: input.versions) {
         lines.append("- \(sentence)")

@@ -67,4 +67,34 @@ import Testing
     #expect(report.contains("| Experiment | Metric | Verdict | Winner | Lift (95% CI) | Why |\n|---|---|---|---|---:|---|\n"))
     #expect(!report.contains("Red flag"))
   }
+
+  /// The change-impact tables' counts add up to the devices that made each
+  /// upgrade, and each table fits GitHub's 980-pixel column. Width model, on
+  /// the wide side: 9.5 px a character at GitHub's 16 px font, 26 px of
+  /// padding and a pixel of border per cell.
+  @Test func theChangeImpactTablesAddUpAndFit() async throws {
+    let (document, _, scenario) = try await upgrade()
+    let report = render(document, scenario)
+    let impact = try #require(report.components(separatedBy: "## Change impact\n").last?.components(separatedBy: "\n## ").first)
+    let rows = impact.split(separator: "\n").filter { $0.hasPrefix("| ") && !$0.hasPrefix("| Upgrade") }
+      .map { $0.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) } }
+    #expect(rows.count == document.experiments.flatMap { $0.transitions.filter { $0.kept + $0.reassigned + $0.deactivated + $0.activated > 0 } }.count)
+    for row in rows {
+      let counts = row[1...6].map { Int($0.replacingOccurrences(of: ",", with: ""))! }
+      #expect(counts[1...].reduce(0, +) == counts[0], "\(row)")
+      #expect(counts.allSatisfy { $0 >= 0 })
+    }
+    var tables: [[[String]]] = []
+    for line in impact.split(separator: "\n", omittingEmptySubsequences: false) {
+      guard line.hasPrefix("|") else { continue }
+      if line.hasPrefix("| Upgrade") { tables.append([]) }
+      if !line.hasPrefix("|---") { tables[tables.count - 1].append(line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }) }
+    }
+    #expect(tables.count == 2)
+    for table in tables {
+      let widths = table[0].indices.map { column in table.map { $0[column].count }.max()! }
+      let pixels = widths.map { Double($0) * 9.5 + 27 }.reduce(0, +)
+      #expect(pixels <= 980, "\(pixels) px: \(widths)")
+    }
+  }
 }

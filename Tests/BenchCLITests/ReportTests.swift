@@ -65,8 +65,8 @@ import Testing
     let report = try String(contentsOf: repositoryRoot.appendingPathComponent("reports/upgrade/report.md"), encoding: .utf8)
     let lines = report.split(separator: "\n", omittingEmptySubsequences: false)
     let verdicts = try #require(lines.firstIndex(of: "## Verdicts"))
-    #expect(lines[verdicts + 2].hasPrefix("- **SubscriptionScreenTheme**: subscribed: "))
-    #expect(lines[verdicts + 3].hasPrefix("- **OnboardingLength**: subscribed: "))
+    #expect(lines[verdicts + 2].hasPrefix("| Experiment | Metric | Verdict |"))
+    #expect(lines[verdicts + 4].hasPrefix("| SubscriptionScreenTheme | subscribed | "))
     #expect(report.contains("## Change impact"))
     #expect(report.contains("brought back OnboardingLength after 2.0 removed it"))
   }

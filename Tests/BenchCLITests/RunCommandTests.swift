@@ -120,7 +120,7 @@ func temporaryFolder() throws -> URL {
       USAGE: bench run <scenario> [--seed <seed>] [--devices <devices>] [--threads <threads>] [--replications <replications>] [--out <folder>] [--shard <K/N>] [--events <events>] [--outcomes <outcomes>] [--allow-large-run] [--quiet]
 
       ARGUMENTS:
-        <scenario>              The scenario file, e.g. scenarios/upgrade.json.
+        <scenario>              The scenario file, e.g. scenarios/upgrade.json, or - for standard input.
 
       OPTIONS:
         --seed <seed>           Use this seed instead of the scenario's.
