@@ -71,3 +71,18 @@ import Testing
     #expect(report.contains("brought back OnboardingLength after 2.0 removed it"))
   }
 }
+
+/// scenarios/README.md's table lists every scenario, in one block: a blank
+/// line inside a Markdown table ends it on GitHub.
+@Suite struct ScenarioIndexTests {
+  @Test func theIndexListsEveryScenarioInOneTable() throws {
+    let index = try String(contentsOf: repositoryRoot.appendingPathComponent("scenarios/README.md"), encoding: .utf8)
+    let lines = index.split(separator: "\n", omittingEmptySubsequences: false)
+    let start = try #require(lines.firstIndex { $0.hasPrefix("| file |") })
+    let end = lines[start...].firstIndex { !$0.hasPrefix("|") } ?? lines.endIndex
+    let rows = lines[(start + 2)..<end]
+    #expect(!lines[end...].contains { $0.hasPrefix("| `") }, "a table row after the table's end")
+    let listed = rows.compactMap { $0.split(separator: "`").dropFirst().first.map(String.init) }
+    #expect(listed.sorted() == (try committedScenarioNames()).map { "\($0).json" })
+  }
+}
