@@ -11,6 +11,24 @@ public enum MarkdownReport {
     writer.write()
     return RenderedReport(markdown: writer.lines.joined(separator: "\n") + "\n", charts: writer.charts)
   }
+
+  /// A lift with its interval, marked † when the interval and the test disagree.
+  static func liftCell(_ comparison: Comparison, alpha: Double) -> String {
+    if comparison.liftIsUnbounded { return "unbounded (baseline 0)" }
+    guard let interval = comparison.liftInterval else { return NumberFormat.signedPercent(comparison.lift) }
+    return "\(NumberFormat.signedPercent(comparison.lift)) "
+      + "(\(NumberFormat.signedPercent(interval.lower)) to \(NumberFormat.signedPercent(interval.upper)))"
+      + (disagrees(comparison, alpha: alpha) ? " †" : "")
+  }
+
+  /// Whether the lift interval and the test disagree: the interval excludes
+  /// no lift while the test's p-value is at or above alpha, or the reverse.
+  /// They are computed by different methods (a ratio interval, a z or t test
+  /// of the difference) and can part at the margin; the test decides.
+  static func disagrees(_ comparison: Comparison, alpha: Double) -> Bool {
+    guard let interval = comparison.liftInterval, let p = comparison.test.pValue else { return false }
+    return (interval.lower > 0 || interval.upper < 0) != (p < alpha)
+  }
 }
 
 private struct ReportWriter {
@@ -90,7 +108,7 @@ private struct ReportWriter {
     // The winner's estimate, or without one the comparison closest to significance.
     let shown = analysis.winner.flatMap { winner in analysis.comparisons.first { $0.variant == winner } }
       ?? analysis.comparisons.min { ($0.test.pValue ?? 1) < ($1.test.pValue ?? 1) }
-    let estimate = shown.map { "\($0.variant): \(Self.liftCell($0))" } ?? "–"
+    let estimate = shown.map { "\($0.variant): \(MarkdownReport.liftCell($0, alpha: input.settings.alpha))" } ?? "–"
     var row = "| \(experiment.name) | \(analysis.metric) | \(verdict) | \(analysis.winner ?? "none") | \(estimate) |"
     if knowsTruth {
       let right: String
@@ -194,7 +212,7 @@ private struct ReportWriter {
       let name = isBaseline ? "\(variant.name) (baseline)" : variant.name
       let exposed = NumberFormat.count(variant.exposed)
         + (variant.contaminated > 0 ? " (\(NumberFormat.count(variant.contaminated)) mixed)" : "")
-      let lift = comparison.map(Self.liftCell) ?? "–"
+      let lift = comparison.map { MarkdownReport.liftCell($0, alpha: input.settings.alpha) } ?? "–"
       let trueLift = isBaseline ? "–" : NumberFormat.signedPercent(summary.trueLift)
       lines.append(
         "| \(name) | \(exposed) | \(NumberFormat.count(summary.n)) | \(valueCell(analysis.estimates[index], summary: summary, scale: scale)) | \(lift) | "
@@ -236,6 +254,11 @@ private struct ReportWriter {
     }
     if !ranks.isEmpty {
       notes.append("On the raw outcomes, the Mann–Whitney U test gives \(ranks.joined(separator: ", ")).")
+    }
+    if analysis.comparisons.contains(where: { MarkdownReport.disagrees($0, alpha: input.settings.alpha) }) {
+      notes.append(
+        "† The lift's interval and the test's p-value disagree at the margin (the interval is computed on the ratio, the "
+          + "test on the difference); the test decides the verdict.")
     }
     lines.append(notes.joined(separator: " "))
     lines.append("")
@@ -404,7 +427,7 @@ private struct ReportWriter {
           + (mistaken.isEmpty ? "" : "Never-enrolled counted as baseline, a mistake (CI) | ") + "True lift when shown |")
       lines.append("|---|---|---:|---:|" + (mistaken.isEmpty ? "" : "---:|") + "---:|")
       func cell(_ comparison: Comparison?) -> String {
-        comparison.map(Self.liftCell) ?? "–"
+        comparison.map { MarkdownReport.liftCell($0, alpha: input.settings.alpha) } ?? "–"
       }
       for (index, (triggered, diluted)) in zip(experiment.analysis, enrollment.analysis).enumerated() {
         for (position, (shownComparison, enrolledComparison)) in zip(triggered.comparisons, diluted.comparisons).enumerated() {
@@ -416,6 +439,12 @@ private struct ReportWriter {
         }
       }
       lines.append("")
+      let compared = zip(experiment.analysis, enrollment.analysis).flatMap { $0.comparisons + $1.comparisons }
+        + mistaken.flatMap(\.comparisons)
+      if compared.contains(where: { MarkdownReport.disagrees($0, alpha: input.settings.alpha) }) {
+        lines.append("† The lift's interval and the test's p-value disagree at the margin; the test decides.")
+        lines.append("")
+      }
       let active = enrollment.segments.map(\.active).reduce(0, +), enrolledTotal = enrollment.segments.map(\.enrolled).reduce(0, +)
       if enrollment.segments.count > 1, active > 0, enrolledTotal > 0 {
         let mix = enrollment.segments.map { segment in
@@ -568,12 +597,6 @@ private struct ReportWriter {
   /// A comparison's relative lift with its interval; "unbounded" when the
   /// baseline's mean is 0 and the variant's is not, where a ratio has no value
   /// but the direction is known.
-  static func liftCell(_ comparison: Comparison) -> String {
-    if comparison.liftIsUnbounded { return "unbounded (baseline 0)" }
-    guard let interval = comparison.liftInterval else { return NumberFormat.signedPercent(comparison.lift) }
-    return "\(NumberFormat.signedPercent(comparison.lift)) "
-      + "(\(NumberFormat.signedPercent(interval.lower)) to \(NumberFormat.signedPercent(interval.upper)))"
-  }
 
   // MARK: - Calibration
 

@@ -1,5 +1,6 @@
 import Testing
 
+import Results
 @testable import Report
 
 /// How the report prints the numbers that rounding would turn into claims.
@@ -44,5 +45,24 @@ import Testing
     #expect(AmountPrecision.text(2.9346371619030833, scale: 3) == "2.93")
     #expect(AmountPrecision.text(1.234e-7, scale: 1e-7) == "0.000000123")
     #expect(AmountPrecision.text(.infinity, scale: 1) == "–")
+  }
+}
+
+/// An interval that excludes no lift beside a p-value above alpha is a
+/// contradiction on the page: the cell is marked and the note says which decides.
+@Suite struct IntervalAgreementTests {
+  private func comparison(p: Double, interval: (Double, Double)) -> Comparison {
+    Comparison(
+      variant: "B", baseline: "A", test: TestSummary(test: "two-proportion-z", statistic: 1.9, degreesOfFreedom: nil, pValue: p),
+      adjustedPValue: p, difference: nil, lift: 0.1, liftInterval: (lower: interval.0, upper: interval.1),
+      probabilityToBeatBaseline: 0.97, expectedLoss: nil, trueLift: nil, looks: [], dailyLift: [])
+  }
+
+  @Test func aDisagreementIsMarked() {
+    #expect(MarkdownReport.liftCell(comparison(p: 0.052, interval: (0.001, 0.2)), alpha: 0.05) == "+10.0% (+0.1% to +20.0%) †")
+    #expect(MarkdownReport.liftCell(comparison(p: 0.049, interval: (-0.001, 0.2)), alpha: 0.05) == "+10.0% (−0.1% to +20.0%) †")
+    #expect(MarkdownReport.liftCell(comparison(p: 0.01, interval: (0.02, 0.2)), alpha: 0.05) == "+10.0% (+2.0% to +20.0%)")
+    #expect(MarkdownReport.liftCell(comparison(p: 0.3, interval: (-0.05, 0.2)), alpha: 0.05) == "+10.0% (−5.0% to +20.0%)")
+    #expect(MarkdownReport.liftCell(comparison(p: 0.3, interval: (-0.2, -0.01)), alpha: 0.05) == "+10.0% (−20.0% to −1.0%) †")
   }
 }
