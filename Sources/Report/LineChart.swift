@@ -11,6 +11,8 @@ struct LineChart {
     var dashed = false
     /// The colour's index in the palette; series that belong together share one.
     let colour: Int
+    /// An interval around the values, drawn as a shaded band.
+    var band: (lower: [Double?], upper: [Double?])?
   }
 
   let title: String
@@ -20,7 +22,7 @@ struct LineChart {
   let series: [Series]
   /// A horizontal reference line, e.g. 0 for lifts or alpha for p-values.
   var reference: (value: Double, label: String)?
-  /// The y values the axis must show; by default every plotted value.
+  /// The y values the axis must show; by default every plotted value, bands included.
   var yExtent: [Double]?
   /// Formats the y axis's tick labels.
   var formatY: (Double) -> String = { LineChart.trim($0, decimals: 2) }
@@ -30,7 +32,10 @@ struct LineChart {
   private let left = 70.0, right = 170.0, top = 40.0, bottom = 50.0
 
   var svg: String {
-    let plotted = (yExtent ?? series.flatMap { $0.values.compactMap { $0 } }) + (reference.map { [$0.value] } ?? [])
+    let everything = series.flatMap { line in
+      (line.values + (line.band.map { $0.lower + $0.upper } ?? [])).compactMap { $0 }
+    }
+    let plotted = (yExtent ?? everything) + (reference.map { [$0.value] } ?? [])
     let (low, high) = Self.niceRange(plotted.min() ?? 0, plotted.max() ?? 1)
     let xLow = Double(xValues.first ?? 0), xHigh = Double(max(xValues.last ?? 1, (xValues.first ?? 0) + 1))
     let plotWidth = width - left - right, plotHeight = height - top - bottom
@@ -60,6 +65,31 @@ struct LineChart {
     }
     for line in series {
       let colour = Self.palette[line.colour % Self.palette.count]
+      guard let band = line.band else { continue }
+      let both = zip(band.lower, band.upper).map { lower, upper in lower.flatMap { lower in upper.map { _ in lower } } }
+      for segment in Self.segments(both) {
+        let upper = segment.map { "\(Self.fixed(x(Double(xValues[$0])))),\(Self.fixed(y(band.upper[$0]!)))" }
+        let lower = segment.reversed().map { "\(Self.fixed(x(Double(xValues[$0])))),\(Self.fixed(y(band.lower[$0]!)))" }
+        out.append("<polygon clip-path=\"url(#plot)\" fill=\"\(colour)\" fill-opacity=\"0.15\" stroke=\"none\" points=\"\((upper + lower).joined(separator: " "))\"/>")
+      }
+    }
+    var clipped = false
+    for line in series {
+      let colour = Self.palette[line.colour % Self.palette.count]
+      // A marker at the edge where a line or its band leaves the axis, so that clipping never hides a value.
+      for values in [line.values] + (line.band.map { [$0.lower, $0.upper] } ?? []) {
+        var previous: Int?
+        for (index, value) in values.enumerated() {
+          guard let value else { previous = nil; continue }
+          let side: Int? = value > high ? 1 : value < low ? -1 : nil
+          defer { previous = side }
+          guard let side, side != previous else { continue }
+          clipped = true
+          let tipX = x(Double(xValues[index])), edge = side > 0 ? top : top + plotHeight
+          let base = edge + Double(side) * -7
+          out.append("<polygon fill=\"\(colour)\" points=\"\(Self.fixed(tipX - 4)),\(Self.fixed(base)) \(Self.fixed(tipX + 4)),\(Self.fixed(base)) \(Self.fixed(tipX)),\(Self.fixed(edge))\"/>")
+        }
+      }
       for segment in Self.segments(line.values) {
         let points = segment.map { "\(Self.fixed(x(Double(xValues[$0])))),\(Self.fixed(y(line.values[$0]!)))" }
           .joined(separator: " ")
@@ -73,6 +103,9 @@ struct LineChart {
       out.append("<line x1=\"\(Self.fixed(legendX))\" y1=\"\(Self.fixed(legendY))\" x2=\"\(Self.fixed(legendX + 18))\" y2=\"\(Self.fixed(legendY))\" stroke=\"\(colour)\" stroke-width=\"2\"\(line.dashed ? " stroke-dasharray=\"5 4\"" : "")/>")
       out.append("<text x=\"\(Self.fixed(legendX + 24))\" y=\"\(Self.fixed(legendY + 4))\">\(Self.escape(line.name))</text>")
       legendY += 18
+    }
+    if clipped {
+      out.append("<text x=\"\(Self.fixed(left + plotWidth + 12))\" y=\"\(Self.fixed(legendY + 4))\" fill=\"#555\">▲▼ beyond the axis</text>")
     }
     out.append("</svg>")
     return out.joined(separator: "\n") + "\n"

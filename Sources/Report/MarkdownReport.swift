@@ -294,6 +294,8 @@ private struct ReportWriter {
   // MARK: - Charts
 
   private mutating func writeCharts(_ experiment: ExperimentResult) {
+    // A run of one day has no course over the days to draw.
+    guard document.days > 1 else { return }
     let days = Array(0..<document.days)
     let prefix = "\(document.scenario)-\(experiment.name)"
     var links: [String] = []
@@ -309,17 +311,26 @@ private struct ReportWriter {
     links.append("![Devices shown each variant for the first time, per day](\(prefix)-exposures.svg)")
     for analysis in experiment.analysis where !analysis.comparisons.isEmpty {
       var series: [LineChart.Series] = []
+      var settled: [Double] = []
       for comparison in analysis.comparisons {
         let colour = experiment.variants.firstIndex { $0.name == comparison.variant } ?? 0
-        series.append(LineChart.Series(name: comparison.variant, values: comparison.dailyLift.map { $0?.value }, colour: colour))
-        series.append(LineChart.Series(name: "", values: comparison.dailyLift.map { $0?.lower }, dashed: true, colour: colour))
-        series.append(LineChart.Series(name: "", values: comparison.dailyLift.map { $0?.upper }, dashed: true, colour: colour))
+        series.append(LineChart.Series(
+          name: comparison.variant, values: comparison.dailyLift.map { $0?.value }, colour: colour,
+          band: (comparison.dailyLift.map { $0?.lower }, comparison.dailyLift.map { $0?.upper })))
+        if let truth = comparison.trueLift {
+          series.append(LineChart.Series(
+            name: "\(comparison.variant) true lift", values: days.map { _ in truth }, dashed: true, colour: colour))
+          settled.append(truth)
+        }
+        // Early days' intervals are huge; scale the axis to the second half of the run and mark what is clipped.
+        for estimate in comparison.dailyLift.suffix(max(days.count / 2, 1)).compactMap({ $0 }) {
+          settled += [estimate.value, estimate.lower, estimate.upper]
+        }
       }
-      // Early days' intervals are huge; scale the axis to the second half of the run and clip.
-      let settled = series.flatMap { $0.values.suffix(max(days.count / 2, 1)).compactMap { $0 } }
       let lift = LineChart(
-        title: "\(experiment.name): lift on \(analysis.metric) vs \(experiment.baseline), \(confidence) interval dashed",
-        xLabel: "day (devices first exposed by then)", yLabel: "relative lift", xValues: days, series: series,
+        title: "\(experiment.name): cumulative lift on \(analysis.metric) vs \(experiment.baseline)",
+        xLabel: "day (devices first exposed by the end of it)", yLabel: "relative lift, \(confidence) interval shaded",
+        xValues: days, series: series,
         reference: (0, "no effect"), yExtent: settled.isEmpty ? nil : settled, formatY: { NumberFormat.trim(percent: $0) })
       charts.append(("\(prefix)-\(analysis.metric)-lift.svg", lift.svg))
       links.append("![Lift on \(analysis.metric) over the days](\(prefix)-\(analysis.metric)-lift.svg)")
@@ -572,14 +583,16 @@ private struct ReportWriter {
     }
     if !delivery.churn.isEmpty { lines.append("") }
     let days = Array(0..<document.days)
+    // Only what happened: a series of zeros, or a chart of nothing but zeros, says nothing.
+    let series = [
+      LineChart.Series(name: "devices stabilized so far", values: delivery.stabilized.map(Double.init), colour: 0),
+      LineChart.Series(name: "failed fetches that day", values: delivery.failedFetches.map(Double.init), colour: 1),
+      LineChart.Series(name: "overridden launches that day", values: delivery.overridden.map(Double.init), colour: 2),
+      LineChart.Series(name: "default fallbacks that day", values: delivery.defaultFallbacks.map(Double.init), colour: 3),
+    ].filter { $0.values.contains { $0 != 0 } }
+    guard !series.isEmpty, document.days > 1 else { return }
     let chart = LineChart(
-      title: "Delivery per day", xLabel: "day", yLabel: "devices or launches", xValues: days,
-      series: [
-        LineChart.Series(name: "stabilized (total)", values: delivery.stabilized.map(Double.init), colour: 0),
-        LineChart.Series(name: "failed fetches", values: delivery.failedFetches.map(Double.init), colour: 1),
-        LineChart.Series(name: "overridden", values: delivery.overridden.map(Double.init), colour: 2),
-        LineChart.Series(name: "default fallbacks", values: delivery.defaultFallbacks.map(Double.init), colour: 3),
-      ],
+      title: "Delivery per day", xLabel: "day", yLabel: "devices or launches", xValues: days, series: series,
       formatY: { NumberFormat.count(Int($0.rounded())) })
     charts.append(("\(document.scenario)-delivery.svg", chart.svg))
     lines.append("![Delivery per day](\(document.scenario)-delivery.svg)")
