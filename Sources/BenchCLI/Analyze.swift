@@ -52,6 +52,9 @@ extension Bench {
     @Option(name: .customLong("kind"), help: "A metric's kind, as METRIC=conversion or METRIC=continuous.")
     var kinds: [String] = []
 
+    @Flag(help: "Also write report.html: the report in one self-contained file, charts inline.")
+    var html = false
+
     @Flag(help: "Leave malformed rows out, and say how many, instead of failing.")
     var skipMalformed = false
 
@@ -89,7 +92,7 @@ extension Bench {
         options.scenario = loaded
       }
       let name = name ?? (options.scenario?.name ?? URL(fileURLWithPath: events).deletingPathExtension().lastPathComponent) + "-analyze"
-      let folder = ReportFolder(out: out, name: name)
+      let folder = ReportFolder(out: out, name: name, html: html)
       if !force { try Self.requireOwnReport(folder.url) }
       let analysis = try EventsAnalysis(events: events, outcomes: outcomes, name: name, options: options)
       let settings = options.scenario?.analysis ?? .standard

@@ -22,6 +22,9 @@ extension Bench {
     @Option(help: ArgumentHelp("The folder that receives <scenario name>/report.md and results.json.", valueName: "folder"))
     var out: String = "reports"
 
+    @Flag(help: "Also write report.html: the report in one self-contained file, charts inline.")
+    var html = false
+
     @Flag(help: "Print nothing but errors.")
     var quiet = false
 
@@ -35,7 +38,7 @@ extension Bench {
       }
       let merged = try ShardMerge(parts: files)
       let run = SimulatedRun(scenario: merged.scenario, plan: merged.plan, tallies: merged.tallies)
-      let reportURL = try run.write(out: out)
+      let reportURL = try run.write(out: out, html: html)
       if !quiet {
         print("Merged \(files.count) part\(files.count == 1 ? "" : "s").")
         print(run.summary(reportURL: reportURL))

@@ -3,26 +3,30 @@ import Report
 import Results
 
 /// The folder a run or an analysis writes: the charts, results.json and
-/// report.md, staged and swapped in as one unit (`StagedFolder`), so that a
-/// failure or a kill leaves the previous report whole.
+/// report.md (and report.html when asked), staged and swapped in as one unit
+/// (`StagedFolder`), so that a failure or a kill leaves the previous report whole.
 struct ReportFolder {
   let url: URL
+  /// Also write report.html, the same report in one self-contained file.
+  var html = false
 
-  init(out: String, name: String) {
+  init(out: String, name: String, html: Bool = false) {
     url = URL(fileURLWithPath: out).appendingPathComponent(name)
+    self.html = html
   }
 
   /// Writes everything and returns where report.md is.
   func write(_ report: RenderedReport, document: ResultsDocument) throws -> URL {
     try Self.stage(at: url) { folder throws(OutputError) in
-      try Self.add(report, document: document, under: "", to: &folder)
+      try Self.add(report, document: document, under: "", html: html, to: &folder)
     }
     return url.appendingPathComponent("report.md")
   }
 
   /// Adds one report's files to a staged folder, under `prefix` ("" or "name/").
   static func add(
-    _ report: RenderedReport, document: ResultsDocument, under prefix: String, to folder: inout StagedFolder
+    _ report: RenderedReport, document: ResultsDocument, under prefix: String, html: Bool = false,
+    to folder: inout StagedFolder
   ) throws(OutputError) {
     for chart in report.charts {
       try folder.write(chart.svg, to: prefix + chart.fileName)
@@ -31,6 +35,9 @@ struct ReportFolder {
     document.benchVersion = Bench.configuration.version
     try folder.write(document.json.rendered(), to: prefix + "results.json")
     try folder.write(report.markdown, to: prefix + "report.md")
+    if html {
+      try folder.write(HTMLReport.render(report, title: "Lab Bench report: \(document.scenario)"), to: prefix + "report.html")
+    }
   }
 
   /// Stages the folder at `url`, lets `fill` write into it, and swaps it in;

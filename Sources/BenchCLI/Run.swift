@@ -45,6 +45,9 @@ extension Bench {
     @Option(help: "Where --events also writes the devices' outcomes (default: next to it, <name>-outcomes.csv).")
     var outcomes: String?
 
+    @Flag(help: "Also write report.html: the report in one self-contained file, charts inline.")
+    var html = false
+
     @Flag(help: "Run even when the estimate exceeds an hour or 8 GB of memory.")
     var allowLargeRun = false
 
@@ -113,7 +116,7 @@ extension Bench {
           to: URL(fileURLWithPath: outcomesPath))
       }
       let run = SimulatedRun(scenario: scenario, plan: simulator.plan, tallies: tallies)
-      let reportURL = try run.write(out: out ?? "reports")
+      let reportURL = try run.write(out: out ?? "reports", html: html)
       if !quiet {
         print(run.summary(reportURL: reportURL))
         if let events, let outcomesPath {

@@ -14,8 +14,9 @@ struct SimulatedRun {
   let plan: SimulationPlan
   let tallies: [RunTally]
 
-  /// Analyses the tallies and writes `<out>/<scenario name>/`; returns where report.md is.
-  func write(out: String) throws -> URL {
+  /// Analyses the tallies and writes `<out>/<scenario name>/` (with report.html
+  /// when `html`); returns where report.md is.
+  func write(out: String, html: Bool = false) throws -> URL {
     let analyzer = ExperimentAnalyzer(settings: scenario.analysis)
     let documents = tallies.map {
       analyzer.analyze(ResultsDocument(plan: plan, tally: $0, replications: tallies.count))
@@ -27,7 +28,7 @@ struct SimulatedRun {
     let report = MarkdownReport.render(ReportInput(
       document: document, description: scenario.description, settings: scenario.analysis, versions: scenario.versions,
       source: "Simulated"))
-    return try ReportFolder(out: out, name: scenario.name).write(report, document: document)
+    return try ReportFolder(out: out, name: scenario.name, html: html).write(report, document: document)
   }
 
   /// What a run says when it is done: the population and where the report went.

@@ -117,7 +117,7 @@ func temporaryFolder() throws -> URL {
       only the Kth of N equal pieces of the run and writes <out>/<scenario name>.shard-K-of-N.part;
       `bench merge` turns the N parts into the same files a run on one machine writes.
 
-      USAGE: bench run <scenario> [--seed <seed>] [--devices <devices>] [--threads <threads>] [--replications <replications>] [--out <folder>] [--shard <K/N>] [--events <events>] [--outcomes <outcomes>] [--allow-large-run] [--quiet]
+      USAGE: bench run <scenario> [--seed <seed>] [--devices <devices>] [--threads <threads>] [--replications <replications>] [--out <folder>] [--shard <K/N>] [--events <events>] [--outcomes <outcomes>] [--html] [--allow-large-run] [--quiet]
 
       ARGUMENTS:
         <scenario>              The scenario file, e.g. scenarios/upgrade.json, or - for standard input.
@@ -136,6 +136,8 @@ func temporaryFolder() throws -> URL {
         --events <events>       Also write the first replication's analytics events to this CSV file.
         --outcomes <outcomes>   Where --events also writes the devices' outcomes (default: next to it,
                                 <name>-outcomes.csv).
+        --html                  Also write report.html: the report in one self-contained file, charts
+                                inline.
         --allow-large-run       Run even when the estimate exceeds an hour or 8 GB of memory.
         --quiet                 Print nothing but errors.
         --version               Show the version.
