@@ -25,6 +25,9 @@ public struct EventsAnalysis {
     /// summed per device and metric, instead of one row per device and metric.
     /// A conversion metric counts a device with any event once.
     public var outcomesAreEvents = false
+    /// How the `day` column writes time: day numbers, or timestamps that
+    /// become calendar days in a time zone.
+    public var time = EventTime()
 
     public init() {}
   }
@@ -46,13 +49,24 @@ public struct EventsAnalysis {
       let device = field("id_for_vendor"), experiment = field("experiment"), variant = field("variant")
       guard !device.isEmpty else { throw RowError("has an empty id_for_vendor") }
       guard !experiment.isEmpty, !variant.isEmpty else { throw RowError("has an empty experiment or variant") }
-      guard let day = Int(field("day")), (0..<lastDay + 1).contains(day) else {
-        throw RowError(
-          "day '\(field("day"))' is not a whole number of days from 0 to \(lastDay)\(options.scenario == nil ? " (ten years)" : ", the scenario's last day")")
+      let text = field("day")
+      guard let day = options.time.day(of: text) else { throw RowError(Self.timeProblem(text, options: options, lastDay: lastDay)) }
+      if options.time.format == .day {
+        guard (0..<lastDay + 1).contains(day) else { throw RowError(Self.timeProblem(text, options: options, lastDay: lastDay)) }
+      } else if let start = options.time.start, day < start {
+        throw RowError("day '\(text)' is before the start date: pass an earlier --start, or leave it out to start at the first event")
       }
       exposures.record(device: device, experiment: experiment, variant: variant, day: day)
     }.map { (path: eventsPath, line: $0.line, reason: $0.reason) }
     guard !exposures.experiments.isEmpty else { throw .noDisplayedEvents(path: eventsPath) }
+    if options.time.format != .day {
+      // Calendar days become days of the run: day 0 is the start date, or the first event's day.
+      let origin = options.time.start ?? exposures.firstDay
+      guard exposures.lastDay - origin <= lastDay else {
+        throw .spanTooLong(path: eventsPath, days: exposures.lastDay - origin + 1, limit: lastDay + 1)
+      }
+      exposures.shiftDays(by: -origin)
+    }
 
     var outcomes = OutcomeLog(summing: options.outcomesAreEvents)
     if let outcomesPath {
@@ -69,6 +83,20 @@ public struct EventsAnalysis {
     }
     skippedRows = skipped
     document = Self.document(name: name, exposures: exposures, outcomes: outcomes, options: options)
+  }
+
+  /// Why a `day` field is not a time of the table's format, with the fix.
+  private static func timeProblem(_ text: String, options: Options, lastDay: Int) -> String {
+    switch options.time.format {
+    case .day:
+      let looksLikeTime = EventTime(format: .iso8601).day(of: text) != nil
+      return "day '\(text)' is not a whole number of days from 0 to \(lastDay)"
+        + (options.scenario == nil ? " (ten years)" : ", the scenario's last day")
+        + (looksLikeTime ? "; for timestamps pass --time iso8601" : "")
+    case .iso8601: return "day '\(text)' is not an ISO 8601 time such as 2026-11-24 or 2026-11-24T09:30:00Z"
+    case .unix: return "day '\(text)' is not a Unix time in seconds"
+    case .unixMilliseconds: return "day '\(text)' is not a Unix time in milliseconds"
+    }
   }
 
   /// Reads the outcomes table into `outcomes`; returns the rows skipped as malformed.
@@ -219,7 +247,8 @@ struct ExposureLog {
 
   var experiments: [String: ExperimentLog] = [:]
   var experimentOrder: [String] = []
-  var lastDay = 0
+  var lastDay = Int.min
+  var firstDay = Int.max
   private var allDevices: Set<String> = []
 
   mutating func record(device: String, experiment: String, variant: String, day: Int) {
@@ -229,7 +258,21 @@ struct ExposureLog {
     }
     allDevices.insert(device)
     lastDay = max(lastDay, day)
+    firstDay = min(firstDay, day)
     experiments[experiment]!.record(device: device, variant: variant, day: day)
+  }
+
+  /// Moves every recorded day by `offset`: calendar days to days of the run.
+  mutating func shiftDays(by offset: Int) {
+    for name in experiments.keys {
+      for device in experiments[name]!.devices.keys {
+        for index in experiments[name]!.devices[device]!.variants.indices {
+          experiments[name]!.devices[device]!.variants[index].day += offset
+        }
+      }
+    }
+    lastDay += offset
+    firstDay += offset
   }
 
   func deviceCount(with outcomes: OutcomeLog) -> Int {

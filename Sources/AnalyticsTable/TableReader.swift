@@ -83,6 +83,8 @@ public enum AnalyticsTableError: Error, Hashable, Sendable, CustomStringConverti
   case missingColumn(path: String, column: String, role: String, found: [String])
   case malformedRow(path: String, line: Int, reason: String)
   case noDisplayedEvents(path: String)
+  /// Timestamps spread over more days than a run may last.
+  case spanTooLong(path: String, days: Int, limit: Int)
   /// A baseline option naming an experiment or a variant the table lacks.
   case unknownBaseline(experiment: String, variant: String, known: [String], isExperiment: Bool)
 
@@ -97,6 +99,9 @@ public enum AnalyticsTableError: Error, Hashable, Sendable, CustomStringConverti
       return "\(path) line \(line): \(reason); fix the row or pass --skip-malformed to leave such rows out"
     case .noDisplayedEvents(let path):
       return "\(path): has no \"displayed\" events: the analysis counts devices by them"
+    case .spanTooLong(let path, let days, let limit):
+      return "\(path): the events span \(days) days, more than the \(limit) a run may last: "
+        + "check --time and --timezone, or pass --start to count from a later date"
     case .unknownBaseline(let experiment, let variant, let known, let isExperiment):
       return isExperiment
         ? "--baseline \(experiment)=\(variant): '\(variant)' is not a variant of \(experiment) in the table (variants: \(known.joined(separator: ", ")))"

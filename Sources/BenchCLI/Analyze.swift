@@ -52,6 +52,17 @@ extension Bench {
     @Option(name: .customLong("kind"), help: "A metric's kind, as METRIC=conversion or METRIC=continuous.")
     var kinds: [String] = []
 
+    @Option(help: ArgumentHelp(
+      "How the day column writes time: \(EventTime.Format.allCases.map(\.rawValue).joined(separator: ", ")).",
+      valueName: "format"))
+    var time: String = EventTime.Format.day.rawValue
+
+    @Option(help: "The time zone whose calendar days count, e.g. Europe/Berlin (default: UTC).")
+    var timezone: String = "UTC"
+
+    @Option(help: ArgumentHelp("Day 0, as YYYY-MM-DD (default: the first event's day).", valueName: "date"))
+    var start: String?
+
     @Flag(help: "Also write report.html: the report in one self-contained file, charts inline.")
     var html = false
 
@@ -75,6 +86,7 @@ extension Bench {
       if let name, name.isEmpty || !name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) {
         throw ValidationError("--name must be letters, digits, '-' or '_' (it names the report's folder), not '\(name)'.")
       }
+      _ = try eventTime()
       if outcomeEvents, outcomes == nil {
         throw ValidationError("--outcome-events goes with --outcomes: add --outcomes outcomes.csv.")
       }
@@ -87,6 +99,7 @@ extension Bench {
       options.conversionMetrics = Dictionary(kinds.map { Self.pair($0)! }.map { ($0, $1 == "conversion") }, uniquingKeysWith: { $1 })
       options.skipMalformed = skipMalformed
       options.outcomesAreEvents = outcomeEvents
+      options.time = try eventTime()
       if let scenario {
         let (loaded, _) = try Scenario.load(path: scenario)
         options.scenario = loaded
@@ -109,6 +122,27 @@ extension Bench {
         print("Analysed \(document.devices) devices in \(document.experiments.count) experiments.")
         print("Wrote \(reportURL.relativePath) and results.json")
       }
+    }
+
+    /// The time options read together, or the one that is wrong.
+    func eventTime() throws -> EventTime {
+      guard let format = EventTime.Format(rawValue: time) else {
+        throw ValidationError(
+          "--time takes \(EventTime.Format.allCases.map(\.rawValue).joined(separator: ", ")), not '\(time)'.")
+      }
+      guard let zone = TimeZone(identifier: timezone) else {
+        throw ValidationError("--timezone takes a zone such as UTC or Europe/Berlin, not '\(timezone)'.")
+      }
+      if start != nil, format == .day {
+        throw ValidationError("--start goes with timestamps: add --time iso8601, unix or unix-ms.")
+      }
+      let startDay = try start.map { text in
+        guard let day = EventTime.parseDate(text) else {
+          throw ValidationError("--start takes a date as YYYY-MM-DD, not '\(text)'.")
+        }
+        return day
+      }
+      return EventTime(format: format, timeZone: zone, start: startDay)
     }
 
     /// Refuses a folder that holds anything but an earlier analysis: a

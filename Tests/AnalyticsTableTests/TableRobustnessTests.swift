@@ -119,7 +119,8 @@ import Testing
 extension AnalyticsTableError {
   var path: String {
     switch self {
-    case .malformedRow(let path, _, _), .unreadable(let path), .missingColumn(let path, _, _, _), .noDisplayedEvents(let path):
+    case .malformedRow(let path, _, _), .unreadable(let path), .missingColumn(let path, _, _, _), .noDisplayedEvents(let path),
+      .spanTooLong(let path, _, _):
       return path
     case .unknownBaseline: return ""
     }

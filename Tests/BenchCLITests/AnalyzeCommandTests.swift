@@ -141,6 +141,16 @@ import Testing
     #expect(result.standardError.hasPrefix("Error: --kind takes METRIC=conversion or METRIC=continuous, not 'revenue=money'.\n"))
     let name = try BenchProcess.run(["analyze", "e.csv", "--name", "../up"])
     #expect(name.standardError.hasPrefix("Error: --name must be letters, digits, '-' or '_' (it names the report's folder), not '../up'.\n"))
+    for (options, message) in [
+      (["--time", "epoch"], "Error: --time takes day, iso8601, unix, unix-ms, not 'epoch'.\n"),
+      (["--time", "iso8601", "--timezone", "Mars/Olympus"], "Error: --timezone takes a zone such as UTC or Europe/Berlin, not 'Mars/Olympus'.\n"),
+      (["--start", "2026-11-24"], "Error: --start goes with timestamps: add --time iso8601, unix or unix-ms.\n"),
+      (["--time", "unix", "--start", "24.11.2026"], "Error: --start takes a date as YYYY-MM-DD, not '24.11.2026'.\n"),
+    ] {
+      let result = try BenchProcess.run(["analyze", "e.csv"] + options)
+      #expect(result.status == 64)
+      #expect(result.standardError.hasPrefix(message), "\(options)")
+    }
     let events = try BenchProcess.run(["analyze", "e.csv", "--outcome-events"])
     #expect(events.standardError.hasPrefix("Error: --outcome-events goes with --outcomes: add --outcomes outcomes.csv.\n"))
   }

@@ -1,0 +1,86 @@
+import AnalyticsTable
+import Foundation
+import Testing
+
+/// Timestamps become calendar days in a time zone. Expected days are from
+/// Python's datetime and zoneinfo (days since 1970-01-01), an independent
+/// reference for the calendar and the zone rules.
+@Suite struct EventTimeTests {
+  private let berlin = TimeZone(identifier: "Europe/Berlin")!
+
+  @Test func isoDatesAndTimesBecomeTheirDays() {
+    let utc = EventTime(format: .iso8601)
+    #expect(utc.day(of: "2026-11-24") == 20781)
+    #expect(utc.day(of: "2024-02-29") == 19782)
+    #expect(utc.day(of: "1969-12-31") == -1)
+    #expect(utc.day(of: "2000-03-01") == 11017)
+    #expect(utc.day(of: "2026-11-24T09:30:00Z") == 20781)
+    #expect(utc.day(of: "2026-11-24T09:30:00.250Z") == 20781)
+    #expect(utc.day(of: "2026-11-24 09:30") == 20781)
+    // 01:00 at +05:00 is 20:00 the day before in UTC.
+    #expect(utc.day(of: "2026-11-24T01:00:00+05:00") == 20780)
+    #expect(utc.day(of: "2026-11-24T01:00:00+0500") == 20780)
+  }
+
+  @Test func theTimeZoneDecidesTheCalendarDay() {
+    let local = EventTime(format: .iso8601, timeZone: berlin)
+    // 23:30 UTC is 00:30 the next day in Berlin in winter, 22:30 UTC in summer too.
+    #expect(local.day(of: "2026-11-24T23:30:00Z") == 20782)
+    #expect(local.day(of: "2026-07-01T22:30:00Z") == 20636)
+    // Without an offset a time is already the zone's own.
+    #expect(local.day(of: "2026-11-24T23:30:00") == 20781)
+    #expect(EventTime(format: .unix, timeZone: berlin).day(of: "1795512600") == 20781)
+    #expect(EventTime(format: .unix).day(of: "1795512600.5") == 20781)
+    #expect(EventTime(format: .unixMilliseconds).day(of: "1795512600000") == 20781)
+  }
+
+  @Test func textThatIsNoTimeIsRefused() {
+    let iso = EventTime(format: .iso8601)
+    for text in ["", "2026-13-01", "2026-02-30", "2025-02-29", "2026-11-24T25:00", "2026-11-24T10:00Zx", "24/11/2026", "2026-11-24T10"] {
+      #expect(iso.day(of: text) == nil, "\(text)")
+    }
+    #expect(EventTime(format: .unix).day(of: "soon") == nil)
+    #expect(EventTime(format: .unix).day(of: "1e300") == nil)
+    #expect(EventTime.parseDate("2026-11-24") == 20781)
+    #expect(EventTime.parseDate("2026-11-24T00:00") == nil)
+  }
+
+  @Test func anEventsTableWithTimestampsCountsDaysFromTheFirstEvent() throws {
+    let events = """
+      id_for_vendor,experiment,variant,reason,day
+      d1,Theme,A,displayed,2026-11-24T23:30:00Z
+      d2,Theme,B,displayed,2026-11-24T22:30:00Z
+      d3,Theme,A,displayed,2026-11-26T08:00:00+01:00
+
+      """
+    var options = EventsAnalysis.Options()
+    options.time = EventTime(format: .iso8601, timeZone: berlin)
+    let document = try EventsAnalysis(events: temporaryFile("e.csv", events), outcomes: nil, name: "t", options: options).document
+    // In Berlin: d2 on the 24th (day 0), d1 on the 25th (day 1), d3 on the 26th (day 2).
+    #expect(document.days == 3)
+    #expect(document.experiments[0].dailyNewExposures == [[0, 1, 1], [1, 0, 0]])
+    options.time.start = EventTime.parseDate("2026-11-20")
+    let fromStart = try EventsAnalysis(events: temporaryFile("e.csv", events), outcomes: nil, name: "t", options: options).document
+    #expect(fromStart.days == 7)
+    #expect(fromStart.experiments[0].dailyNewExposures[1] == [0, 0, 0, 0, 1, 0, 0])
+    options.time.start = EventTime.parseDate("2026-11-25")
+    #expect(throws: AnalyticsTableError.self) {
+      try EventsAnalysis(events: temporaryFile("e.csv", events), outcomes: nil, name: "t", options: options)
+    }
+  }
+
+  @Test func timestampsRefusedAsDayNumbersSayHowToReadThem() throws {
+    let path = try temporaryFile("e.csv", "id_for_vendor,experiment,variant,reason,day\nd1,Theme,A,displayed,2026-11-24T09:30:00Z\n")
+    #expect(throws: AnalyticsTableError.malformedRow(
+      path: path, line: 2,
+      reason: "day '2026-11-24T09:30:00Z' is not a whole number of days from 0 to 3659 (ten years); for timestamps pass --time iso8601")) {
+      try EventsAnalysis(events: path, outcomes: nil, name: "t", options: .init())
+    }
+    let years = try temporaryFile("e.csv", "id_for_vendor,experiment,variant,reason,day\nd1,Theme,A,displayed,1990-01-01\nd2,Theme,B,displayed,2026-01-01\n")
+    var options = EventsAnalysis.Options()
+    options.time = EventTime(format: .iso8601)
+    #expect(throws: AnalyticsTableError.spanTooLong(path: years, days: 13150, limit: 3660)) {
+      try EventsAnalysis(events: years, outcomes: nil, name: "t", options: options)
+    }
+  }
+}
