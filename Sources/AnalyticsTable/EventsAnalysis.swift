@@ -43,9 +43,18 @@ public struct EventsAnalysis {
     let lastDay = (options.scenario?.days ?? ScenarioLimits.days.upperBound) - 1
     let eventsReader = TableReader(path: eventsPath, columns: options.columns)
     var skipped = try eventsReader.read(
-      required: ["variant", "experiment", "reason", "id_for_vendor", "day"], skipMalformed: options.skipMalformed
+      required: ["variant", "experiment", "reason", "id_for_vendor", "day"], optional: ["version"],
+      skipMalformed: options.skipMalformed
     ) { (field: (String) -> String) throws(RowError) in
-      guard field("reason") == "displayed" else { return }
+      let reason = field("reason")
+      // With versions, activations say which version's weights selected a device's variant.
+      if reason == "activated" || reason == "deactivated", !field("version").isEmpty {
+        exposures.track(
+          device: field("id_for_vendor"), experiment: field("experiment"), variant: reason == "activated" ? field("variant") : nil,
+          version: field("version"))
+        return
+      }
+      guard reason == "displayed" else { return }
       let device = field("id_for_vendor"), experiment = field("experiment"), variant = field("variant")
       guard !device.isEmpty else { throw RowError("has an empty id_for_vendor") }
       guard !experiment.isEmpty, !variant.isEmpty else { throw RowError("has an empty experiment or variant") }
@@ -56,7 +65,7 @@ public struct EventsAnalysis {
       } else if let start = options.time.start, day < start {
         throw RowError("day '\(text)' is before the start date: pass an earlier --start, or leave it out to start at the first event")
       }
-      exposures.record(device: device, experiment: experiment, variant: variant, day: day)
+      exposures.record(device: device, experiment: experiment, variant: variant, day: day, version: field("version"))
     }.map { (path: eventsPath, line: $0.line, reason: $0.reason) }
     guard !exposures.experiments.isEmpty else { throw .noDisplayedEvents(path: eventsPath) }
     if options.time.format != .day {
@@ -150,6 +159,18 @@ public struct EventsAnalysis {
         repeating: Array(repeating: stepExponents.map(MetricTally.init(stepExponent:)), count: variantNames.count),
         count: days)
       let exclude = (scenario?.analysis.attribution ?? .firstExposure) == .excludeContaminated
+      // The split each app version configured, for the devices it first showed the experiment.
+      let byVersion = Dictionary(uniqueKeysWithValues: (scenario?.versions ?? []).compactMap { version in
+        version.experiments.first { $0.name == experimentName }.map { (version.version, $0) }
+      })
+      // The selecting version's weights over its variants that the showing version still has.
+      func split(selectedIn: String, shownIn: String) -> [(String, Double)]? {
+        guard let selecting = byVersion[selectedIn], let showing = byVersion[shownIn] else { return nil }
+        let eligible = selecting.variants.filter { showing.variantIndex(named: $0.name) != nil }
+        let total = Double(eligible.map(\.weight).reduce(0, +))
+        return total > 0 ? eligible.map { ($0.name, Double($0.weight) / total) } : nil
+      }
+      var expected: [Double]? = byVersion.isEmpty ? nil : Array(repeating: 0, count: variantNames.count)
       for device in log.deviceOrder {
         let record = log.devices[device]!
         let shown = record.variants.map { place[$0.variant]! }
@@ -162,6 +183,14 @@ public struct EventsAnalysis {
         if !pure { mixed += 1 }
         let first = shown[0], firstDay = record.variants[0].day
         variants[first].firstExposed += 1
+        if expected != nil {
+          let first = record.variants[0]
+          if let split = split(selectedIn: first.selectedIn, shownIn: first.shownIn), split.allSatisfy({ place[$0.0] != nil }) {
+            for (name, share) in split { expected![place[name]!] += share }
+          } else {
+            expected = nil
+          }
+        }
         for (index, metric) in metricNames.enumerated() {
           // Events of a conversion metric: a device with any counts once.
           let sum = outcomes.value(device: device, metric: metric)
@@ -191,7 +220,7 @@ public struct EventsAnalysis {
           return VariantResult(
             name: variantName, weight: definitions.isEmpty ? nil : weight ?? 0, exposed: variants[index].exposed,
             contaminated: variants[index].contaminated, firstExposed: variants[index].firstExposed,
-            expectedFirstExposed: nil,
+            expectedFirstExposed: expected?[index],
             metrics: metricNames.indices.map { summary(metricNames[$0], isConversion[$0], counted[$0]) })
         },
         mixedDevices: mixed, transitions: [], dailyNewExposures: dailyNewExposures, dailyMetrics: dailyMetrics, srm: nil,
@@ -214,14 +243,17 @@ public struct EventsAnalysis {
 /// The "displayed" events, per experiment and device, in the order they came.
 struct ExposureLog {
   struct DeviceRecord {
-    /// Each variant the device was shown, once, with the day it was first shown, by day.
-    var variants: [(variant: String, day: Int)] = []
+    /// Each variant the device was shown, once, with the day it was first
+    /// shown, by day; and the app version whose weights selected it: the
+    /// version of the activation that gave the device the variant, else the
+    /// one that showed it ("" when the table has no version column).
+    var variants: [(variant: String, day: Int, selectedIn: String, shownIn: String)] = []
 
-    mutating func record(variant: String, day: Int) {
+    mutating func record(variant: String, day: Int, selectedIn: String, shownIn: String) {
       if let index = variants.firstIndex(where: { $0.variant == variant }) {
-        variants[index].day = min(variants[index].day, day)
+        if day < variants[index].day { variants[index] = (variant, day, selectedIn, shownIn) }
       } else {
-        variants.append((variant, day))
+        variants.append((variant, day, selectedIn, shownIn))
       }
       // Stable: events of one day keep the order they came in.
       variants = variants.enumerated().sorted { ($0.element.day, $0.offset) < ($1.element.day, $1.offset) }.map(\.element)
@@ -235,13 +267,13 @@ struct ExposureLog {
     /// Each variant's place in `variantOrder`.
     var variantIndex: [String: Int] = [:]
 
-    mutating func record(device: String, variant: String, day: Int) {
+    mutating func record(device: String, variant: String, day: Int, selectedIn: String, shownIn: String) {
       if variantIndex[variant] == nil {
         variantIndex[variant] = variantOrder.count
         variantOrder.append(variant)
       }
       if devices[device] == nil { deviceOrder.append(device) }
-      devices[device, default: DeviceRecord()].record(variant: variant, day: day)
+      devices[device, default: DeviceRecord()].record(variant: variant, day: day, selectedIn: selectedIn, shownIn: shownIn)
     }
   }
 
@@ -249,9 +281,23 @@ struct ExposureLog {
   var experimentOrder: [String] = []
   var lastDay = Int.min
   var firstDay = Int.max
+  /// By experiment and device: the variant the device holds and the version whose activation gave it.
+  private var held: [String: [String: (variant: String, version: String)]] = [:]
   private var allDevices: Set<String> = []
 
-  mutating func record(device: String, experiment: String, variant: String, day: Int) {
+  /// Follows an activation (a variant) or a deactivation (nil): a device
+  /// that gains a variant it did not hold had it selected by that version.
+  mutating func track(device: String, experiment: String, variant: String?, version: String) {
+    guard let variant else {
+      held[experiment]?[device] = nil
+      return
+    }
+    if held[experiment]?[device]?.variant != variant {
+      held[experiment, default: [:]][device] = (variant, version)
+    }
+  }
+
+  mutating func record(device: String, experiment: String, variant: String, day: Int, version: String) {
     if experiments[experiment] == nil {
       experiments[experiment] = ExperimentLog()
       experimentOrder.append(experiment)
@@ -259,7 +305,8 @@ struct ExposureLog {
     allDevices.insert(device)
     lastDay = max(lastDay, day)
     firstDay = min(firstDay, day)
-    experiments[experiment]!.record(device: device, variant: variant, day: day)
+    let selectedIn = held[experiment]?[device].flatMap { $0.variant == variant ? $0.version : nil } ?? version
+    experiments[experiment]!.record(device: device, variant: variant, day: day, selectedIn: selectedIn, shownIn: version)
   }
 
   /// Moves every recorded day by `offset`: calendar days to days of the run.

@@ -2,16 +2,17 @@ import Simulation
 
 /// The analytics events a run exports, as the Lab doc's single table: one row
 /// per event with the columns value, key, variant, experiment, source,
-/// reason, id_for_vendor (the device) and day.
+/// reason, id_for_vendor (the device) and day, and the app version that sent
+/// it, which the sample ratio check needs to follow a plan's changes of weights.
 public enum EventsTable {
-  public static let columns = ["value", "key", "variant", "experiment", "source", "reason", "id_for_vendor", "day"]
+  public static let columns = ["value", "key", "variant", "experiment", "source", "reason", "id_for_vendor", "day", "version"]
 
   public static func csv(_ rows: [EventLog.Row]) -> String {
     CSVText.write(header: columns, rows: rows.map { row in
       let assignment = row.event.assignment
       return [
         assignment.value.text, assignment.key, assignment.variant, assignment.experiment, assignment.source,
-        row.event.reason.rawValue, String(row.device), String(row.day),
+        row.event.reason.rawValue, String(row.device), String(row.day), row.version,
       ]
     })
   }

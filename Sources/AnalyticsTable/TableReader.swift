@@ -10,24 +10,28 @@ struct TableReader {
 
   /// - Parameters:
   ///   - required: the bench's names of the columns the reader needs.
+  ///   - optional: columns read when the table has them; absent, they read as "".
   ///   - handle: reads one row by the bench's column names; throws a message
   ///     for a malformed row.
   /// - Returns: the rows skipped as malformed, with their line numbers and reasons.
   func read(
-    required: [String], skipMalformed: Bool, handle: (_ field: (String) -> String) throws(RowError) -> Void
+    required: [String], optional: [String] = [], skipMalformed: Bool, handle: (_ field: (String) -> String) throws(RowError) -> Void
   ) throws(AnalyticsTableError) -> [(line: Int, reason: String)] {
     guard var reader = CSVRecordReader(path: path) else { throw .unreadable(path: path) }
     guard let headerRecord = try next(&reader) else { throw .unreadable(path: path) }
     guard let header = Self.text(headerRecord.fields) else {
       throw .malformedRow(path: path, line: 1, reason: "the header is not valid UTF-8: save the table as UTF-8")
     }
-    var positions: [String: Int] = [:]
+    var positions: [String: Int?] = [:]
     for name in required {
       let fileName = columns[name] ?? name
       guard let position = header.firstIndex(of: fileName) else {
         throw .missingColumn(path: path, column: fileName, role: name, found: header)
       }
       positions[name] = position
+    }
+    for name in optional {
+      positions[name] = .some(header.firstIndex(of: columns[name] ?? name))
     }
     var skipped: [(line: Int, reason: String)] = []
     while let record = try next(&reader) {
@@ -39,7 +43,7 @@ struct TableReader {
         guard let row = Self.text(record.fields) else {
           throw RowError("is not valid UTF-8: ids are compared as text, so save the table as UTF-8")
         }
-        try handle { row[positions[$0]!] }
+        try handle { name in positions[name]!.map { row[$0] } ?? "" }
       } catch {
         guard skipMalformed else { throw .malformedRow(path: path, line: record.line, reason: error.message) }
         skipped.append((record.line, error.message))

@@ -9,6 +9,8 @@ public struct EventLog: DeviceObserver, Sendable {
   public struct Row: Hashable, Sendable {
     public let device: Int
     public let day: Int
+    /// The app version the device ran when it sent the event.
+    public let version: String
     public let event: AnalyticsEvent
   }
 
@@ -35,6 +37,7 @@ public struct EventLog: DeviceObserver, Sendable {
   public mutating func launched(_ launch: LaunchRecord) {
     // The manager merges only what it serves: a discarded variant's keys stay with the variant served first.
     let version = plan.versions[launch.version]
+    let running = version.version.version
     var current: [String: Assignment] = [:]
     for (index, slot) in version.slots.enumerated() where launch.served[index] {
       guard let variant = launch.decisions[index].variant else { continue }
@@ -50,14 +53,14 @@ public struct EventLog: DeviceObserver, Sendable {
       }
     }
     for event in AnalyticsEvent.changes(from: active, to: current) {
-      rows.append(Row(device: device, day: launch.day, event: event))
+      rows.append(Row(device: device, day: launch.day, version: running, event: event))
     }
     active = current
     for holding in launch.remote where holding.displayed {
       let experiment = plan.experimentNames[holding.experiment], variant = plan.variantNames[holding.experiment][holding.variant]
       guard reported.insert("\(experiment)\u{1F}\(variant)").inserted, let key = holding.values.keys.sorted().first else { continue }
       let assignment = Assignment(key: key, value: holding.values[key]!, variant: variant, experiment: experiment, source: "Remote")
-      rows.append(Row(device: device, day: launch.day, event: AnalyticsEvent(assignment: assignment, reason: .displayed)))
+      rows.append(Row(device: device, day: launch.day, version: running, event: AnalyticsEvent(assignment: assignment, reason: .displayed)))
     }
     for (index, slot) in version.slots.enumerated() where launch.displayed[index] {
       let experiment = slot.definition
@@ -66,7 +69,7 @@ public struct EventLog: DeviceObserver, Sendable {
       let key = experiment.keys[0]
       let assignment = Assignment(
         key: key, value: variant.assignments[key]!, variant: variant.name, experiment: experiment.name, source: "Local")
-      rows.append(Row(device: device, day: launch.day, event: AnalyticsEvent(assignment: assignment, reason: .displayed)))
+      rows.append(Row(device: device, day: launch.day, version: running, event: AnalyticsEvent(assignment: assignment, reason: .displayed)))
     }
   }
 

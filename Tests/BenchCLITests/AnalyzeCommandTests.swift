@@ -47,6 +47,34 @@ import Testing
     #expect(report.contains("Analysed events.csv: 2,500 devices over 90 days."))
   }
 
+  /// The export carries the app version of each event, so the analysis
+  /// follows the plan's changes of weights as the simulator does: the same
+  /// sample ratio check and the same verdicts. (Without versions the check
+  /// used the last version's weights and failed with p ≈ 1e-62 on upgrade.)
+  @Test func theRoundTripGivesTheSameVerdicts() throws {
+    let out = try temporaryFolder()
+    let events = out.appendingPathComponent("events.csv").path
+    let scenario = committedScenario("upgrade")
+    #expect(try BenchProcess.run([scenario, "--devices", "20000", "--out", out.path, "--events", events, "--quiet"]).status == 0)
+    let header = try String(contentsOfFile: events, encoding: .utf8).prefix { $0 != "\n" }
+    #expect(header == "value,key,variant,experiment,source,reason,id_for_vendor,day,version")
+    let analyse = try BenchProcess.run([
+      "analyze", events, "--outcomes", out.appendingPathComponent("events-outcomes.csv").path, "--scenario", scenario,
+      "--out", out.path, "--quiet",
+    ])
+    #expect(analyse.status == 0, "\(analyse.standardError)")
+    let simulated = try #require(try json(out.appendingPathComponent("upgrade/results.json"))["experiments"] as? [[String: Any]])
+    let analysed = try #require(try json(out.appendingPathComponent("upgrade-analyze/results.json"))["experiments"] as? [[String: Any]])
+    #expect(simulated.count == analysed.count)
+    for (run, read) in zip(simulated, analysed) {
+      let runSRM = try #require(run["srm"] as? [String: Any]), readSRM = try #require(read["srm"] as? [String: Any])
+      let p = try #require(runSRM["pValue"] as? Double), q = try #require(readSRM["pValue"] as? Double)
+      #expect(abs(p - q) < 1e-6, "\(run["name"]!): \(p) against \(q)")
+      let verdicts = { (experiment: [String: Any]) in (experiment["analysis"] as? [[String: Any]] ?? []).map { "\($0["verdict"]!)" } }
+      #expect(verdicts(run) == verdicts(read), "\(run["name"]!)")
+    }
+  }
+
   @Test func aMissingColumnIsOneClearLine() throws {
     let events = try BenchProcess.temporaryFile("user,experiment,variant,reason,day\nd1,Theme,A,displayed,0\n")
     let outcomes = try BenchProcess.temporaryFile("id_for_vendor,metric,value\nd1,converted,1\n")
