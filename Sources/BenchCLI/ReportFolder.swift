@@ -46,10 +46,10 @@ struct ReportFolder {
     var folder = try StagedFolder(target: url)
     do {
       try fill(&folder)
-      try folder.commit()
     } catch {
       folder.discard()
       throw error
     }
+    try folder.commit()
   }
 }

@@ -9,8 +9,9 @@ import Foundation
 ///
 /// A lock file beside the target serializes runs into the same folder: each
 /// lands whole, the last to finish last. The kernel releases the lock when
-/// its process ends, however it ends; a finished run removes the file. The folder is replaced whole:
-/// files put into it by hand do not survive the next run.
+/// its process ends, however it ends; a finished run removes the file. The
+/// folder is replaced whole: files put into it by hand do not survive the
+/// next run.
 public struct StagedFolder: ~Copyable {
   /// The folder the run's files end up in.
   public let target: URL
@@ -71,26 +72,36 @@ public struct StagedFolder: ~Copyable {
   }
 
   /// Puts the staging folder in the target's place in one step and removes
-  /// the previous run's folder.
-  public mutating func commit() throws(OutputError) {
+  /// the previous run's folder; on a failure the target stays as it was.
+  public consuming func commit() throws(OutputError) {
     defer { releaseLock() }
+    do {
+      try swapIn()
+    } catch {
+      try? FileManager.default.removeItem(at: staging)
+      throw error
+    }
+  }
+
+  private mutating func swapIn() throws(OutputError) {
     try FolderPaths.synchronize(staging)
     faults.step()
     var isFolder: ObjCBool = false
     if FileManager.default.fileExists(atPath: target.path, isDirectory: &isFolder) {
       guard isFolder.boolValue else { throw OutputError(path: target.path, reason: "is a file, not a folder") }
       guard folder_swap(staging.path, target.path) == 0 else { throw Self.failure(target, "cannot be replaced") }
-      try FolderPaths.synchronize(target.deletingLastPathComponent())
+      // The staging name now holds the previous run, which no longer matters if the flush fails.
+      try? FolderPaths.synchronize(target.deletingLastPathComponent())
       faults.step()
       try? FileManager.default.removeItem(at: staging)
     } else {
       guard rename(staging.path, target.path) == 0 else { throw Self.failure(target, "cannot be created") }
-      try FolderPaths.synchronize(target.deletingLastPathComponent())
+      try? FolderPaths.synchronize(target.deletingLastPathComponent())
     }
   }
 
   /// Removes the staging folder after a failure, leaving the target as it was.
-  public func discard() {
+  public consuming func discard() {
     try? FileManager.default.removeItem(at: staging)
     releaseLock()
   }
