@@ -6,60 +6,137 @@ import Statistics
 /// as not trustworthy (each with its binomial interval), its false positives
 /// on arms whose true lift is 0, its power on true effects, and how often its
 /// intervals held the truth.
-public enum CalibrationSummary {
-  /// - Parameter documents: every replication's analysed document, in order.
+///
+/// It counts as replications come, so that a run keeps one replication's
+/// document at a time however many it makes.
+public struct CalibrationSummary: Sendable {
+  private let alpha: Double
+  private var replications = 0
+  /// The first replication's shape and names: the experiments, metrics and
+  /// comparisons every replication of a scenario shares.
+  private var first: ResultsDocument?
+  /// By experiment, then metric.
+  private var metrics: [[MetricCounts]] = []
+
+  public init(alpha: Double) {
+    self.alpha = alpha
+  }
+
+  /// Every replication's analysed document, in order, at once.
   public static func calibrate(_ documents: [ResultsDocument], alpha: Double) -> Calibration {
-    let count = Double(documents.count)
-    let first = documents[0]
-    let experiments = first.experiments.indices.map { experimentIndex in
-      let experiment = first.experiments[experimentIndex]
-      let metrics = experiment.analysis.indices.map { metricIndex in
-        let analyses = documents.map { $0.experiments[experimentIndex].analysis[metricIndex] }
-        let comparisons = experiment.analysis[metricIndex].comparisons.indices.map { comparisonIndex in
-          let runs = analyses.map { $0.comparisons[comparisonIndex] }
-          let significant = runs.filter { ($0.adjustedPValue ?? 1) < alpha }.count
-          let covered = runs.compactMap { run -> Bool? in
-            guard let interval = run.liftInterval, let truth = run.trueLift else { return nil }
-            return interval.lower <= truth && truth <= interval.upper
-          }
-          let hasLooks = runs.allSatisfy { !$0.looks.isEmpty }
-          func everSignificant(_ pValue: (Look) -> Double?) -> Double? {
-            everCrossed { (pValue($0) ?? 1) < alpha }
-          }
-          func everCrossed(_ crosses: (Look) -> Bool) -> Double? {
-            guard hasLooks else { return nil }
-            return Double(runs.filter { $0.looks.contains(where: crosses) }.count) / count
-          }
-          return ComparisonCalibration(
-            variant: runs[0].variant, trueLift: runs[0].trueLift, significantRate: Double(significant) / count,
-            coverage: covered.isEmpty ? nil : Double(covered.filter { $0 }.count) / Double(covered.count),
-            peekingSignificantRate: everSignificant(\.pValue),
-            alwaysValidSignificantRate: everSignificant(\.alwaysValidPValue),
-            obrienFlemingSignificantRate: everCrossed { $0.crosses($0.obrienFlemingAlpha) },
-            pocockSignificantRate: everCrossed { $0.crosses($0.pocockAlpha) },
-            safeRate: runs.allSatisfy { $0.nonInferiority != nil }
-              ? Double(runs.filter { $0.nonInferiority?.isSafe == true }.count) / count : nil)
+    var summary = CalibrationSummary(alpha: alpha)
+    for document in documents { summary.add(document) }
+    return summary.calibration
+  }
+
+  /// Counts one replication's analysed document.
+  public mutating func add(_ document: ResultsDocument) {
+    if first == nil {
+      first = document
+      metrics = document.experiments.map { experiment in
+        experiment.analysis.map { analysis in
+          MetricCounts(variants: experiment.variants.count, comparisons: analysis.comparisons.count, trueWinner: analysis.trueWinner)
         }
-        let trueWinner = analyses[0].trueWinner
-        func share(_ isCounted: (MetricAnalysis) -> Bool) -> Share {
-          let counted = analyses.filter(isCounted).count
-          let interval = ProportionTests.wilsonInterval(successes: counted, trials: analyses.count, confidence: 0.95)
-          return Share(count: counted, of: analyses.count, lower: interval?.lower, upper: interval?.upper)
+      }
+    }
+    replications += 1
+    for (experimentIndex, experiment) in document.experiments.enumerated() {
+      let names = experiment.variants.map(\.name)
+      for (metricIndex, analysis) in experiment.analysis.enumerated() {
+        metrics[experimentIndex][metricIndex].add(analysis, variants: names, alpha: alpha)
+      }
+    }
+  }
+
+  /// The rates so far; at least one replication must have been added.
+  public var calibration: Calibration {
+    let first = first!
+    let count = Double(replications)
+    func rate(_ counted: Int) -> Double { Double(counted) / count }
+    func share(_ counted: Int) -> Share {
+      let interval = ProportionTests.wilsonInterval(successes: counted, trials: replications, confidence: 0.95)
+      return Share(count: counted, of: replications, lower: interval?.lower, upper: interval?.upper)
+    }
+    let experiments = first.experiments.enumerated().map { experimentIndex, experiment in
+      let calibrated = experiment.analysis.enumerated().map { metricIndex, analysis in
+        let counts = metrics[experimentIndex][metricIndex]
+        let comparisons = analysis.comparisons.enumerated().map { index, comparison in
+          let counted = counts.comparisons[index]
+          func looks(_ crossed: Int) -> Double? { counted.allHaveLooks ? rate(crossed) : nil }
+          return ComparisonCalibration(
+            variant: comparison.variant, trueLift: comparison.trueLift, significantRate: rate(counted.significant),
+            coverage: counted.withTruth == 0 ? nil : Double(counted.covered) / Double(counted.withTruth),
+            peekingSignificantRate: looks(counted.peeking), alwaysValidSignificantRate: looks(counted.alwaysValid),
+            obrienFlemingSignificantRate: looks(counted.obrienFleming), pocockSignificantRate: looks(counted.pocock),
+            safeRate: counted.allHaveGuardrail ? rate(counted.safe) : nil)
         }
         return MetricCalibration(
-          metric: analyses[0].metric,
-          winnerRates: experiment.variants.map { variant in
-            (variant.name, Double(analyses.filter { $0.winner == variant.name }.count) / count)
-          },
-          noWinnerRate: Double(analyses.filter { $0.verdict == .noWinner }.count) / count,
-          notTrustworthyRate: Double(analyses.filter(\.isAbstention).count) / count,
-          correct: share { !$0.isAbstention && $0.winner == trueWinner },
-          wrong: share { !$0.isAbstention && $0.winner != trueWinner },
-          abstained: share(\.isAbstention),
-          trueWinner: trueWinner, comparisons: comparisons)
+          metric: analysis.metric,
+          winnerRates: zip(experiment.variants, counts.winners).map { ($0.name, rate($1)) },
+          noWinnerRate: rate(counts.noWinner), notTrustworthyRate: rate(counts.abstained),
+          correct: share(counts.correct), wrong: share(counts.wrong), abstained: share(counts.abstained),
+          trueWinner: analysis.trueWinner, comparisons: comparisons)
       }
-      return ExperimentCalibration(name: experiment.name, metrics: metrics)
+      return ExperimentCalibration(name: experiment.name, metrics: calibrated)
     }
-    return Calibration(replications: documents.count, experiments: experiments)
+    return Calibration(replications: replications, experiments: experiments)
+  }
+}
+
+/// What the replications so far did on one metric of one experiment.
+private struct MetricCounts: Sendable {
+  /// The first replication's true winner, against which every verdict is judged.
+  let trueWinner: String?
+  var winners: [Int]
+  var noWinner = 0, abstained = 0, correct = 0, wrong = 0
+  var comparisons: [ComparisonCounts]
+
+  init(variants: Int, comparisons: Int, trueWinner: String?) {
+    self.trueWinner = trueWinner
+    winners = Array(repeating: 0, count: variants)
+    self.comparisons = Array(repeating: ComparisonCounts(), count: comparisons)
+  }
+
+  mutating func add(_ analysis: MetricAnalysis, variants: [String], alpha: Double) {
+    if let winner = analysis.winner, let index = variants.firstIndex(of: winner) { winners[index] += 1 }
+    if analysis.verdict == .noWinner { noWinner += 1 }
+    if analysis.isAbstention {
+      abstained += 1
+    } else if analysis.winner == trueWinner {
+      correct += 1
+    } else {
+      wrong += 1
+    }
+    for (index, comparison) in analysis.comparisons.enumerated() {
+      comparisons[index].add(comparison, alpha: alpha)
+    }
+  }
+}
+
+/// What the replications so far did on one comparison.
+private struct ComparisonCounts: Sendable {
+  var significant = 0, covered = 0, withTruth = 0
+  var allHaveLooks = true, peeking = 0, alwaysValid = 0, obrienFleming = 0, pocock = 0
+  var allHaveGuardrail = true, safe = 0
+
+  mutating func add(_ comparison: Comparison, alpha: Double) {
+    if (comparison.adjustedPValue ?? 1) < alpha { significant += 1 }
+    if let interval = comparison.liftInterval, let truth = comparison.trueLift {
+      withTruth += 1
+      if interval.lower <= truth && truth <= interval.upper { covered += 1 }
+    }
+    if comparison.looks.isEmpty {
+      allHaveLooks = false
+    } else {
+      if comparison.looks.contains(where: { ($0.pValue ?? 1) < alpha }) { peeking += 1 }
+      if comparison.looks.contains(where: { ($0.alwaysValidPValue ?? 1) < alpha }) { alwaysValid += 1 }
+      if comparison.looks.contains(where: { $0.crosses($0.obrienFlemingAlpha) }) { obrienFleming += 1 }
+      if comparison.looks.contains(where: { $0.crosses($0.pocockAlpha) }) { pocock += 1 }
+    }
+    if let guardrail = comparison.nonInferiority {
+      if guardrail.isSafe { safe += 1 }
+    } else {
+      allHaveGuardrail = false
+    }
   }
 }

@@ -37,7 +37,8 @@ extension Bench {
         files.append((path, Array(data)))
       }
       let merged = try ShardMerge(parts: files)
-      let run = SimulatedRun(scenario: merged.scenario, plan: merged.plan, tallies: merged.tallies)
+      var run = SimulatedRun(scenario: merged.scenario, plan: merged.plan, replications: merged.tallies.count)
+      for tally in merged.tallies { run.add(tally) }
       let reportURL = try run.write(out: out, html: html)
       if !quiet {
         print("Merged \(files.count) part\(files.count == 1 ? "" : "s").")

@@ -91,7 +91,7 @@ extension Bench {
       }
       let progress = ProgressBar(
         total: scenario.devices * replications, enabled: !quiet, devicesPerReplication: replications > 1 ? scenario.devices : nil)
-      var tallies: [RunTally] = []
+      var run = SimulatedRun(scenario: scenario, plan: simulator.plan, replications: replications)
       var eventLog: [EventLog] = []
       for replication in 0..<replications {
         let done = replication * scenario.devices
@@ -100,10 +100,10 @@ extension Bench {
           let (tally, logs) = await simulator.run(
             replication: 0, threads: threads, makeObserver: { EventLog(plan: plan) },
             progress: { progress.update(done + $0) })
-          tallies.append(tally)
+          run.add(tally)
           eventLog = logs
         } else {
-          tallies.append(await simulator.run(replication: replication, threads: threads) { progress.update(done + $0) })
+          run.add(await simulator.run(replication: replication, threads: threads) { progress.update(done + $0) })
         }
       }
       progress.finish()
@@ -115,7 +115,6 @@ extension Bench {
           OutcomesTable.csv(eventLog.flatMap(\.outcomes), metrics: scenario.metrics.map(\.name)),
           to: URL(fileURLWithPath: outcomesPath))
       }
-      let run = SimulatedRun(scenario: scenario, plan: simulator.plan, tallies: tallies)
       let reportURL = try run.write(out: out ?? "reports", html: html)
       if !quiet {
         print(run.summary(reportURL: reportURL))
