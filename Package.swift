@@ -127,7 +127,8 @@ let package = Package(
       dependencies: ["AnalyticsTable", "Analysis", "Results", "Simulation", "ScenarioFormat", "Statistics"]
     ),
     .testTarget(
-      name: "BenchCLITests", dependencies: ["BenchCLI", "Simulation", "Results", "ScenarioFormat", "Report", "Analysis"],
+      name: "BenchCLITests",
+      dependencies: ["BenchCLI", "Simulation", "Results", "ScenarioFormat", "Report", "Analysis", "AnalyticsTable"],
       exclude: ["Golden"]),
   ]
 )

@@ -8,7 +8,15 @@ public enum EventsTable {
   public static let columns = ["value", "key", "variant", "experiment", "source", "reason", "id_for_vendor", "day", "version"]
 
   public static func csv(_ rows: [EventLog.Row]) -> String {
-    CSVText.write(header: columns, rows: rows.map { row in
+    header + lines(rows)
+  }
+
+  /// The header line, for a table written a piece at a time.
+  public static var header: String { CSVText.lines([columns]) }
+
+  /// The rows' lines without the header.
+  public static func lines(_ rows: [EventLog.Row]) -> String {
+    CSVText.lines(rows.map { row in
       let assignment = row.event.assignment
       return [
         assignment.value.text, assignment.key, assignment.variant, assignment.experiment, assignment.source,
@@ -24,7 +32,15 @@ public enum OutcomesTable {
 
   /// - Parameter metrics: the metrics' names, in the order of each device's values.
   public static func csv(_ outcomes: [(device: Int, values: [Double])], metrics: [String]) -> String {
-    CSVText.write(header: columns, rows: outcomes.flatMap { outcome in
+    header + lines(outcomes, metrics: metrics)
+  }
+
+  /// The header line, for a table written a piece at a time.
+  public static var header: String { CSVText.lines([columns]) }
+
+  /// The rows' lines without the header.
+  public static func lines(_ outcomes: [(device: Int, values: [Double])], metrics: [String]) -> String {
+    CSVText.lines(outcomes.flatMap { outcome in
       zip(metrics, outcome.values).map { [String(outcome.device), $0, "\($1)"] }
     })
   }

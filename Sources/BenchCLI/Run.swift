@@ -92,36 +92,68 @@ extension Bench {
       let progress = ProgressBar(
         total: scenario.devices * replications, enabled: !quiet, devicesPerReplication: replications > 1 ? scenario.devices : nil)
       var run = SimulatedRun(scenario: scenario, plan: simulator.plan, replications: replications)
-      var eventLog: [EventLog] = []
+      let outcomesPath = events.map { outcomes ?? Self.outcomesPath(besides: $0) }
+      var eventCount = 0
       for replication in 0..<replications {
         let done = replication * scenario.devices
-        if replication == 0, events != nil {
-          let plan = simulator.plan
-          let (tally, logs) = await simulator.run(
-            replication: 0, threads: threads, makeObserver: { EventLog(plan: plan) },
-            progress: { progress.update(done + $0) })
-          run.add(tally)
-          eventLog = logs
+        if replication == 0, let events, let outcomesPath {
+          eventCount = try await exportFirstReplication(
+            of: simulator, threads: threads, events: events, outcomes: outcomesPath, into: &run) { progress.update($0) }
         } else {
           run.add(await simulator.run(replication: replication, threads: threads) { progress.update(done + $0) })
         }
       }
       progress.finish()
-
-      let outcomesPath = events.map { outcomes ?? Self.outcomesPath(besides: $0) }
-      if let events, let outcomesPath {
-        try AtomicFile.write(EventsTable.csv(eventLog.flatMap(\.rows)), to: URL(fileURLWithPath: events))
-        try AtomicFile.write(
-          OutcomesTable.csv(eventLog.flatMap(\.outcomes), metrics: scenario.metrics.map(\.name)),
-          to: URL(fileURLWithPath: outcomesPath))
-      }
       let reportURL = try run.write(out: out ?? "reports", html: html)
       if !quiet {
         print(run.summary(reportURL: reportURL))
         if let events, let outcomesPath {
-          print("Wrote \(events) (\(eventLog.map(\.rows.count).reduce(0, +)) events) and \(outcomesPath)")
+          print("Wrote \(events) (\(eventCount) events) and \(outcomesPath)")
         }
       }
+    }
+
+    /// Simulates the first replication and writes its analytics events and
+    /// outcomes batch by batch as the batches finish, in device order, so that
+    /// the tables need no more memory than a batch; returns the events written.
+    private func exportFirstReplication(
+      of simulator: Simulator, threads: Int, events: String, outcomes: String, into run: inout SimulatedRun,
+      progress: (Int) -> Void
+    ) async throws -> Int {
+      let plan = simulator.plan
+      let metrics = plan.scenario.metrics.map(\.name)
+      var eventsFile = try StreamedFile(url: URL(fileURLWithPath: events))
+      var outcomesFile = try StreamedFile(url: URL(fileURLWithPath: outcomes))
+      var failure: OutputError?
+      var count = 0
+      do throws(OutputError) {
+        try eventsFile.write(EventsTable.header)
+        try outcomesFile.write(OutcomesTable.header)
+      } catch {
+        failure = error
+      }
+      let tally = await simulator.run(
+        replication: 0, threads: threads, makeObserver: { EventLog(plan: plan) },
+        receive: { (log: EventLog) in
+          guard failure == nil else { return }
+          do throws(OutputError) {
+            try eventsFile.write(EventsTable.lines(log.rows))
+            try outcomesFile.write(OutcomesTable.lines(log.outcomes, metrics: metrics))
+            count += log.rows.count
+          } catch {
+            failure = error
+          }
+        },
+        progress: progress)
+      if let failure {
+        eventsFile.discard()
+        outcomesFile.discard()
+        throw failure
+      }
+      try eventsFile.commit()
+      try outcomesFile.commit()
+      run.add(tally)
+      return count
     }
 
     /// Simulates one shard's devices and writes its part for `bench merge`.

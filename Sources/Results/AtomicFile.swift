@@ -34,3 +34,55 @@ public struct OutputError: Error, Hashable, Sendable, CustomStringConvertible {
     "\(path): \(reason); check that the folder is writable or choose another with --out"
   }
 }
+
+/// A file written a piece at a time and put in place whole: the pieces go to
+/// a temporary file beside the target, which replaces it in one rename when
+/// the last piece is written, so a large table needs no more memory than a
+/// piece and a failed run leaves the previous file.
+public struct StreamedFile: ~Copyable {
+  public let url: URL
+  private let temporary: URL
+  private let handle: FileHandle
+
+  public init(url: URL) throws(OutputError) {
+    let folder = url.deletingLastPathComponent()
+    try FolderPaths.create(folder.path)
+    let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).partial")
+    guard FileManager.default.createFile(atPath: temporary.path, contents: nil),
+      let handle = FileHandle(forWritingAtPath: temporary.path)
+    else { throw OutputError(path: url.path, reason: "cannot be written (\(String(cString: strerror(errno))))") }
+    self.url = url
+    self.temporary = temporary
+    self.handle = handle
+  }
+
+  public mutating func write(_ text: String) throws(OutputError) {
+    do {
+      try handle.write(contentsOf: Data(text.utf8))
+    } catch {
+      throw OutputError(path: url.path, reason: "cannot be written (\(error.localizedDescription))")
+    }
+  }
+
+  /// Flushes the file and puts it in the target's place.
+  public consuming func commit() throws(OutputError) {
+    do {
+      try handle.synchronize()
+      try handle.close()
+    } catch {
+      try? FileManager.default.removeItem(at: temporary)
+      throw OutputError(path: url.path, reason: "cannot be written (\(error.localizedDescription))")
+    }
+    guard rename(temporary.path, url.path) == 0 else {
+      let reason = String(cString: strerror(errno))
+      try? FileManager.default.removeItem(at: temporary)
+      throw OutputError(path: url.path, reason: "cannot be written (\(reason))")
+    }
+  }
+
+  /// Removes the temporary file, leaving the target as it was.
+  public consuming func discard() {
+    try? handle.close()
+    try? FileManager.default.removeItem(at: temporary)
+  }
+}

@@ -37,13 +37,31 @@ public struct Simulator: Sendable {
     makeObserver: @escaping @Sendable () -> Observer,
     progress: (Int) -> Void = { _ in }
   ) async -> (tally: RunTally, observers: [Observer]) {
+    var observers: [Observer] = []
+    let tally = await run(
+      replication: replication, devices: devices, threads: threads, makeObserver: makeObserver,
+      receive: { observers.append($0) }, progress: progress)
+    return (tally, observers)
+  }
+
+  /// Simulates the devices of one replication and hands each batch's
+  /// observer to `receive` as soon as the batches before it are done, in
+  /// batch order (so in device order), without keeping it: what the observers
+  /// record can be written out as the run goes, in memory that does not grow
+  /// with the population.
+  public func run<Observer: DeviceObserver & Sendable>(
+    replication: Int,
+    devices: Range<Int>? = nil,
+    threads: Int,
+    makeObserver: @escaping @Sendable () -> Observer,
+    receive: (Observer) -> Void,
+    progress: (Int) -> Void = { _ in }
+  ) async -> RunTally {
     let devices = devices ?? 0..<plan.scenario.devices
     let batches = (devices.count + batchSize - 1) / batchSize
     let seed = seed(ofReplication: replication)
     let plan = plan, batchSize = batchSize
     var merged = RunTally(plan: plan)
-    var observers: [Observer] = []
-    observers.reserveCapacity(batches)
     await withTaskGroup(of: (Int, RunTally, Observer).self) { group in
       var nextBatch = 0
       func startBatch() {
@@ -69,13 +87,13 @@ public struct Simulator: Sendable {
         pending[batch] = (tally, observer)
         while let (ready, readyObserver) = pending.removeValue(forKey: nextToMerge) {
           merged.merge(ready)
-          observers.append(readyObserver)
+          receive(readyObserver)
           nextToMerge += 1
         }
         progress(merged.devices)
       }
     }
-    return (merged, observers)
+    return merged
   }
 
   /// Simulates the devices of one replication (all unless `devices` names a

@@ -1,0 +1,31 @@
+import AnalyticsTable
+import Foundation
+import ScenarioFormat
+import Simulation
+import Testing
+
+/// `--events` writes its tables batch by batch as the simulation goes: the
+/// same bytes as the whole table built at once, in device order, whatever
+/// the thread count.
+@Suite struct EventsExportTests {
+  @Test func aStreamedExportIsTheWholeTable() async throws {
+    var scenario = try Scenario.load(path: committedScenario("upgrade")).scenario
+    scenario.devices = 17_000  // two batches
+    let plan = SimulationPlan(scenario)
+    let (_, logs) = await Simulator(plan: plan).run(replication: 0, threads: 2, makeObserver: { EventLog(plan: plan) })
+    let whole = EventsTable.csv(logs.flatMap(\.rows))
+    let outcomes = OutcomesTable.csv(logs.flatMap(\.outcomes), metrics: scenario.metrics.map(\.name))
+    for threads in ["1", "2"] {
+      let out = try temporaryFolder()
+      let events = out.appendingPathComponent("events.csv")
+      let result = try BenchProcess.run([
+        committedScenario("upgrade"), "--devices", "17000", "--threads", threads, "--out", out.path, "--events", events.path,
+      ])
+      #expect(result.status == 0, "\(result.standardError)")
+      #expect(try String(contentsOf: events, encoding: .utf8) == whole)
+      #expect(try String(contentsOf: out.appendingPathComponent("events-outcomes.csv"), encoding: .utf8) == outcomes)
+      #expect(result.standardOutput.contains("(\(logs.map(\.rows.count).reduce(0, +)) events)"))
+      #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).allSatisfy { !$0.hasSuffix(".partial") })
+    }
+  }
+}
