@@ -28,6 +28,9 @@ extension Bench {
     @Flag(help: "Print one JSON object per configuration instead of a table.")
     var json = false
 
+    @Flag(help: "Scale the devices, experiments, versions and days by 4 one at a time, on one thread, and print how the cost grows.")
+    var sweep = false
+
     public init() {}
 
     public func validate() throws {
@@ -36,6 +39,10 @@ extension Bench {
     }
 
     public func run() async throws {
+      if sweep {
+        try await runSweep()
+        return
+      }
       if !json {
         print("devices     threads  steps        seconds   steps/s      bytes/device")
       }
@@ -54,6 +61,50 @@ extension Bench {
           print(json ? measurement.json : measurement.row)
         }
       }
+    }
+  }
+}
+
+extension Bench.Perf {
+  /// One size of the workload the sweep doubles.
+  enum Dimension: String, CaseIterable {
+    case devices, experiments, versions, days
+  }
+
+  /// Each size made 4 times larger in turn from the base workload at the
+  /// first --devices count: the cost's exponent in that size, log₄ of the
+  /// ratio of the times (1 is linear, 2 quadratic; fixed costs pull it below
+  /// 1). Each configuration runs twice on one thread; the faster counts.
+  func runSweep() async throws {
+    let base: [Dimension: Int] = [
+      .devices: deviceCounts[0], .experiments: PerformanceWorkload.experiments, .versions: PerformanceWorkload.versions,
+      .days: PerformanceWorkload.versions,
+    ]
+    func seconds(_ size: [Dimension: Int]) async throws -> Double {
+      let simulator = Simulator(plan: SimulationPlan(try PerformanceWorkload.scenario(
+        devices: size[.devices]!, experiments: size[.experiments]!, versions: size[.versions]!, days: size[.days]!)))
+      var fastest = Double.infinity
+      for _ in 0..<2 {
+        let start = ContinuousClock.now
+        _ = await simulator.run(replication: 0, threads: 1)
+        let elapsed = ContinuousClock.now - start
+        fastest = min(fastest, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+      }
+      return fastest
+    }
+    func pad(_ text: String, _ width: Int) -> String { text.padding(toLength: width, withPad: " ", startingAt: 0) }
+    let baseSeconds = try await seconds(base)
+    print("size         base      ×4        seconds   ×4 seconds  exponent")
+    for dimension in Dimension.allCases {
+      var size = base
+      size[dimension]! *= 4
+      // More versions are released on more days: one launch a version stays the workload.
+      if dimension == .versions { size[.days] = size[.versions] }
+      let time = try await seconds(size)
+      print(
+        pad(dimension.rawValue, 13) + pad("\(base[dimension]!)", 10) + pad("\(size[dimension]!)", 10)
+          + pad(Measurement.fixed(baseSeconds, 3), 10) + pad(Measurement.fixed(time, 3), 12)
+          + Measurement.fixed(log2(time / baseSeconds) / 2, 2))
     }
   }
 }
