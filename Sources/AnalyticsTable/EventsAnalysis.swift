@@ -148,7 +148,11 @@ public struct EventsAnalysis {
       let planned = scenarioOrder.flatMap { plan in plan.experimentNames.firstIndex(of: experimentName).map { plan.variantNames[$0] } } ?? []
       let plannedSet = Set(planned)
       let variantNames = planned.filter { log.variantIndex[$0] != nil } + log.variantOrder.filter { !plannedSet.contains($0) }
-      let definitions = scenario?.versions.compactMap { $0.experiments.first { $0.name == experimentName } } ?? []
+      // The experiment's definition in each version that has it, in version order.
+      let versioned = scenario?.versions.compactMap { version in
+        version.experiments.first { $0.name == experimentName }.map { (version: version.version, definition: $0) }
+      } ?? []
+      let definitions = versioned.map(\.definition)
       let baseline = options.baselines[experimentName] ?? definitions.last?.baseline ?? log.variantOrder[0]
       let place = Dictionary(uniqueKeysWithValues: variantNames.enumerated().map { ($1, $0) })
       var variants = Array(repeating: VariantTally(stepExponents: stepExponents), count: variantNames.count)
@@ -159,16 +163,26 @@ public struct EventsAnalysis {
         repeating: Array(repeating: stepExponents.map(MetricTally.init(stepExponent:)), count: variantNames.count),
         count: days)
       let exclude = (scenario?.analysis.attribution ?? .firstExposure) == .excludeContaminated
-      // The split each app version configured, for the devices it first showed the experiment.
-      let byVersion = Dictionary(uniqueKeysWithValues: (scenario?.versions ?? []).compactMap { version in
-        version.experiments.first { $0.name == experimentName }.map { (version.version, $0) }
-      })
-      // The selecting version's weights over its variants that the showing version still has.
-      func split(selectedIn: String, shownIn: String) -> [(String, Double)]? {
-        guard let selecting = byVersion[selectedIn], let showing = byVersion[shownIn] else { return nil }
-        let eligible = selecting.variants.filter { showing.variantIndex(named: $0.name) != nil }
-        let total = Double(eligible.map(\.weight).reduce(0, +))
-        return total > 0 ? eligible.map { ($0.name, Double($0.weight) / total) } : nil
+      let byVersion = Dictionary(uniqueKeysWithValues: versioned)
+      // A device's chance of each variant (by place): the selecting version's
+      // split, given that its variant is one the showing version still has.
+      // Nil when a version is unknown or a variant is not in the table.
+      var splits: [String: [(place: Int, share: Double)]?] = [:]
+      func split(selectedIn: String, shownIn: String) -> [(place: Int, share: Double)]? {
+        let key = selectedIn + "\u{1F}" + shownIn
+        if let known = splits[key] { return known }
+        var result: [(place: Int, share: Double)]?
+        if let selecting = byVersion[selectedIn], let showing = byVersion[shownIn] {
+          let kept = zip(selecting.variants, selecting.selectionProbabilities)
+            .filter { showing.variantIndex(named: $0.0.name) != nil }
+          let total = kept.map(\.1).reduce(0, +)
+          let places = kept.map { place[$0.0.name] }
+          if total > 0, places.allSatisfy({ $0 != nil }) {
+            result = zip(places, kept).map { ($0!, $1.1 / total) }
+          }
+        }
+        splits[key] = .some(result)
+        return result
       }
       var expected: [Double]? = byVersion.isEmpty ? nil : Array(repeating: 0, count: variantNames.count)
       for device in log.deviceOrder {
@@ -184,9 +198,9 @@ public struct EventsAnalysis {
         let first = shown[0], firstDay = record.variants[0].day
         variants[first].firstExposed += 1
         if expected != nil {
-          let first = record.variants[0]
-          if let split = split(selectedIn: first.selectedIn, shownIn: first.shownIn), split.allSatisfy({ place[$0.0] != nil }) {
-            for (name, share) in split { expected![place[name]!] += share }
+          let firstShown = record.variants[0]
+          if let split = split(selectedIn: firstShown.selectedIn, shownIn: firstShown.shownIn) {
+            for (index, share) in split { expected![index] += share }
           } else {
             expected = nil
           }

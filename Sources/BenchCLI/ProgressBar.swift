@@ -1,4 +1,5 @@
 import Foundation
+import Report
 
 /// A one-line progress bar on standard error, drawn only when standard error
 /// is a terminal, so logs and pipes get nothing extra. The line fits the
@@ -37,12 +38,12 @@ struct ProgressBar {
   static func line(done: Int, total: Int, seconds: Double, width: Int, devicesPerReplication: Int? = nil) -> String {
     let done = min(max(done, 0), total)
     let percent = "\(100 * done / total)%"
-    let counts = "\(grouped(done))/\(grouped(total)) devices"
+    let counts = "\(NumberFormat.count(done))/\(NumberFormat.count(total)) devices"
     let rate = seconds > 0 && done > 0 ? Double(done) / seconds : nil
-    let speed = rate.map { "\(grouped(Int($0.rounded())))/s" }
+    let speed = rate.map { "\(NumberFormat.count(Int($0.rounded())))/s" }
     let eta = rate.map { "ETA \(duration(Double(total - done) / $0))" }
     let replication = devicesPerReplication.map { size in
-      "replication \(grouped(min(done / size + 1, (total + size - 1) / size)))/\(grouped((total + size - 1) / size))"
+      "replication \(NumberFormat.count(min(done / size + 1, (total + size - 1) / size)))/\(NumberFormat.count((total + size - 1) / size))"
     }
     let candidates: [[String?]] = [
       [percent, counts, replication, speed, eta],
@@ -61,17 +62,6 @@ struct ProgressBar {
       if text.count <= limit && parts.count == 1 { return text }
     }
     return String(percent.prefix(limit))
-  }
-
-  /// 1,234,567
-  static func grouped(_ value: Int) -> String {
-    let digits = String(value.magnitude)
-    var text = ""
-    for (index, digit) in digits.enumerated() {
-      if index > 0, (digits.count - index) % 3 == 0 { text += "," }
-      text.append(digit)
-    }
-    return (value < 0 ? "-" : "") + text
   }
 
   /// 45s, 3m05s, 2h07m

@@ -78,17 +78,13 @@ extension Bench {
       }
       let simulator = Simulator(plan: SimulationPlan(scenario))
       let threads = threads ?? ProcessInfo.processInfo.activeProcessorCount
-      let shardDevices = try shard.map { try Shard(parsing: $0).pieces(replications: replications, devices: scenario.devices) }
-        .map { $0.map(\.devices.count).reduce(0, +) }
-      try RunLimits.check(
-        RunEstimate(
-          plan: simulator.plan, devices: shardDevices ?? scenario.devices, replications: shardDevices == nil ? replications : 1,
-          threads: threads),
-        threads: threads, allowed: allowLargeRun)
       if let shard {
         try await runShard(try Shard(parsing: shard), of: simulator, file: file, threads: threads)
         return
       }
+      try RunLimits.check(
+        RunEstimate(plan: simulator.plan, devices: scenario.devices, replications: replications, threads: threads),
+        threads: threads, allowed: allowLargeRun)
       let progress = ProgressBar(
         total: scenario.devices * replications, enabled: !quiet, devicesPerReplication: replications > 1 ? scenario.devices : nil)
       var run = SimulatedRun(scenario: scenario, plan: simulator.plan, replications: replications)
@@ -161,6 +157,10 @@ extension Bench {
       let scenario = simulator.plan.scenario
       let pieces = shard.pieces(replications: replications, devices: scenario.devices)
       let devices = pieces.map(\.devices.count).reduce(0, +)
+      // The shard's devices over all its pieces, as one run.
+      try RunLimits.check(
+        RunEstimate(plan: simulator.plan, devices: devices, replications: 1, threads: threads),
+        threads: threads, allowed: allowLargeRun)
       let progress = ProgressBar(total: devices, enabled: !quiet)
       var tallies: [PartialResult.PieceTally] = []
       var done = 0

@@ -48,6 +48,7 @@ enum FuzzTarget: String, CaseIterable {
     let parts = input.split(separator: 0, maxSplits: 1, omittingEmptySubsequences: false)
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bench-fuzz-\(getpid())")
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
     let events = folder.appendingPathComponent("events.csv"), outcomes = folder.appendingPathComponent("outcomes.csv")
     guard (try? Data(parts[0]).write(to: events)) != nil,
       (try? Data(parts.count > 1 ? parts[1] : Data("id_for_vendor,metric,value\n".utf8)).write(to: outcomes)) != nil

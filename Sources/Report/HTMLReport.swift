@@ -40,7 +40,7 @@ public enum HTMLReport {
       <html xmlns="http://www.w3.org/1999/xhtml" lang="en">
       <head>
       <meta charset="utf-8"/>
-      <title>\(escape(title))</title>
+      <title>\(XMLText.escape(title))</title>
       <style>
       body { font-family: -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; max-width: 980px; margin: 2em auto; padding: 0 1em; color: #1f2328; line-height: 1.5; }
       table { border-collapse: collapse; margin: 1em 0; display: block; overflow-x: auto; }
@@ -103,7 +103,7 @@ public enum HTMLReport {
   static func inline(_ text: String) -> String {
     var html = ""
     var bold = false, code = false
-    var characters = escape(text)[...]
+    var characters = XMLText.escape(text)[...]
     while let character = characters.first {
       if !code, characters.hasPrefix("**") {
         html += bold ? "</strong>" : "<strong>"
@@ -122,10 +122,5 @@ public enum HTMLReport {
     if code { html += "</code>" }
     if bold { html += "</strong>" }
     return html
-  }
-
-  static func escape(_ text: String) -> String {
-    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-      .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
   }
 }

@@ -46,22 +46,22 @@ struct LineChart {
       "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Self.fixed(width))\" height=\"\(Self.fixed(height))\" viewBox=\"0 0 \(Self.fixed(width)) \(Self.fixed(height))\" font-family=\"Helvetica, Arial, sans-serif\" font-size=\"12\">",
       "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>",
       "<clipPath id=\"plot\"><rect x=\"\(Self.fixed(left))\" y=\"\(Self.fixed(top))\" width=\"\(Self.fixed(plotWidth))\" height=\"\(Self.fixed(plotHeight))\"/></clipPath>",
-      "<text x=\"\(Self.fixed(left))\" y=\"22\" font-size=\"14\" font-weight=\"bold\">\(Self.escape(title))</text>",
+      "<text x=\"\(Self.fixed(left))\" y=\"22\" font-size=\"14\" font-weight=\"bold\">\(XMLText.escape(title))</text>",
     ]
     for tick in Self.ticks(low, high) {
       out.append("<line x1=\"\(Self.fixed(left))\" y1=\"\(Self.fixed(y(tick)))\" x2=\"\(Self.fixed(left + plotWidth))\" y2=\"\(Self.fixed(y(tick)))\" stroke=\"#e5e5e5\"/>")
-      out.append("<text x=\"\(Self.fixed(left - 6))\" y=\"\(Self.fixed(y(tick) + 4))\" text-anchor=\"end\">\(Self.escape(formatY(tick)))</text>")
+      out.append("<text x=\"\(Self.fixed(left - 6))\" y=\"\(Self.fixed(y(tick) + 4))\" text-anchor=\"end\">\(XMLText.escape(formatY(tick)))</text>")
     }
     for tick in Self.ticks(xLow, xHigh, count: 6) where tick == tick.rounded() {
       out.append("<text x=\"\(Self.fixed(x(tick)))\" y=\"\(Self.fixed(top + plotHeight + 18))\" text-anchor=\"middle\">\(Int(tick))</text>")
     }
     out.append("<line x1=\"\(Self.fixed(left))\" y1=\"\(Self.fixed(top + plotHeight))\" x2=\"\(Self.fixed(left + plotWidth))\" y2=\"\(Self.fixed(top + plotHeight))\" stroke=\"#333\"/>")
     out.append("<line x1=\"\(Self.fixed(left))\" y1=\"\(Self.fixed(top))\" x2=\"\(Self.fixed(left))\" y2=\"\(Self.fixed(top + plotHeight))\" stroke=\"#333\"/>")
-    out.append("<text x=\"\(Self.fixed(left + plotWidth / 2))\" y=\"\(Self.fixed(height - 12))\" text-anchor=\"middle\">\(Self.escape(xLabel))</text>")
-    out.append("<text transform=\"translate(16 \(Self.fixed(top + plotHeight / 2))) rotate(-90)\" text-anchor=\"middle\">\(Self.escape(yLabel))</text>")
+    out.append("<text x=\"\(Self.fixed(left + plotWidth / 2))\" y=\"\(Self.fixed(height - 12))\" text-anchor=\"middle\">\(XMLText.escape(xLabel))</text>")
+    out.append("<text transform=\"translate(16 \(Self.fixed(top + plotHeight / 2))) rotate(-90)\" text-anchor=\"middle\">\(XMLText.escape(yLabel))</text>")
     if let reference {
       out.append("<line x1=\"\(Self.fixed(left))\" y1=\"\(Self.fixed(y(reference.value)))\" x2=\"\(Self.fixed(left + plotWidth))\" y2=\"\(Self.fixed(y(reference.value)))\" stroke=\"#555\" stroke-dasharray=\"2 3\"/>")
-      out.append("<text x=\"\(Self.fixed(left + plotWidth + 4))\" y=\"\(Self.fixed(y(reference.value) + 4))\" fill=\"#555\">\(Self.escape(reference.label))</text>")
+      out.append("<text x=\"\(Self.fixed(left + plotWidth + 4))\" y=\"\(Self.fixed(y(reference.value) + 4))\" fill=\"#555\">\(XMLText.escape(reference.label))</text>")
     }
     for line in series {
       let colour = Self.palette[line.colour % Self.palette.count]
@@ -101,7 +101,7 @@ struct LineChart {
       let colour = Self.palette[line.colour % Self.palette.count]
       let legendX = left + plotWidth + 12
       out.append("<line x1=\"\(Self.fixed(legendX))\" y1=\"\(Self.fixed(legendY))\" x2=\"\(Self.fixed(legendX + 18))\" y2=\"\(Self.fixed(legendY))\" stroke=\"\(colour)\" stroke-width=\"2\"\(line.dashed ? " stroke-dasharray=\"5 4\"" : "")/>")
-      out.append("<text x=\"\(Self.fixed(legendX + 24))\" y=\"\(Self.fixed(legendY + 4))\">\(Self.escape(line.name))</text>")
+      out.append("<text x=\"\(Self.fixed(legendX + 24))\" y=\"\(Self.fixed(legendY + 4))\">\(XMLText.escape(line.name))</text>")
       legendY += 18
     }
     if clipped {
@@ -167,10 +167,5 @@ struct LineChart {
       if text.hasSuffix(".") { text.removeLast() }
     }
     return text == "-0" ? "0" : text
-  }
-
-  private static func escape(_ text: String) -> String {
-    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-      .replacingOccurrences(of: ">", with: "&gt;")
   }
 }

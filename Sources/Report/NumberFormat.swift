@@ -2,9 +2,9 @@ import Foundation
 
 /// How the report writes numbers: the same way everywhere, and the same bytes
 /// on every machine (no locale).
-enum NumberFormat {
-  /// 50,000
-  static func count(_ value: Int) -> String {
+public enum NumberFormat {
+  /// 50,000; public for the command line's own lines (the progress bar).
+  public static func count(_ value: Int) -> String {
     let digits = String(abs(value))
     var grouped = ""
     for (index, digit) in digits.enumerated() {

@@ -9,19 +9,14 @@ public enum AtomicFile {
   }
 
   public static func write(_ data: Data, to url: URL) throws(OutputError) {
-    let folder = url.deletingLastPathComponent()
-    try FolderPaths.create(folder.path)
-    let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).partial")
+    var file = try StreamedFile(url: url)
     do {
-      try data.write(to: temporary)
+      try file.write(data)
     } catch {
-      throw OutputError(path: url.path, reason: "cannot be written (\(error.localizedDescription))")
+      file.discard()
+      throw error
     }
-    guard rename(temporary.path, url.path) == 0 else {
-      let reason = String(cString: strerror(errno))
-      try? FileManager.default.removeItem(at: temporary)
-      throw OutputError(path: url.path, reason: "cannot be written (\(reason))")
-    }
+    try file.commit()
   }
 }
 
@@ -57,8 +52,12 @@ public struct StreamedFile: ~Copyable {
   }
 
   public mutating func write(_ text: String) throws(OutputError) {
+    try write(Data(text.utf8))
+  }
+
+  public mutating func write(_ data: Data) throws(OutputError) {
     do {
-      try handle.write(contentsOf: Data(text.utf8))
+      try handle.write(contentsOf: data)
     } catch {
       throw OutputError(path: url.path, reason: "cannot be written (\(error.localizedDescription))")
     }

@@ -18,7 +18,7 @@ public enum ScenarioLimits {
   /// App versions in a plan.
   public static let versions: ClosedRange<Int> = 1...100
 
-  /// Experiments one version or the service lists.
+  /// Experiments one version lists.
   public static let experiments: ClosedRange<Int> = 0...64
 
   /// Variants per experiment: each is a bit of a device's exposure mask,
@@ -43,8 +43,10 @@ public enum ScenarioLimits {
   /// far more likely a percentage written as a fraction's place (30 for 30%).
   public static let liftUpperBound = 10.0
 
-  /// A gamma distribution's shape: below 10⁻² the draws are almost all 0
-  /// and the variance overflows a double; above 10⁴ it is a constant.
+  /// A gamma distribution's shape. Its variance is the squared mean over the
+  /// shape, so a shape near 0 overflows it (5e-324 trapped the sampler);
+  /// 0.01 already spreads amounts with a coefficient of variation of 10, and
+  /// above 10⁴ the amount is all but constant.
   public static let gammaShape: ClosedRange<Double> = 0.01...10_000
 
   /// The relative lift a power calculation targets: 0.1% to 1,000%. Below,

@@ -10,7 +10,9 @@ extension ScenarioReader {
       ?? .reliable
     let localNames = Set(versions.flatMap(\.experiments).map(\.name))
     var running: [String: RunningExperiment] = [:]
-    var ever = EverDefined()
+    var ever = (
+      variants: NameUnion(of: "variants", limit: ScenarioLimits.variants.upperBound),
+      keys: NameUnion(of: "keys", limit: ScenarioLimits.keys.upperBound))
     var changes: [RemoteChange] = []
     for changeNode in try object.required("changes").array(count: ScenarioLimits.changes, of: "changes") {
       let change = try self.change(
@@ -66,7 +68,7 @@ extension ScenarioReader {
 
   private func change(
     _ node: JSONNode, days: Int, naming: NamingPolicy, running: inout [String: RunningExperiment],
-    ever: inout EverDefined, localNames: Set<String>
+    ever: inout (variants: NameUnion, keys: NameUnion), localNames: Set<String>
   ) throws(ScenarioError) -> RemoteChange {
     let object = try node.object(fields: ScenarioFields.change)
     let dayNode = try object.required("day")
@@ -100,8 +102,8 @@ extension ScenarioReader {
           path: "\(actionNode.path).name",
           message: "'\(experiment.name)' is already an experiment: give each experiment its own name")
       }
-      try ever.add(variants: experiment.variants.map(\.name), of: experiment.name, at: "\(actionNode.path).variants")
-      try ever.add(keys: keys, of: experiment.name, at: "\(actionNode.path).keys")
+      try ever.variants.add(experiment.variants.map(\.name), of: experiment.name, at: "\(actionNode.path).variants")
+      try ever.keys.add(keys, of: experiment.name, at: "\(actionNode.path).keys")
       running[experiment.name] = RunningExperiment(variants: experiment.variants.map(\.name), keys: keys)
       action = .add(experiment, keys: keys)
     case "remove":
@@ -154,7 +156,7 @@ extension ScenarioReader {
           guard case .string(let key) = element else { return nil }
           return key
         }
-        try ever.add(keys: keys, of: experiment, at: valueNode.path)
+        try ever.keys.add(keys, of: experiment, at: valueNode.path)
       }
       action = .declareKeys(experiment: experiment, value: .json(value))
     }
@@ -242,31 +244,4 @@ extension ScenarioReader {
 private struct RunningExperiment {
   let variants: [String]
   let keys: [String]
-}
-
-/// Every variant and key a remote experiment has had over the run: the
-/// simulation keeps a bit for each in a 64-bit mask, so both are bounded
-/// like one definition's lists.
-private struct EverDefined {
-  private var variants: [String: Set<String>] = [:]
-  private var keys: [String: Set<String>] = [:]
-
-  mutating func add(variants names: [String], of experiment: String, at path: String) throws(ScenarioError) {
-    variants[experiment, default: []].formUnion(names)
-    try check(variants[experiment]!.count, "variants", of: experiment, at: path)
-  }
-
-  mutating func add(keys names: [String], of experiment: String, at path: String) throws(ScenarioError) {
-    keys[experiment, default: []].formUnion(names)
-    try check(keys[experiment]!.count, "keys", of: experiment, at: path)
-  }
-
-  private func check(_ count: Int, _ noun: String, of experiment: String, at path: String) throws(ScenarioError) {
-    let limit = noun == "keys" ? ScenarioLimits.keys.upperBound : ScenarioLimits.variants.upperBound
-    guard count <= limit else {
-      throw ScenarioError(
-        path: path,
-        message: "brings \(experiment) to \(count) \(noun) over the run; at most \(limit) are accepted: reuse the names of its earlier \(noun)")
-    }
-  }
 }

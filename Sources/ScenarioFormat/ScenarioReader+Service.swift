@@ -14,7 +14,7 @@ extension ScenarioReader {
     let fetch = try object.optional("fetch").map { node throws(ScenarioError) in try self.fetch(node, segments: segments) }
       ?? .reliable
     var running: [String: [String]] = [:]
-    var everVariations: [String: Set<String>] = [:]  // by experiment, every variation it has had
+    var everVariations = NameUnion(of: "variations", limit: ScenarioLimits.variants.upperBound)
     var started = takenNames
     var changes: [ServiceChange] = []
     for changeNode in try object.required("changes").array(count: ScenarioLimits.changes, of: "changes") {
@@ -31,7 +31,7 @@ extension ScenarioReader {
 
   private func serviceChange(
     _ node: JSONNode, days: Int, naming: NamingPolicy, framework: ServicePlan.Framework,
-    running: inout [String: [String]], everVariations: inout [String: Set<String>], started: inout Set<String>
+    running: inout [String: [String]], everVariations: inout NameUnion, started: inout Set<String>
   ) throws(ScenarioError) -> ServiceChange {
     let object = try node.object(fields: ScenarioFields.serviceChange)
     let dayNode = try object.required("day")
@@ -66,7 +66,7 @@ extension ScenarioReader {
       }
       started.insert(experiment.name)
       running[experiment.name] = experiment.variations.map(\.name)
-      everVariations[experiment.name] = Set(experiment.variations.map(\.name))
+      try everVariations.add(experiment.variations.map(\.name), of: experiment.name, at: "\(actionNode.path).variations")
       action = .start(experiment)
     case "setTraffic":
       let fields = try actionNode.object(fields: ScenarioFields.setTraffic)
@@ -88,11 +88,7 @@ extension ScenarioReader {
       let variationNode = try fields.required("name")
       let variation = try variationNode.string()
       guard !running[name]!.contains(variation) else { throw variationNode.error("'\(variation)' is already a variation of \(name)") }
-      everVariations[name]!.insert(variation)
-      guard everVariations[name]!.count <= ScenarioLimits.variants.upperBound else {
-        throw variationNode.error(
-          "brings \(name) to \(everVariations[name]!.count) variations over the run; at most \(ScenarioLimits.variants.upperBound) are accepted")
-      }
+      try everVariations.add([variation], of: name, at: variationNode.path)
       running[name]!.append(variation)
       action = .addVariation(experiment: name, variation: ServiceVariation(name: variation, weight: try weight(fields.required("weight"))))
     case "removeVariation":

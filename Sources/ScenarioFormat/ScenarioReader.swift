@@ -30,7 +30,7 @@ struct ScenarioReader {
     let versionsNode = try object.required("versions")
     let versionNodes = try versionsNode.array(count: ScenarioLimits.versions, of: "versions")
     var versions: [AppVersion] = []
-    var variantNames: [String: Set<String>] = [:]  // by experiment, over the versions so far
+    var variantNames = NameUnion(of: "variants", limit: ScenarioLimits.variants.upperBound)
     for (index, versionNode) in versionNodes.enumerated() {
       let version = try appVersion(versionNode, isFirst: index == 0, naming: naming)
       if let previous = versions.last {
@@ -47,7 +47,9 @@ struct ScenarioReader {
       guard !versions.contains(where: { $0.version == version.version }) else {
         throw ScenarioError(path: "\(versionNode.path).version", message: "'\(version.version)' is listed twice")
       }
-      try requireFewVariants(version, seen: &variantNames, at: versionNode)
+      for (index, experiment) in version.experiments.enumerated() {
+        try variantNames.add(experiment.variants.map(\.name), of: experiment.name, at: "\(versionNode.path).experiments[\(index)].variants")
+      }
       versions.append(version)
     }
     let population = try object.optional("population").map { node throws(ScenarioError) in try self.population(node) }
@@ -277,7 +279,9 @@ struct ScenarioReader {
     if let effectNode = object.optional("minimumDetectableEffect") {
       settings.minimumDetectableEffect = try effectNode.double()
       guard ScenarioLimits.minimumDetectableEffect.contains(settings.minimumDetectableEffect) else {
-        throw effectNode.error("must lie between 0.001 and 10: a relative lift such as 0.05 for 5%")
+        let range = ScenarioLimits.minimumDetectableEffect
+        throw effectNode.error(
+          "must lie between \(NumberText.plain(range.lowerBound)) and \(NumberText.plain(range.upperBound)): a relative lift such as 0.05 for 5%")
       }
     }
     if let powerNode = object.optional("power") {
@@ -294,24 +298,6 @@ struct ScenarioReader {
       throw node.error("must be one of \(Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
     }
     return value
-  }
-
-  /// A device's record of an experiment holds a bit per variant the
-  /// experiment has in any version, so the union across versions is bounded
-  /// like one version's list.
-  private func requireFewVariants(
-    _ version: AppVersion, seen: inout [String: Set<String>], at node: JSONNode
-  ) throws(ScenarioError) {
-    for (index, experiment) in version.experiments.enumerated() {
-      seen[experiment.name, default: []].formUnion(experiment.variants.map(\.name))
-      let count = seen[experiment.name]!.count
-      guard count <= ScenarioLimits.variants.upperBound else {
-        throw ScenarioError(
-          path: "\(node.path).experiments[\(index)].variants",
-          message: "brings \(experiment.name) to \(count) variants across versions; at most "
-            + "\(ScenarioLimits.variants.upperBound) are accepted: reuse the names of earlier versions' variants")
-      }
-    }
   }
 
   private mutating func appVersion(_ node: JSONNode, isFirst: Bool, naming: NamingPolicy) throws(ScenarioError) -> AppVersion {
@@ -352,7 +338,8 @@ struct ScenarioReader {
     let delayNode = try object.required("meanDelayDays")
     let meanDelayDays = try delayNode.double()
     guard ScenarioLimits.meanDelayDays.contains(meanDelayDays) else {
-      throw delayNode.error("must lie between 0 and 3660 (0: everyone upgrades on release day)")
+      throw delayNode.error(
+        "must lie between 0 and \(NumberText.plain(ScenarioLimits.meanDelayDays.upperBound)) (0: everyone upgrades on release day)")
     }
     var neverUpgradeShare = 0.0
     if let shareNode = object.optional("neverUpgradeShare") {
@@ -428,7 +415,7 @@ struct ScenarioReader {
     let weight = try weightNode?.integer() ?? 1
     if let weightNode, weight <= 0 { throw weightNode.error("must be greater than 0") }
     if let weightNode, weight > ScenarioLimits.weight.upperBound {
-      throw weightNode.error("must be at most 1000000000: use smaller weights in the same proportions")
+      throw weightNode.error("must be at most \(ScenarioLimits.weight.upperBound): use smaller weights in the same proportions")
     }
     return Variant(
       name: try object.required("name").string(), weight: weight,

@@ -47,8 +47,8 @@ import Testing
       """
     expectScenarioError(
       text,
-      "versions[1].experiments[0].variants: brings Theme to 80 variants across versions; at most 64 are accepted: "
-        + "reuse the names of earlier versions' variants")
+      "versions[1].experiments[0].variants: brings Theme to 80 variants over the plan; at most 64 are accepted: "
+        + "reuse the names of its earlier variants")
   }
 
   /// A remote experiment removed and added again keeps one record: its
@@ -66,13 +66,13 @@ import Testing
     let readd = #"{"changes": [\#(add(day: 0, prefix: "A", keys: ["flow"])), {"day": 1, "remove": "Checkout"}, \#(add(day: 2, prefix: "B", keys: ["flow"]))]}"#
     expectScenarioError(
       minimalScenario(extra: #", "remote": "# + readd),
-      "remote.changes[2].add.variants: brings Checkout to 80 variants over the run; at most 64 are accepted: "
+      "remote.changes[2].add.variants: brings Checkout to 80 variants over the plan; at most 64 are accepted: "
         + "reuse the names of its earlier variants")
     let keys = (0..<65).map { #"\"k\#($0)\""# }.joined(separator: ",")
     let declared = #"{"changes": [\#(add(day: 0, prefix: "A", keys: ["flow"])), {"day": 1, "declareKeys": {"experiment": "Checkout", "value": "[\#(keys)]"}}]}"#
     expectScenarioError(
       minimalScenario(extra: #", "remote": "# + declared),
-      "remote.changes[1].declareKeys.value: brings Checkout to 66 keys over the run; at most 64 are accepted: "
+      "remote.changes[1].declareKeys.value: brings Checkout to 66 keys over the plan; at most 64 are accepted: "
         + "reuse the names of its earlier keys")
   }
 
@@ -84,7 +84,8 @@ import Testing
     }
     expectScenarioError(
       minimalScenario(extra: #", "service": {"framework": "growthbook", "changes": [\#(changes.joined(separator: ", "))]}"#),
-      "service.changes[127].addVariation.name: brings Paywall to 65 variations over the run; at most 64 are accepted")
+      "service.changes[127].addVariation.name: brings Paywall to 65 variations over the plan; at most 64 are accepted: "
+        + "reuse the names of its earlier variations")
   }
 
   @Test func aGammaShapeTooSmallToDraw() {
