@@ -9,9 +9,11 @@ extension Bench {
       abstract: "Measure simulation speed and memory on the fixed performance workload.",
       discussion: """
         The workload: 5 app versions, 5 local experiments of 3 variants each on disjoint token \
-        ranges, one launch per device per version. Each configuration runs once per thread count; \
-        compare the figures of one run with each other, not with another machine's. Build with \
-        -c release for meaningful figures.
+        ranges, one launch per device per version. Each configuration runs twice per thread count, \
+        alternating with the reference kernel (the same work as one plain loop); the faster run of \
+        each counts, and ratio is the engine's speed over the reference's. Compare the figures of \
+        one run with each other, not with another machine's. Build with -c release for meaningful \
+        figures.
         """
     )
 
@@ -43,24 +45,51 @@ extension Bench {
         try await runSweep()
         return
       }
-      if !json {
-        print("devices     threads  steps        seconds   steps/s      bytes/device")
-      }
+      if !json { print(Measurement.header) }
       let threadCounts = threadCounts.isEmpty ? [1, ProcessInfo.processInfo.activeProcessorCount] : threadCounts
       for devices in deviceCounts {
-        let simulator = Simulator(plan: SimulationPlan(try PerformanceWorkload.scenario(devices: devices)))
+        let scenario = try PerformanceWorkload.scenario(devices: devices)
+        let simulator = Simulator(plan: SimulationPlan(scenario))
+        let reference = ReferenceKernel(
+          seed: scenario.seed, experiments: PerformanceWorkload.experiments, versions: PerformanceWorkload.versions,
+          days: scenario.days)
+        var measurements: [Measurement] = []
         for threads in threadCounts {
-          let memoryBefore = ResidentMemory.peakBytes()
-          let start = ContinuousClock.now
-          let tally = await simulator.run(replication: 0, threads: threads)
-          let elapsed = ContinuousClock.now - start
-          let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-          let bytesPerDevice = Double(max(ResidentMemory.peakBytes() - memoryBefore, 0)) / Double(devices)
+          // Engine and reference alternate, twice each; the faster of each counts.
+          var engineSeconds = Double.infinity, referenceSeconds = Double.infinity
+          var steps = 0, bytesPerDevice = 0.0
+          for pass in 0..<2 {
+            let memoryBefore = ResidentMemory.peakBytes()
+            let start = ContinuousClock.now
+            let tally = await simulator.run(replication: 0, threads: threads)
+            engineSeconds = min(engineSeconds, Self.seconds(since: start))
+            steps = tally.launches
+            if pass == 0 {
+              bytesPerDevice = Double(max(ResidentMemory.peakBytes() - memoryBefore, 0)) / Double(devices)
+            }
+            let referenceStart = ContinuousClock.now
+            _ = await reference.run(devices: devices, threads: threads)
+            referenceSeconds = min(referenceSeconds, Self.seconds(since: referenceStart))
+          }
           let measurement = Measurement(
-            devices: devices, threads: threads, steps: tally.launches, seconds: seconds, bytesPerDevice: bytesPerDevice)
+            devices: devices, threads: threads, steps: steps, seconds: engineSeconds,
+            referenceSeconds: referenceSeconds, bytesPerDevice: bytesPerDevice)
+          measurements.append(measurement)
           print(json ? measurement.json : measurement.row)
         }
+        if !json, let one = measurements.first(where: { $0.threads == 1 }) {
+          for other in measurements where other.threads > 1 {
+            print(
+              "  \(other.threads) threads / 1: engine \(Measurement.fixed(one.seconds / other.seconds, 2))×, "
+                + "reference \(Measurement.fixed(one.referenceSeconds / other.referenceSeconds, 2))×")
+          }
+        }
       }
+    }
+
+    static func seconds(since start: ContinuousClock.Instant) -> Double {
+      let elapsed = ContinuousClock.now - start
+      return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
     }
   }
 }
@@ -87,8 +116,7 @@ extension Bench.Perf {
       for _ in 0..<2 {
         let start = ContinuousClock.now
         _ = await simulator.run(replication: 0, threads: 1)
-        let elapsed = ContinuousClock.now - start
-        fastest = min(fastest, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+        fastest = min(fastest, Self.seconds(since: start))
       }
       return fastest
     }
@@ -109,25 +137,35 @@ extension Bench.Perf {
   }
 }
 
-/// The figures of one configuration.
+/// The figures of one configuration: the engine's, and the reference
+/// kernel's on the same workload in the same run.
 struct Measurement {
   let devices: Int
   let threads: Int
   let steps: Int
   let seconds: Double
+  let referenceSeconds: Double
   let bytesPerDevice: Double
 
   var stepsPerSecond: Double { Double(steps) / seconds }
+  var referenceStepsPerSecond: Double { Double(steps) / referenceSeconds }
+  /// The engine's speed as a share of the reference kernel's.
+  var ratio: Double { referenceSeconds / seconds }
 
   var json: String {
     "{\"devices\": \(devices), \"threads\": \(threads), \"steps\": \(steps), \"seconds\": \(Self.fixed(seconds, 3)), "
-      + "\"stepsPerSecond\": \(Self.fixed(stepsPerSecond, 0)), \"bytesPerDevice\": \(Self.fixed(bytesPerDevice, 2))}"
+      + "\"stepsPerSecond\": \(Self.fixed(stepsPerSecond, 0)), "
+      + "\"referenceStepsPerSecond\": \(Self.fixed(referenceStepsPerSecond, 0)), \"ratio\": \(Self.fixed(ratio, 3)), "
+      + "\"bytesPerDevice\": \(Self.fixed(bytesPerDevice, 2))}"
   }
+
+  static let header = "devices     threads  steps        seconds   steps/s      reference/s  ratio  bytes/device"
 
   var row: String {
     func pad(_ text: String, _ width: Int) -> String { text.padding(toLength: width, withPad: " ", startingAt: 0) }
     return pad("\(devices)", 12) + pad("\(threads)", 9) + pad("\(steps)", 13) + pad(Self.fixed(seconds, 3), 10)
-      + pad(Self.fixed(stepsPerSecond, 0), 13) + Self.fixed(bytesPerDevice, 2)
+      + pad(Self.fixed(stepsPerSecond, 0), 13) + pad(Self.fixed(referenceStepsPerSecond, 0), 13)
+      + pad(Self.fixed(ratio, 2), 7) + Self.fixed(bytesPerDevice, 2)
   }
 
   static func fixed(_ value: Double, _ decimals: Int) -> String {

@@ -16,97 +16,126 @@ struct DeviceSimulator {
   let replication: Int
   private let tables: SimulationTables
 
+  /// Owns the scratch arrays below (`ScratchArray`: the loop's working
+  /// memory, written without uniqueness or, in release builds, bounds checks).
+  private let arena = ScratchArena()
+
   // The device being simulated; reset for each device.
   /// Per experiment: 0 no record, 1 inactive, 2 + g active on global variant g.
-  private var recall: [UInt8]
-  private var recallBefore: [UInt8]
+  private let recall: ScratchArray<UInt8>
+  private let recallBefore: ScratchArray<UInt8>
   /// Per experiment: 0 never active, else the code of the variant it held
   /// before its record last changed.
-  private var lastActive: [UInt8]
+  private let lastActive: ScratchArray<UInt8>
   /// Display days per experiment and variant, by `tables.variantStart[experiment] + variant`.
-  private var displayDays: [Int32]
-  private var displayedMask: [UInt64]
-  private var firstVariant: [Int]
-  private var firstDay: [Int]
+  private let displayDays: ScratchArray<Int32>
+  private let displayedMask: ScratchArray<UInt64>
+  private let firstVariant: ScratchArray<Int>
+  private let firstDay: ScratchArray<Int>
   /// Per experiment, the slot whose weights selected the current variant, and
   /// the variants of that selection that every later launch still defined.
-  private var selectionSlot: [Int]
-  private var eligibleVariants: [UInt64]
-  private var decisions: [LocalDecision]
+  private let selectionSlot: ScratchArray<Int>
+  private let eligibleVariants: ScratchArray<UInt64>
+  /// Per slot of the running version: the local variant it decided, −1 for inactive.
+  private let decisions: ScratchArray<Int>
   /// Per position of the version's merge order (its slots, then the remote
   /// experiments): whether the manager served it at this launch.
-  private var served: [Bool]
-  private var displayed: [Bool]
+  private let served: ScratchArray<Bool>
+  private let displayed: ScratchArray<Bool>
+  /// `KeySharing.serve`'s array, for versions whose experiments share keys.
+  private var sharingServed: [Bool]
   /// Per remote experiment, the keys it serves at this launch (`RemoteDevice.servedKeys`).
   private var remoteServedKeys: [UInt64]
   /// Per row of `plan.sharedKeys`, whether the device met a clash on it; per
   /// entry of `tables.clashes.servedStart`, whether that variant was served at one.
-  private var clashSeen: [Bool]
-  private var clashServedSeen: [Bool]
+  private let clashSeen: ScratchArray<Bool>
+  private let clashServedSeen: ScratchArray<Bool>
   /// The clashes of the current launch, for observers.
   private var launchClashes: [LaunchClash] = []
-  private var upgradeDays: [Double]
-  private var outcomes: [Double]
+  private let upgradeDays: ScratchArray<Double>
+  private let outcomes: ScratchArray<Double>
   /// Per metric and experiment, the mixed lift of the displayed variants.
-  private var mixedLifts: [Double]
+  private let mixedLifts: ScratchArray<Double>
   /// Per metric, the product of every displayed experiment's mixed lift.
-  private var factors: [Double]
+  private let factors: ScratchArray<Double>
 
   /// The device's side of the remote service.
   private var remote: RemoteDevice
-  private var remoteDisplayed: [Bool]
+  private let remoteDisplayed: ScratchArray<Bool>
   /// The device's enrollment in experiments with an `EnrollmentRule`.
   private var enrollment: EnrollmentGate
   /// The device's side of the hash-bucketed service.
   private var service: ServiceDevice
-  private var serviceDisplayed: [Bool]
+  private let serviceDisplayed: ScratchArray<Bool>
 
   // Counts over the batch's devices, handed over by `finish(into:)`.
   private var tally: RunTally
   /// By `tables.dailyStart[experiment] + day * variants + variant`.
-  private var dailyNewExposures: [Int]
+  private let dailyNewExposures: ScratchArray<Int>
   /// By `((experiment * versions + from) * versions + to) * 6 + kind`, kinds in the
   /// order of `TransitionCounts`: kept, reassigned, deactivated, activated,
   /// returned, returned on another variant.
-  private var transitions: [Int]
+  private let transitions: ScratchArray<Int>
   private var launches = 0
   /// By `tables.variantStart[experiment] + variant`: see `VariantTally.expectedFirstExposed`.
-  private var expectedFirstExposed: [ExactSum]
+  private let expectedFirstExposed: ScratchArray<ExactSum>
+  /// By `tables.variantStart[experiment] + variant`: `VariantTally`'s counts.
+  private let exposed: ScratchArray<Int>
+  private let contaminated: ScratchArray<Int>
+  private let firstExposed: ScratchArray<Int>
+  /// By experiment: `ExperimentTally.mixedDevices`.
+  private let mixedDevices: ScratchArray<Int>
+  /// By `(tables.variantStart[experiment] + variant) * metrics + metric`:
+  /// `VariantTally.firstExposure` and `uncontaminated`.
+  private let firstExposure: ScratchArray<MetricTally>
+  private let uncontaminated: ScratchArray<MetricTally>
+  /// By `(tables.dailyStart[experiment] + day * variants + variant) * metrics + metric`:
+  /// `ExperimentTally.dailyCohorts`.
+  private let dailyCohorts: ScratchArray<MetricTally>
 
   init(plan: SimulationPlan, seed: UInt64, replication: Int) {
     self.plan = plan
     self.seed = seed
     self.replication = replication
     tables = SimulationTables(plan)
-    let experiments = tables.experimentCount
-    recall = Array(repeating: 0, count: experiments)
-    recallBefore = recall
-    lastActive = recall
-    displayDays = Array(repeating: 0, count: tables.variantStart[experiments])
-    displayedMask = Array(repeating: 0, count: experiments)
-    firstVariant = Array(repeating: -1, count: experiments)
-    firstDay = Array(repeating: 0, count: experiments)
-    selectionSlot = Array(repeating: 0, count: experiments)
-    eligibleVariants = Array(repeating: 0, count: experiments)
-    decisions = Array(repeating: .inactive, count: tables.maximumSlots)
-    served = Array(repeating: false, count: tables.maximumSlots + tables.remote.count)
-    displayed = Array(repeating: false, count: tables.maximumSlots)
+    let experiments = tables.experimentCount, variants = tables.variantStart[experiments]
+    let metricTallies = plan.metricStepExponents.map(MetricTally.init(stepExponent:))
+    recall = arena.array(repeating: 0, count: experiments)
+    recallBefore = arena.array(repeating: 0, count: experiments)
+    lastActive = arena.array(repeating: 0, count: experiments)
+    displayDays = arena.array(repeating: 0, count: variants)
+    displayedMask = arena.array(repeating: 0, count: experiments)
+    firstVariant = arena.array(repeating: -1, count: experiments)
+    firstDay = arena.array(repeating: 0, count: experiments)
+    selectionSlot = arena.array(repeating: 0, count: experiments)
+    eligibleVariants = arena.array(repeating: 0, count: experiments)
+    decisions = arena.array(repeating: -1, count: tables.maximumSlots)
+    served = arena.array(repeating: false, count: tables.maximumSlots + tables.remote.count)
+    sharingServed = Array(repeating: false, count: tables.maximumSlots + tables.remote.count)
+    displayed = arena.array(repeating: false, count: tables.maximumSlots)
     remoteServedKeys = Array(repeating: 0, count: tables.remote.count)
-    clashSeen = Array(repeating: false, count: plan.sharedKeys.count)
-    clashServedSeen = Array(repeating: false, count: tables.clashes.servedStart.last!)
-    upgradeDays = Array(repeating: 0, count: tables.versionCount)
-    outcomes = Array(repeating: 0, count: tables.metricCount)
-    mixedLifts = Array(repeating: 0, count: tables.metricCount * experiments)
-    factors = Array(repeating: 1, count: tables.metricCount)
+    clashSeen = arena.array(repeating: false, count: plan.sharedKeys.count)
+    clashServedSeen = arena.array(repeating: false, count: tables.clashes.servedStart.last!)
+    upgradeDays = arena.array(repeating: 0, count: tables.versionCount)
+    outcomes = arena.array(repeating: 0, count: tables.metricCount)
+    mixedLifts = arena.array(repeating: 0, count: tables.metricCount * experiments)
+    factors = arena.array(repeating: 1, count: tables.metricCount)
     remote = RemoteDevice(plan: plan, tables: tables.remote)
-    remoteDisplayed = Array(repeating: false, count: tables.remote.count)
+    remoteDisplayed = arena.array(repeating: false, count: tables.remote.count)
     enrollment = EnrollmentGate(plan: plan)
     service = ServiceDevice(plan: plan, tables: tables.service)
-    serviceDisplayed = Array(repeating: false, count: tables.service.count)
+    serviceDisplayed = arena.array(repeating: false, count: tables.service.count)
     tally = RunTally(plan: plan)
-    dailyNewExposures = Array(repeating: 0, count: tables.dailyStart[experiments])
-    transitions = Array(repeating: 0, count: experiments * tables.versionCount * tables.versionCount * 6)
-    expectedFirstExposed = Array(repeating: ExactSum(), count: tables.variantStart[experiments])
+    dailyNewExposures = arena.array(repeating: 0, count: tables.dailyStart[experiments])
+    transitions = arena.array(repeating: 0, count: experiments * tables.versionCount * tables.versionCount * 6)
+    expectedFirstExposed = arena.array(repeating: ExactSum(), count: variants)
+    exposed = arena.array(repeating: 0, count: variants)
+    contaminated = arena.array(repeating: 0, count: variants)
+    firstExposed = arena.array(repeating: 0, count: variants)
+    mixedDevices = arena.array(repeating: 0, count: experiments)
+    firstExposure = arena.array(Array((0..<variants).map { _ in metricTallies }.joined()))
+    uncontaminated = arena.array(Array((0..<variants).map { _ in metricTallies }.joined()))
+    dailyCohorts = arena.array(Array((0..<tables.dailyStart[experiments]).map { _ in metricTallies }.joined()))
   }
 
   /// Simulates device `device`.
@@ -123,7 +152,7 @@ struct DeviceSimulator {
     if !enrollment.isEmpty { enrollment.reset() }
     if Observer.isObserving {
       observer.started(
-        device: device, token: token, segment: segment, upgradeDays: upgradeDays.map { $0.isFinite ? $0 : nil })
+        device: device, token: token, segment: segment, upgradeDays: upgradeDays.array.map { $0.isFinite ? $0 : nil })
     }
 
     var launchDraws = random.stream(.launches)
@@ -141,9 +170,7 @@ struct DeviceSimulator {
       guard launchDraws.nextBernoulli(launchProbability) else { continue }
       launches += 1
       let upgradedFrom = running >= 0 && running != installed ? running : -1
-      if upgradedFrom >= 0 {
-        for index in recall.indices { recallBefore[index] = recall[index] }
-      }
+      if upgradedFrom >= 0 { recallBefore.copy(from: recall) }
       if running != installed {
         running = installed
         launchOfVersion = 0
@@ -174,8 +201,9 @@ struct DeviceSimulator {
       if Observer.isObserving {
         let slots = tables.slotStart[installed + 1] - tables.slotStart[installed]
         observer.launched(LaunchRecord(
-          day: day, version: installed, launchOfVersion: launchOfVersion, decisions: Array(decisions[..<slots]),
-          served: Array(served[..<slots]), clashes: launchClashes, displayed: Array(displayed[..<slots]),
+          day: day, version: installed, launchOfVersion: launchOfVersion,
+          decisions: (0..<slots).map { decisions[$0] >= 0 ? .active(variant: decisions[$0]) : .inactive },
+          served: (0..<slots).map { served[$0] }, clashes: launchClashes, displayed: (0..<slots).map { displayed[$0] },
           stabilized: stabilizes,
           remote: (0..<tables.remote.count).filter { remote.held[$0] >= 0 }.map {
             RemoteHolding(
@@ -193,7 +221,7 @@ struct DeviceSimulator {
     if stabilized { tally.stabilizedDevices += 1 }
     countClashDevices()
     drawOutcomes(random.stream(.outcomes), segment: segment)
-    if Observer.isObserving { observer.finished(outcomes: outcomes) }
+    if Observer.isObserving { observer.finished(outcomes: outcomes.array) }
   }
 
   /// The plan's numbers of the experiment at position `index` of a version's
@@ -205,7 +233,7 @@ struct DeviceSimulator {
       return (tables.remote.globalID[index - slots], remote.held[index - slots])
     }
     let slot = slotStart + index
-    return (tables.slotExperiment[slot], tables.globalOfLocal[tables.slotGlobalStart[slot] + decisions[index].variant!])
+    return (tables.slotExperiment[slot], tables.globalOfLocal[tables.slotGlobalStart[slot] + decisions[index]])
   }
 
   /// The assignments manager's merge at a launch, by `KeySharing.serve`: which
@@ -214,7 +242,7 @@ struct DeviceSimulator {
     let slots = tables.slotStart[version + 1] - tables.slotStart[version], remoteCount = tables.remote.count
     if !launchClashes.isEmpty { launchClashes.removeAll(keepingCapacity: true) }
     guard !tables.clashes.isDisjoint[version] else {
-      for index in 0..<slots { served[index] = decisions[index].variant != nil }
+      for index in 0..<slots { served[index] = decisions[index] >= 0 }
       for r in 0..<remoteCount { served[slots + r] = remote.held[r] >= 0 }
       return
     }
@@ -223,16 +251,14 @@ struct DeviceSimulator {
     let decisions = self.decisions, held = remote.held, servedKeys = remoteServedKeys
     let starts = tables.clashes.entryStart[version], entries = tables.clashes.entries[version]
     var clashedPairs: [Int] = []
-    var served: [Bool] = []
-    swap(&served, &self.served)
     sharing.serve(
-      isActive: { $0 < slots ? decisions[$0].variant != nil : held[$0 - slots] >= 0 },
+      isActive: { $0 < slots ? decisions[$0] >= 0 : held[$0 - slots] >= 0 },
       sharesKey: { pair in
         (starts[pair]..<starts[pair + 1]).contains { ClashTables.isShared(entries[$0], servedKeys: servedKeys) }
       },
-      served: &served
+      served: &sharingServed
     ) { clashedPairs.append($0) }
-    swap(&served, &self.served)
+    for index in 0..<(slots + remoteCount) { served[index] = sharingServed[index] }
     for pair in clashedPairs {
       let kept = heldVariant(sharing.pair(at: pair).first, version: version)
       let discarded = heldVariant(sharing.pair(at: pair).second, version: version)
@@ -272,14 +298,27 @@ struct DeviceSimulator {
     tally.enrollment.merge(enrollment.tally)
     tally.launches += launches
     let versions = tables.versionCount
+    let metrics = tables.metricCount
     for experiment in 0..<tables.experimentCount {
       let start = tables.dailyStart[experiment]
       for index in tally.experiments[experiment].dailyNewExposures.indices {
         tally.experiments[experiment].dailyNewExposures[index] += dailyNewExposures[start + index]
       }
+      for index in 0..<(tally.experiments[experiment].dailyCohorts.count) {
+        tally.experiments[experiment].dailyCohorts[index].merge(dailyCohorts[start * metrics + index])
+      }
+      tally.experiments[experiment].mixedDevices += mixedDevices[experiment]
       for variant in 0..<tables.variantCount(experiment) {
-        tally.experiments[experiment].variants[variant].expectedFirstExposed
-          .merge(expectedFirstExposed[tables.variantStart[experiment] + variant])
+        let cell = tables.variantStart[experiment] + variant
+        tally.experiments[experiment].variants[variant].expectedFirstExposed.merge(expectedFirstExposed[cell])
+        tally.experiments[experiment].variants[variant].exposed += exposed[cell]
+        tally.experiments[experiment].variants[variant].contaminated += contaminated[cell]
+        tally.experiments[experiment].variants[variant].firstExposed += firstExposed[cell]
+        for metric in 0..<metrics {
+          tally.experiments[experiment].variants[variant].firstExposure[metric].merge(firstExposure[cell * metrics + metric])
+          tally.experiments[experiment].variants[variant].uncontaminated[metric]
+            .merge(uncontaminated[cell * metrics + metric])
+        }
       }
       for pair in 0..<(versions * versions) {
         let base = (experiment * versions * versions + pair) * 6
@@ -306,19 +345,18 @@ struct DeviceSimulator {
   }
 
   private mutating func reset() {
-    for index in recall.indices {
-      recall[index] = 0
-      lastActive[index] = 0
-      displayedMask[index] = 0
-      firstVariant[index] = -1
-    }
-    for index in displayDays.indices { displayDays[index] = 0 }
-    for index in clashSeen.indices { clashSeen[index] = false }
-    for index in clashServedSeen.indices { clashServedSeen[index] = false }
+    recall.fill(0)
+    lastActive.fill(0)
+    displayedMask.fill(0)
+    firstVariant.fill(-1)
+    displayDays.fill(0)
+    clashSeen.fill(false)
+    clashServedSeen.fill(false)
   }
 
   /// The newest version after `installed` whose upgrade day has come by
   /// `day`, if any: a device installs the newest it can, skipping any it never took.
+  @inline(__always)
   private func newestInstalled(after installed: Int, on day: Int) -> Int? {
     var newest: Int?
     for version in (installed + 1)..<tables.versionCount where upgradeDays[version] <= Double(day) {
@@ -348,7 +386,7 @@ struct DeviceSimulator {
       let decision = LocalDecision.decide(recall: remembered, range: tables.slotRange[slot], token: token) {
         tables.select(slot: slot, bits: draws.next())
       }
-      decisions[slot - slotStart] = decision
+      decisions[slot - slotStart] = decision.variant ?? -1
       if case .variant = remembered {
         eligibleVariants[experiment] &= tables.slotVariantMask[slot]
       } else if decision.variant != nil {
@@ -396,7 +434,8 @@ struct DeviceSimulator {
     for slot in slotStart..<tables.slotStart[version + 1] {
       let index = slot - slotStart
       displayed[index] = false
-      guard served[index], let local = decisions[index].variant else { continue }
+      let local = decisions[index]
+      guard served[index], local >= 0 else { continue }
       let experiment = tables.slotExperiment[slot], variant = tables.globalOfLocal[tables.slotGlobalStart[slot] + local]
       guard shows(experiment, variant: variant, day: day, segment: segment, draws: &draws, enrollmentDraws: &enrollmentDraws)
       else { continue }
@@ -494,28 +533,25 @@ struct DeviceSimulator {
     }
     countExposures()
     countEnrollments(segment: segment)
-    let excludeContaminated = tables.excludeContaminated
+    let excludeContaminated = tables.excludeContaminated, metrics = tables.metricCount
     for experiment in 0..<experiments where displayedMask[experiment] != 0 {
       let mask = displayedMask[experiment]
       let pure = mask & (mask - 1) == 0
       let first = firstVariant[experiment]
-      let cohortBase = (firstDay[experiment] * tables.variantCount(experiment) + first) * tables.metricCount
-      for metric in 0..<tables.metricCount {
+      let cell = (tables.variantStart[experiment] + first) * metrics
+      let cohort =
+        (tables.dailyStart[experiment] + firstDay[experiment] * tables.variantCount(experiment) + first) * metrics
+      for metric in 0..<metrics {
         // What the device would expect had it been shown only its first variant here.
         let others = factors[metric] / (1 + mixedLifts[metric * experiments + experiment])
         let expected = tables.metricKinds[metric].expectation(
           baseline: tables.baseline(metric: metric, segment: segment),
           factor: others * (1 + tables.lift(metric: metric, experiment: experiment, variant: first, segment: segment)))
         let outcome = outcomes[metric], isConversion = tables.metricKinds[metric] == .conversion
-        tally.experiments[experiment].variants[first].firstExposure[metric]
-          .add(outcome, expected: expected, isConversion: isConversion)
-        if pure {
-          tally.experiments[experiment].variants[first].uncontaminated[metric]
-            .add(outcome, expected: expected, isConversion: isConversion)
-        }
+        firstExposure[cell + metric].add(outcome, expected: expected, isConversion: isConversion)
+        if pure { uncontaminated[cell + metric].add(outcome, expected: expected, isConversion: isConversion) }
         if pure || !excludeContaminated {
-          tally.experiments[experiment].dailyCohorts[cohortBase + metric]
-            .add(outcome, expected: expected, isConversion: isConversion)
+          dailyCohorts[cohort + metric].add(outcome, expected: expected, isConversion: isConversion)
         }
       }
     }
@@ -575,18 +611,19 @@ struct DeviceSimulator {
 
   private mutating func countExposures() {
     for experiment in 0..<tables.experimentCount where displayedMask[experiment] != 0 {
-      let mask = displayedMask[experiment]
+      let mask = displayedMask[experiment], start = tables.variantStart[experiment]
       let pure = mask & (mask - 1) == 0
       for variant in 0..<tables.variantCount(experiment) where mask & (1 << UInt64(variant)) != 0 {
-        tally.experiments[experiment].variants[variant].exposed += 1
-        if !pure { tally.experiments[experiment].variants[variant].contaminated += 1 }
+        exposed[start + variant] += 1
+        if !pure { contaminated[start + variant] += 1 }
       }
-      tally.experiments[experiment].variants[firstVariant[experiment]].firstExposed += 1
-      if !pure { tally.experiments[experiment].mixedDevices += 1 }
+      firstExposed[start + firstVariant[experiment]] += 1
+      if !pure { mixedDevices[experiment] += 1 }
     }
   }
 
   /// The lift an experiment's displayed variants give, weighted by display days.
+  @inline(__always)
   private func mixedLift(_ experiment: Int, metric: Int, segment: Int) -> Double {
     var weighted = 0.0, days: Int32 = 0
     let start = tables.variantStart[experiment]

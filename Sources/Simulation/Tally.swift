@@ -9,7 +9,7 @@
 /// overflows either. A metric picks the grid from its scale
 /// (`stepExponent(forScale:)`), so that a revenue in a minor currency unit
 /// and a mean of 10⁻⁷ are both held to 2⁻³² of their scale.
-public struct Moments: Hashable, Sendable {
+public struct Moments: Hashable, Sendable, BitwiseCopyable {
   /// The grid's step is 2^stepExponent.
   public let stepExponent: Int
   /// 2^-stepExponent, kept so that adding a value multiplies by a constant.
@@ -52,9 +52,21 @@ public struct Moments: Hashable, Sendable {
 
   @inline(__always)
   private func steps(_ value: Double) -> Int64 {
-    let scaled = (value * stepsPerUnit).rounded()
-    guard scaled == scaled else { return 0 }
-    return Int64(min(max(scaled, -Self.largestSteps), Self.largestSteps))
+    Self.nearestSteps(value * stepsPerUnit) ?? 0
+  }
+
+  /// `scaled` rounded half away from zero, as `rounded()` does, and clamped
+  /// to ±2⁶² steps; `nil` for NaN. The rounding is done on the integer part,
+  /// without libm's `round`, which the device loop called for every outcome:
+  /// below 2⁵² the fraction `scaled − trunc(scaled)` is exact, and above it
+  /// every double is already whole.
+  @inline(__always)
+  static func nearestSteps(_ scaled: Double) -> Int64? {
+    guard scaled == scaled else { return nil }
+    let clamped = min(max(scaled, -largestSteps), largestSteps)
+    let whole = Int64(clamped)
+    let fraction = clamped - Double(whole)
+    return fraction >= 0.5 ? whole + 1 : fraction <= -0.5 ? whole - 1 : whole
   }
 
   public mutating func add(_ value: Double) {
@@ -112,7 +124,7 @@ public struct Moments: Hashable, Sendable {
 /// A sum of values kept exactly on a grid of 2^`stepExponent`, for totals
 /// that must not depend on the order of addition (expected outcomes and
 /// probabilities). Values beyond ±2⁶² steps are clamped to it.
-public struct ExactSum: Hashable, Sendable {
+public struct ExactSum: Hashable, Sendable, BitwiseCopyable {
   public let stepExponent: Int
   var steps: Int128 = 0
 
@@ -123,9 +135,9 @@ public struct ExactSum: Hashable, Sendable {
   }
 
   public mutating func add(_ value: Double) {
-    let scaled = (value * Double(sign: .plus, exponent: -stepExponent, significand: 1)).rounded()
-    guard scaled == scaled else { return }
-    steps += Int128(Int64(min(max(scaled, -Moments.largestSteps), Moments.largestSteps)))
+    guard let nearest = Moments.nearestSteps(value * Double(sign: .plus, exponent: -stepExponent, significand: 1))
+    else { return }
+    steps += Int128(nearest)
   }
 
   public mutating func merge(_ other: ExactSum) {
@@ -137,7 +149,7 @@ public struct ExactSum: Hashable, Sendable {
 }
 
 /// One metric over the devices counted for one variant.
-public struct MetricTally: Hashable, Sendable {
+public struct MetricTally: Hashable, Sendable, BitwiseCopyable {
   /// The observed outcomes.
   public var outcomes: Moments
   /// Devices whose conversion outcome was 1 (conversion metrics only).
