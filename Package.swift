@@ -145,4 +145,9 @@ for target in package.targets where target.type != .system && !target.name.hasPr
   if optimisedInDebug.contains(target.name) {
     target.swiftSettings! += [.unsafeFlags(["-O"], .when(configuration: .debug))]
   }
+  // The device loop's scratch memory checks its bounds in debug builds, so the tests run every
+  // scenario with every access checked (Sources/Simulation/ScratchArray.swift).
+  if target.name == "Simulation" {
+    target.swiftSettings! += [.define("CHECKED_SCRATCH", .when(configuration: .debug))]
+  }
 }

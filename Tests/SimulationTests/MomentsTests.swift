@@ -1,7 +1,7 @@
 import Foundation
 import Results
 import ScenarioFormat
-import Simulation
+@testable import Simulation
 import Testing
 
 /// Exact sums hold every amount the scenario format accepts at any population:
@@ -81,5 +81,26 @@ import Testing
     #expect(Moments.stepExponent(forScale: 2.2e9) == 0)
     #expect(Moments.stepExponent(forScale: 1e-7) == -55)
     #expect(Moments.stepExponent(forLargest: 1000) == -52)
+  }
+
+  /// Outcomes are rounded onto the grid without libm: the result must be
+  /// `rounded()`'s (half away from zero), clamped to ±2⁶² steps, everywhere.
+  @Test func nearestStepsRoundsAsRoundedDoes() {
+    var generator = SystemRandomNumberGenerator()
+    var values: [Double] = [
+      0, -0.0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 0.49999999999999994, -0.49999999999999994, 4503599627370495.5,
+      -4503599627370495.5, 0x1p52, 0x1p53 + 2, 0x1p62, -0x1p62, 0x1p63, -0x1p70, .infinity, -.infinity,
+      .leastNonzeroMagnitude, .greatestFiniteMagnitude,
+    ]
+    for _ in 0..<20_000 {
+      let magnitude = Double(sign: .plus, exponent: Int.random(in: -4...64, using: &generator), significand: 1)
+      values.append(Double.random(in: -magnitude...magnitude, using: &generator))
+      values.append(Double(Int.random(in: -1_000_000...1_000_000, using: &generator)) + 0.5)
+    }
+    for value in values {
+      let expected = Int64(min(max(value.rounded(), -0x1p62), 0x1p62))
+      #expect(Moments.nearestSteps(value) == expected, "\(value)")
+    }
+    #expect(Moments.nearestSteps(.nan) == nil)
   }
 }

@@ -1,0 +1,37 @@
+#!/bin/sh
+# Compares the device loop's scratch memory with and without its bounds checks on random runs.
+# The debug build checks every access to a ScratchArray (CHECKED_SCRATCH) and traps on one out of
+# bounds; the release build reads and writes through the bare pointers. Each committed scenario runs
+# RUNS times (default 2) with a random seed and population in both builds, and the two results.json
+# must be byte for byte the same. The seeds are printed, so a failure can be replayed.
+set -eu
+cd "$(dirname "$0")/.."
+runs=${1:-2}
+swift build --product bench >/dev/null
+swift build -c release --product bench >/dev/null
+checked=$(swift build --show-bin-path)/bench
+unchecked=$(swift build -c release --show-bin-path)/bench
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+failures=0
+for scenario in scenarios/*.json; do
+  name=$(basename "$scenario" .json)
+  # A comparison runs through `bench compare`, not `bench run`.
+  [ "$name" = compare-frameworks ] && continue
+  run=0
+  while [ "$run" -lt "$runs" ]; do
+    seed=$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')
+    devices=$((seed % 5000 + 200))
+    for build in checked unchecked; do
+      eval bench=\$$build
+      "$bench" "$scenario" --seed "$seed" --devices "$devices" --out "$work/$build" --quiet
+    done
+    if ! cmp -s "$work/checked/$name/results.json" "$work/unchecked/$name/results.json"; then
+      echo "check-scratch: $scenario --seed $seed --devices $devices: the builds disagree" >&2
+      failures=$((failures + 1))
+    fi
+    run=$((run + 1))
+  done
+done
+[ "$failures" -eq 0 ] || exit 1
+echo "check-scratch: checked and unchecked builds agree on $runs random runs of every scenario"
