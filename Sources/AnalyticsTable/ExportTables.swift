@@ -1,3 +1,4 @@
+import Lab
 import Simulation
 
 /// The analytics events a run exports, as the Lab doc's single table: one row
@@ -8,21 +9,34 @@ public enum EventsTable {
   public static let columns = ["value", "key", "variant", "experiment", "source", "reason", "id_for_vendor", "day", "version"]
 
   public static func csv(_ rows: [EventLog.Row]) -> String {
-    header + lines(rows)
+    var lines = CSVLines()
+    lines.line(columns)
+    append(rows, to: &lines)
+    return String(decoding: lines.bytes, as: UTF8.self)
   }
 
   /// The header line, for a table written a piece at a time.
-  public static var header: String { CSVText.lines([columns]) }
+  public static var header: [UInt8] {
+    var lines = CSVLines()
+    lines.line(columns)
+    return lines.bytes
+  }
 
-  /// The rows' lines without the header.
-  public static func lines(_ rows: [EventLog.Row]) -> String {
-    CSVText.lines(rows.map { row in
+  /// Appends the rows' lines.
+  public static func append(_ rows: [EventLog.Row], to lines: inout CSVLines) {
+    for row in rows {
       let assignment = row.event.assignment
-      return [
-        assignment.value.text, assignment.key, assignment.variant, assignment.experiment, assignment.source,
-        row.event.reason.rawValue, String(row.device), String(row.day), row.version,
-      ]
-    })
+      lines.field(assignment.value.text)
+      lines.field(assignment.key)
+      lines.field(assignment.variant)
+      lines.field(assignment.experiment)
+      lines.field(assignment.source)
+      lines.field(row.event.reason.rawValue)
+      lines.field(row.device)
+      lines.field(row.day)
+      lines.field(row.version)
+      lines.endLine()
+    }
   }
 }
 
@@ -32,16 +46,65 @@ public enum OutcomesTable {
 
   /// - Parameter metrics: the metrics' names, in the order of each device's values.
   public static func csv(_ outcomes: [(device: Int, values: [Double])], metrics: [String]) -> String {
-    header + lines(outcomes, metrics: metrics)
+    var lines = CSVLines()
+    lines.line(columns)
+    append(outcomes, metrics: metrics, to: &lines)
+    return String(decoding: lines.bytes, as: UTF8.self)
   }
 
   /// The header line, for a table written a piece at a time.
-  public static var header: String { CSVText.lines([columns]) }
+  public static var header: [UInt8] {
+    var lines = CSVLines()
+    lines.line(columns)
+    return lines.bytes
+  }
 
-  /// The rows' lines without the header.
-  public static func lines(_ outcomes: [(device: Int, values: [Double])], metrics: [String]) -> String {
-    CSVText.lines(outcomes.flatMap { outcome in
-      zip(metrics, outcome.values).map { [String(outcome.device), $0, "\($1)"] }
-    })
+  /// Appends the outcomes' lines.
+  public static func append(_ outcomes: [(device: Int, values: [Double])], metrics: [String], to lines: inout CSVLines) {
+    for outcome in outcomes {
+      for (metric, value) in zip(metrics, outcome.values) {
+        lines.field(outcome.device)
+        lines.field(metric)
+        lines.field(value.description)
+        lines.endLine()
+      }
+    }
+  }
+}
+
+/// Watches a batch of devices as the simulation runs them and writes their
+/// events and outcomes tables' lines as each device finishes, on the thread
+/// that simulates the batch, so that the tables are formatted in parallel and
+/// the batch keeps only its lines, not its events.
+public struct EventsTableWriter: DeviceObserver, Sendable {
+  public static var isObserving: Bool { true }
+
+  private var log: EventLog
+  private let metrics: [String]
+  /// The lines of the batch's devices so far, in device order.
+  public private(set) var events = CSVLines()
+  public private(set) var outcomes = CSVLines()
+  /// The events written so far.
+  public private(set) var eventCount = 0
+
+  public init(plan: SimulationPlan) {
+    log = EventLog(plan: plan)
+    metrics = plan.scenario.metrics.map(\.name)
+  }
+
+  public mutating func started(device: Int, token: Lab.ActiveExperimentsToken, segment: Int, upgradeDays: [Double?]) {
+    log.started(device: device, token: token, segment: segment, upgradeDays: upgradeDays)
+  }
+
+  public mutating func launched(_ launch: LaunchRecord) {
+    log.launched(launch)
+  }
+
+  public mutating func finished(outcomes values: [Double]) {
+    log.finished(outcomes: values)
+    EventsTable.append(log.rows, to: &events)
+    OutcomesTable.append(log.outcomes, metrics: metrics, to: &outcomes)
+    eventCount += log.rows.count
+    log.removeAll()
   }
 }

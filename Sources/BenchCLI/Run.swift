@@ -117,7 +117,6 @@ extension Bench {
       progress: (Int) -> Void
     ) async throws -> Int {
       let plan = simulator.plan
-      let metrics = plan.scenario.metrics.map(\.name)
       var eventsFile = try StreamedFile(url: URL(fileURLWithPath: events))
       var outcomesFile = try StreamedFile(url: URL(fileURLWithPath: outcomes))
       var failure: OutputError?
@@ -129,13 +128,13 @@ extension Bench {
         failure = error
       }
       let tally = await simulator.run(
-        replication: 0, threads: threads, makeObserver: { EventLog(plan: plan) },
-        receive: { (log: EventLog) in
+        replication: 0, threads: threads, makeObserver: { EventsTableWriter(plan: plan) },
+        receive: { (writer: EventsTableWriter) in
           guard failure == nil else { return }
           do throws(OutputError) {
-            try eventsFile.write(EventsTable.lines(log.rows))
-            try outcomesFile.write(OutcomesTable.lines(log.outcomes, metrics: metrics))
-            count += log.rows.count
+            try eventsFile.write(writer.events.bytes)
+            try outcomesFile.write(writer.outcomes.bytes)
+            count += writer.eventCount
           } catch {
             failure = error
           }

@@ -56,8 +56,16 @@ public struct StreamedFile: ~Copyable {
   }
 
   public mutating func write(_ data: Data) throws(OutputError) {
+    try write(bytes: data)
+  }
+
+  public mutating func write(_ bytes: [UInt8]) throws(OutputError) {
+    try write(bytes: bytes)
+  }
+
+  private mutating func write(bytes: some DataProtocol) throws(OutputError) {
     do {
-      try handle.write(contentsOf: data)
+      try handle.write(contentsOf: bytes)
     } catch {
       throw OutputError(path: url.path, reason: "cannot be written (\(error.localizedDescription))")
     }

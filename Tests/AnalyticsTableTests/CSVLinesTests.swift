@@ -1,0 +1,52 @@
+import AnalyticsTable
+import CSV
+import Foundation
+import Testing
+
+/// The tables are written by `CSVLines`; CSV.swift, a widely used writer,
+/// is the reference for the bytes of every field.
+@Suite struct CSVLinesTests {
+  private func reference(_ rows: [[String]]) throws -> [UInt8] {
+    let stream = OutputStream.toMemory()
+    let writer = try CSVWriter(stream: stream)
+    for row in rows { try writer.write(row: row) }
+    writer.stream.close()
+    let data = stream.property(forKey: .dataWrittenToMemoryStreamKey) as? Data ?? Data()
+    return Array(data) + [UInt8(ascii: "\n")]
+  }
+
+  @Test func randomFieldsAreWrittenAsCSVSwiftWritesThem() throws {
+    var generator = SystemRandomNumberGenerator()
+    let alphabet: [String] = ["a", "Z", "0", " ", ",", "\"", "\n", "\r", "\r\n", "é", "👍", "\t", ";", "'", "\u{0}"]
+    for _ in 0..<300 {
+      let rows = (0..<Int.random(in: 1...6, using: &generator)).map { _ in
+        (0..<Int.random(in: 1...5, using: &generator)).map { _ in
+          (0..<Int.random(in: 0...8, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }.joined()
+        }
+      }
+      var lines = CSVLines()
+      for row in rows { lines.line(row) }
+      #expect(lines.bytes == (try reference(rows)), "\(rows)")
+    }
+  }
+
+  @Test func integersArePrintedAsSwiftPrintsThem() {
+    let values = [0, 7, -7, 10, 99, 100, 1_234_567, -1_000_000, Int.max, Int.min]
+    var lines = CSVLines()
+    for value in values { lines.field(value) }
+    lines.endLine()
+    #expect(String(decoding: lines.bytes, as: UTF8.self) == values.map(String.init).joined(separator: ",") + "\n")
+  }
+
+  /// An empty field between two others is written as nothing between commas.
+  @Test func emptyFieldsAndRemoval() {
+    var lines = CSVLines()
+    lines.line(["", "b", ""])
+    #expect(String(decoding: lines.bytes, as: UTF8.self) == ",b,\n")
+    lines.removeAll()
+    #expect(lines.bytes.isEmpty)
+    lines.field(3)
+    lines.endLine()
+    #expect(lines.bytes == Array("3\n".utf8))
+  }
+}
