@@ -6,12 +6,25 @@ import Foundation
 /// Each record carries the physical line it starts on, which is what an
 /// editor shows even when a quoted field spans lines. A UTF-8 byte-order mark
 /// at the start is skipped. Fields are kept as bytes: the caller decides what
-/// a field that is not UTF-8 means.
+/// a field that is not UTF-8 means. The reader reuses one buffer for every
+/// record, so reading a row allocates nothing once the buffers have grown.
 struct CSVRecordReader {
-  /// One record: its fields' bytes and the line it starts on (from 1).
+  /// One record: its fields' bytes, one after another, and where each ends.
   struct Record {
-    let line: Int
-    let fields: [[UInt8]]
+    /// The line it starts on (from 1).
+    var line = 0
+    var bytes: [UInt8] = []
+    /// Field i is `bytes[(i == 0 ? 0 : ends[i - 1]) ..< ends[i]]`.
+    var ends: [Int] = []
+
+    var count: Int { ends.count }
+
+    func field(_ index: Int) -> ArraySlice<UInt8> {
+      bytes[(index == 0 ? 0 : ends[index - 1])..<ends[index]]
+    }
+
+    /// Whether the record is a blank line.
+    var isBlank: Bool { ends.count == 1 && bytes.isEmpty }
   }
 
   /// A record that does not follow RFC 4180.
@@ -34,33 +47,54 @@ struct CSVRecordReader {
     self.file = file
   }
 
-  /// The next record, or nil at the end of the file.
-  mutating func next() throws(SyntaxError) -> Record? {
-    guard try peek() != nil else { return nil }
-    let start = line
-    var fields: [[UInt8]] = []
-    var field: [UInt8] = []
+  /// Reads the next record into `record`; false at the end of the file.
+  mutating func next(into record: inout Record) throws(SyntaxError) -> Bool {
+    guard try peek() != nil else { return false }
+    record.line = line
+    record.bytes.removeAll(keepingCapacity: true)
+    record.ends.removeAll(keepingCapacity: true)
+    var fieldStart = 0
     while true {
+      // The plain bytes of a field, straight from the chunk.
+      let start = position
+      var end = position
+      buffer.withUnsafeBufferPointer { chunk in
+        while end < chunk.count {
+          let byte = chunk[end]
+          if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+            || byte == UInt8(ascii: "\"")
+          {
+            break
+          }
+          end += 1
+        }
+      }
+      record.bytes.append(contentsOf: buffer[start..<end])
+      position = end
       guard let byte = try peek() else {
-        fields.append(field)
-        return Record(line: start, fields: fields)
+        record.ends.append(record.bytes.count)
+        return true
       }
       position += 1
       switch byte {
       case UInt8(ascii: ","):
-        fields.append(field)
-        field = []
+        record.ends.append(record.bytes.count)
+        fieldStart = record.bytes.count
       case UInt8(ascii: "\n"):
         line += 1
-        fields.append(field)
-        return Record(line: start, fields: fields)
+        record.ends.append(record.bytes.count)
+        return true
       case UInt8(ascii: "\r"):
         if try peek() == UInt8(ascii: "\n") { continue }
-        field.append(byte)
-      case UInt8(ascii: "\"") where field.isEmpty:
-        try quoted(into: &field)
+        record.bytes.append(byte)
+      case UInt8(ascii: "\""):
+        if record.bytes.count == fieldStart {
+          try quoted(into: &record.bytes)
+        } else {
+          record.bytes.append(byte)
+        }
       default:
-        field.append(byte)
+        record.bytes.append(byte)
       }
     }
   }

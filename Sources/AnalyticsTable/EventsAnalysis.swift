@@ -265,12 +265,12 @@ struct ExposureLog {
 
     mutating func record(variant: String, day: Int, selectedIn: String, shownIn: String) {
       if let index = variants.firstIndex(where: { $0.variant == variant }) {
-        if day < variants[index].day { variants[index] = (variant, day, selectedIn, shownIn) }
-      } else {
-        variants.append((variant, day, selectedIn, shownIn))
+        guard day < variants[index].day else { return }
+        variants.remove(at: index)
       }
-      // Stable: events of one day keep the order they came in.
-      variants = variants.enumerated().sorted { ($0.element.day, $0.offset) < ($1.element.day, $1.offset) }.map(\.element)
+      // Kept in order of day; events of one day keep the order they came in.
+      let position = variants.firstIndex { $0.day > day } ?? variants.count
+      variants.insert((variant, day, selectedIn, shownIn), at: position)
     }
   }
 

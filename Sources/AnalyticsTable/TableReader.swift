@@ -18,32 +18,41 @@ struct TableReader {
     required: [String], optional: [String] = [], skipMalformed: Bool, handle: (_ field: (String) -> String) throws(RowError) -> Void
   ) throws(AnalyticsTableError) -> [(line: Int, reason: String)] {
     guard var reader = CSVRecordReader(path: path) else { throw .unreadable(path: path) }
-    guard let headerRecord = try next(&reader) else { throw .unreadable(path: path) }
-    guard let header = Self.text(headerRecord.fields) else {
+    var record = CSVRecordReader.Record()
+    guard try next(&reader, into: &record) else { throw .unreadable(path: path) }
+    guard let header = Self.text(record) else {
       throw .malformedRow(path: path, line: 1, reason: "the header is not valid UTF-8: save the table as UTF-8")
     }
-    var positions: [String: Int?] = [:]
+    // The columns by the bench's names, looked up by name on every field a row
+    // reads: a handful of short names, compared faster than they hash.
+    var names: [String] = []
+    var positions: [Int?] = []
     for name in required {
       let fileName = columns[name] ?? name
       guard let position = header.firstIndex(of: fileName) else {
         throw .missingColumn(path: path, column: fileName, role: name, found: header)
       }
-      positions[name] = position
+      names.append(name)
+      positions.append(position)
     }
     for name in optional {
-      positions[name] = .some(header.firstIndex(of: columns[name] ?? name))
+      names.append(name)
+      positions.append(header.firstIndex(of: columns[name] ?? name))
     }
     var skipped: [(line: Int, reason: String)] = []
-    while let record = try next(&reader) {
-      if record.fields == [[]] { continue }
+    while try next(&reader, into: &record) {
+      if record.isBlank { continue }
       do throws(RowError) {
-        guard record.fields.count == header.count else {
-          throw RowError("has \(record.fields.count) fields where the header has \(header.count)")
+        guard record.count == header.count else {
+          throw RowError("has \(record.count) fields where the header has \(header.count)")
         }
-        guard let row = Self.text(record.fields) else {
+        guard Self.isUTF8(record) else {
           throw RowError("is not valid UTF-8: ids are compared as text, so save the table as UTF-8")
         }
-        try handle { name in positions[name]!.map { row[$0] } ?? "" }
+        try handle { name in
+          guard let index = names.firstIndex(of: name), let position = positions[index] else { return "" }
+          return String(decoding: record.field(position), as: UTF8.self)
+        }
       } catch {
         guard skipMalformed else { throw .malformedRow(path: path, line: record.line, reason: error.message) }
         skipped.append((record.line, error.message))
@@ -52,20 +61,38 @@ struct TableReader {
     return skipped
   }
 
-  private func next(_ reader: inout CSVRecordReader) throws(AnalyticsTableError) -> CSVRecordReader.Record? {
+  private func next(_ reader: inout CSVRecordReader, into record: inout CSVRecordReader.Record) throws(AnalyticsTableError) -> Bool {
     do {
-      return try reader.next()
+      return try reader.next(into: &record)
     } catch {
       throw .malformedRow(path: path, line: error.line, reason: "is not valid CSV: \(error.reason)")
     }
   }
 
+  /// Whether every field is valid UTF-8; ASCII, the usual case, is checked a word at a time.
+  private static func isUTF8(_ record: CSVRecordReader.Record) -> Bool {
+    let isASCII = record.bytes.withUnsafeBytes { raw -> Bool in
+      var index = 0
+      var high: UInt64 = 0
+      while index + 8 <= raw.count {
+        high |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        index += 8
+      }
+      while index < raw.count {
+        high |= UInt64(raw[index])
+        index += 1
+      }
+      return high & 0x8080_8080_8080_8080 == 0
+    }
+    return isASCII || (0..<record.count).allSatisfy { String(validating: record.field($0), as: UTF8.self) != nil }
+  }
+
   /// The fields as text, or nil when one is not valid UTF-8.
-  private static func text(_ fields: [[UInt8]]) -> [String]? {
+  private static func text(_ record: CSVRecordReader.Record) -> [String]? {
     var texts: [String] = []
-    texts.reserveCapacity(fields.count)
-    for field in fields {
-      guard let text = String(validating: field, as: UTF8.self) else { return nil }
+    texts.reserveCapacity(record.count)
+    for index in 0..<record.count {
+      guard let text = String(validating: record.field(index), as: UTF8.self) else { return nil }
       texts.append(text)
     }
     return texts
