@@ -1,3 +1,4 @@
+import AnalyticsTable
 import ArgumentParser
 import Foundation
 import Simulation
@@ -33,6 +34,9 @@ extension Bench {
     @Flag(help: "Scale the devices, experiments, versions and days by 4 one at a time, on one thread, and print how the cost grows.")
     var sweep = false
 
+    @Flag(help: "Measure the events export (bench run --events) and bench analyze reading it back, at the first --devices count.")
+    var events = false
+
     public init() {}
 
     public func validate() throws {
@@ -43,6 +47,10 @@ extension Bench {
     public func run() async throws {
       if sweep {
         try await runSweep()
+        return
+      }
+      if events {
+        try await runEvents()
         return
       }
       if !json { print(Measurement.header) }
@@ -133,6 +141,64 @@ extension Bench.Perf {
         pad(dimension.rawValue, 13) + pad("\(base[dimension]!)", 10) + pad("\(size[dimension]!)", 10)
           + pad(Measurement.fixed(baseSeconds, 3), 10) + pad(Measurement.fixed(time, 3), 12)
           + Measurement.fixed(log2(time / baseSeconds) / 2, 2))
+    }
+  }
+}
+
+extension Bench.Perf {
+  /// The workload at the first --devices count simulated alone, then with its
+  /// events and outcomes written to temporary files, then those tables read
+  /// back by `bench analyze`'s reader: the rows each writes or reads a second,
+  /// and the export's rate over the time it adds to the simulation.
+  func runEvents() async throws {
+    let devices = deviceCounts[0]
+    let threads = threadCounts.first ?? ProcessInfo.processInfo.activeProcessorCount
+    let scenario = try PerformanceWorkload.scenario(devices: devices)
+    let simulator = Simulator(plan: SimulationPlan(scenario))
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bench-perf-events-\(getpid())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let eventsPath = folder.appendingPathComponent("events.csv").path
+    let outcomesPath = folder.appendingPathComponent("outcomes.csv").path
+
+    var simulationSeconds = Double.infinity, exportSeconds = Double.infinity, analyzeSeconds = Double.infinity
+    var rows = 0
+    var exportMemory = 0, analyzeMemory = 0
+    for _ in 0..<2 {
+      var start = ContinuousClock.now
+      _ = await simulator.run(replication: 0, threads: threads)
+      simulationSeconds = min(simulationSeconds, Self.seconds(since: start))
+
+      var memoryBefore = ResidentMemory.peakBytes()
+      start = ContinuousClock.now
+      let export = try await EventsExport.run(simulator, threads: threads, events: eventsPath, outcomes: outcomesPath)
+      exportSeconds = min(exportSeconds, Self.seconds(since: start))
+      exportMemory = max(exportMemory, ResidentMemory.peakBytes() - memoryBefore)
+      rows = export.events + export.outcomes
+
+      var options = EventsAnalysis.Options()
+      options.scenario = scenario
+      memoryBefore = ResidentMemory.peakBytes()
+      start = ContinuousClock.now
+      _ = try EventsAnalysis(events: eventsPath, outcomes: outcomesPath, name: "perf", options: options)
+      analyzeSeconds = min(analyzeSeconds, Self.seconds(since: start))
+      analyzeMemory = max(analyzeMemory, ResidentMemory.peakBytes() - memoryBefore)
+    }
+    let figures: [(String, String)] = [
+      ("devices", "\(devices)"), ("threads", "\(threads)"), ("rows", "\(rows)"),
+      ("simulationSeconds", Measurement.fixed(simulationSeconds, 3)),
+      ("exportSeconds", Measurement.fixed(exportSeconds, 3)),
+      ("exportRowsPerSecond", Measurement.fixed(Double(rows) / exportSeconds, 0)),
+      ("exportRowsPerAddedSecond", Measurement.fixed(Double(rows) / max(exportSeconds - simulationSeconds, 1e-9), 0)),
+      ("exportPeakGrowthMB", Measurement.fixed(Double(max(exportMemory, 0)) / 1e6, 1)),
+      ("analyzeSeconds", Measurement.fixed(analyzeSeconds, 3)),
+      ("analyzeRowsPerSecond", Measurement.fixed(Double(rows) / analyzeSeconds, 0)),
+      ("analyzePeakGrowthMB", Measurement.fixed(Double(max(analyzeMemory, 0)) / 1e6, 1)),
+    ]
+    if json {
+      print("{" + figures.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}")
+    } else {
+      for (name, value) in figures { print(name.padding(toLength: 26, withPad: " ", startingAt: 0) + value) }
     }
   }
 }

@@ -93,8 +93,10 @@ extension Bench {
       for replication in 0..<replications {
         let done = replication * scenario.devices
         if replication == 0, let events, let outcomesPath {
-          eventCount = try await exportFirstReplication(
-            of: simulator, threads: threads, events: events, outcomes: outcomesPath, into: &run) { progress.update($0) }
+          let export = try await EventsExport.run(
+            simulator, threads: threads, events: events, outcomes: outcomesPath) { progress.update($0) }
+          run.add(export.tally)
+          eventCount = export.events
         } else {
           run.add(await simulator.run(replication: replication, threads: threads) { progress.update(done + $0) })
         }
@@ -107,48 +109,6 @@ extension Bench {
           print("Wrote \(events) (\(eventCount) events) and \(outcomesPath)")
         }
       }
-    }
-
-    /// Simulates the first replication and writes its analytics events and
-    /// outcomes batch by batch as the batches finish, in device order, so that
-    /// the tables need no more memory than a batch; returns the events written.
-    private func exportFirstReplication(
-      of simulator: Simulator, threads: Int, events: String, outcomes: String, into run: inout SimulatedRun,
-      progress: (Int) -> Void
-    ) async throws -> Int {
-      let plan = simulator.plan
-      var eventsFile = try StreamedFile(url: URL(fileURLWithPath: events))
-      var outcomesFile = try StreamedFile(url: URL(fileURLWithPath: outcomes))
-      var failure: OutputError?
-      var count = 0
-      do throws(OutputError) {
-        try eventsFile.write(EventsTable.header)
-        try outcomesFile.write(OutcomesTable.header)
-      } catch {
-        failure = error
-      }
-      let tally = await simulator.run(
-        replication: 0, threads: threads, makeObserver: { EventsTableWriter(plan: plan) },
-        receive: { (writer: EventsTableWriter) in
-          guard failure == nil else { return }
-          do throws(OutputError) {
-            try eventsFile.write(writer.events.bytes)
-            try outcomesFile.write(writer.outcomes.bytes)
-            count += writer.eventCount
-          } catch {
-            failure = error
-          }
-        },
-        progress: progress)
-      if let failure {
-        eventsFile.discard()
-        outcomesFile.discard()
-        throw failure
-      }
-      try eventsFile.commit()
-      try outcomesFile.commit()
-      run.add(tally)
-      return count
     }
 
     /// Simulates one shard's devices and writes its part for `bench merge`.
