@@ -1,6 +1,7 @@
 import AnalyticsTable
 import ArgumentParser
 import Foundation
+import ScenarioFormat
 import Simulation
 
 extension Bench {
@@ -37,6 +38,13 @@ extension Bench {
     @Flag(help: "Measure the events export (bench run --events) and bench analyze reading it back, at the first --devices count.")
     var events = false
 
+    @Option(
+      name: .customLong("outside-loop"),
+      help: ArgumentHelp(
+        "Run this scenario at the first --devices count as bench run does and print the share of time outside the device loop.",
+        valueName: "scenario"))
+    var outsideLoop: String?
+
     public init() {}
 
     public func validate() throws {
@@ -51,6 +59,10 @@ extension Bench {
       }
       if events {
         try await runEvents()
+        return
+      }
+      if let outsideLoop {
+        try await runOutsideLoop(outsideLoop)
         return
       }
       if !json { print(Measurement.header) }
@@ -92,6 +104,15 @@ extension Bench {
                 + "reference \(Measurement.fixed(one.referenceSeconds / other.referenceSeconds, 2))×")
           }
         }
+      }
+    }
+
+    /// Named figures as one JSON object, or one per line.
+    func printFigures(_ figures: [(name: String, value: String)]) {
+      if json {
+        print("{" + figures.map { "\"\($0.name)\": \($0.value)" }.joined(separator: ", ") + "}")
+      } else {
+        for figure in figures { print(figure.name.padding(toLength: 26, withPad: " ", startingAt: 0) + figure.value) }
       }
     }
 
@@ -195,11 +216,44 @@ extension Bench.Perf {
       ("analyzeRowsPerSecond", Measurement.fixed(Double(rows) / analyzeSeconds, 0)),
       ("analyzePeakGrowthMB", Measurement.fixed(Double(max(analyzeMemory, 0)) / 1e6, 1)),
     ]
-    if json {
-      print("{" + figures.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}")
-    } else {
-      for (name, value) in figures { print(name.padding(toLength: 26, withPad: " ", startingAt: 0) + value) }
+    printFigures(figures)
+  }
+}
+
+extension Bench.Perf {
+  /// A whole run of a scenario, timed in its parts: reading the scenario and
+  /// building the plan, the device loop (`Simulator.run`, batches merged as
+  /// they finish), and the analysis and report written to a temporary folder.
+  /// Each part is the faster of two runs.
+  func runOutsideLoop(_ path: String) async throws {
+    let devices = deviceCounts[0]
+    let threads = threadCounts.first ?? ProcessInfo.processInfo.activeProcessorCount
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bench-perf-outside-\(getpid())")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var loading = Double.infinity, loop = Double.infinity, report = Double.infinity
+    for _ in 0..<2 {
+      var start = ContinuousClock.now
+      var (scenario, _) = try Scenario.parse(try Scenario.read(path: path))
+      scenario.devices = devices
+      let simulator = Simulator(plan: SimulationPlan(scenario))
+      loading = min(loading, Self.seconds(since: start))
+      start = ContinuousClock.now
+      let tally = await simulator.run(replication: 0, threads: threads)
+      loop = min(loop, Self.seconds(since: start))
+      start = ContinuousClock.now
+      var run = SimulatedRun(scenario: scenario, plan: simulator.plan, replications: 1)
+      run.add(tally)
+      _ = try run.write(out: folder.path)
+      report = min(report, Self.seconds(since: start))
     }
+    let total = loading + loop + report
+    let figures: [(String, String)] = [
+      ("devices", "\(devices)"), ("threads", "\(threads)"),
+      ("loadingSeconds", Measurement.fixed(loading, 6)), ("loopSeconds", Measurement.fixed(loop, 6)),
+      ("reportSeconds", Measurement.fixed(report, 6)),
+      ("outsideLoopShare", Measurement.fixed((loading + report) / total, 4)),
+    ]
+    printFigures(figures)
   }
 }
 

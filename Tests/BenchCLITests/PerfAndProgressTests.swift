@@ -20,7 +20,45 @@ import Testing
       #expect((object["seconds"] as? Double).map { $0 > 0 } == true)
       #expect((object["stepsPerSecond"] as? Double).map { $0 > 0 } == true)
       #expect((object["bytesPerDevice"] as? Double).map { $0 >= 0 } == true)
+      #expect((object["referenceStepsPerSecond"] as? Double).map { $0 > 0 } == true)
+      // The ratio is the two speeds' quotient, to its printed rounding.
+      let ratio = try #require(object["ratio"] as? Double)
+      let engine = try #require(object["stepsPerSecond"] as? Double)
+      let reference = try #require(object["referenceStepsPerSecond"] as? Double)
+      #expect(abs(ratio - engine / reference) < 0.01 * max(1, ratio))
     }
+  }
+
+  /// `bench perf --events` exports the workload's tables and reads them back:
+  /// 1 activation and 1 display per device (the workload's experiments are
+  /// disjoint, of one key each) and 1 outcome row.
+  @Test func perfEventsCountsTheRowsItWritesAndReads() throws {
+    let result = try BenchProcess.run(["perf", "--events", "--devices", "3000", "--json"])
+    #expect(result.status == 0, "\(result.standardError)")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+    #expect(object["devices"] as? Int == 3000)
+    #expect(object["rows"] as? Int == 9000)
+    for name in ["simulationSeconds", "exportSeconds", "exportRowsPerSecond", "analyzeSeconds", "analyzeRowsPerSecond"] {
+      #expect((object[name] as? Double).map { $0 > 0 } == true, "\(name)")
+    }
+  }
+
+  /// `bench perf --outside-loop` times a scenario's run in its parts; the
+  /// share is what the parts say.
+  @Test func perfOutsideLoopSplitsARun() throws {
+    let result = try BenchProcess.run([
+      "perf", "--outside-loop", committedScenario("deleted-variant"), "--devices", "2000", "--json",
+    ])
+    #expect(result.status == 0, "\(result.standardError)")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+    let loading = try #require(object["loadingSeconds"] as? Double)
+    let loop = try #require(object["loopSeconds"] as? Double)
+    let report = try #require(object["reportSeconds"] as? Double)
+    let share = try #require(object["outsideLoopShare"] as? Double)
+    #expect(loop > 0 && report > 0)
+    #expect(abs(share - (loading + report) / (loading + loop + report)) < 0.002)
   }
 
   /// `bench perf --sweep` scales each size of the workload by 4 and prints a
