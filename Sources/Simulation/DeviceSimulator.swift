@@ -10,7 +10,11 @@ import Lab
 /// counts into flat arrays of its own, so that the loop over millions of
 /// launches touches no shared reference counts; `finish(into:)` hands the
 /// counts over as a `RunTally`. One simulator serves one batch.
-struct DeviceSimulator {
+///
+/// It cannot be copied: its scratch arrays are views of memory it owns, which
+/// a copy would share, and the methods of a noncopyable value borrow it where
+/// a copyable one's could copy the whole simulator at every call.
+struct DeviceSimulator: ~Copyable {
   let plan: SimulationPlan
   let seed: UInt64
   let replication: Int
