@@ -3,14 +3,19 @@
 /// every line ends with a line feed.
 ///
 /// The events table is written at millions of rows a second, so a line costs
-/// no allocation beyond the buffer's growth: fields are copied byte by byte
-/// and integers are printed without an intermediate `String`.
+/// no allocation beyond the buffer's growth: fields are copied byte by byte,
+/// and an integer's text fits a small string, which lives on the stack.
 /// `CSVLinesTests` holds the bytes to CSV.swift's writer on random fields.
 public struct CSVLines: Sendable {
   public private(set) var bytes: [UInt8] = []
   private var lineHasField = false
 
   public init() {}
+
+  /// Lines that start with a header of these column names.
+  public init(header columns: [String]) {
+    line(columns)
+  }
 
   /// Appends a text field.
   public mutating func field(_ text: String) {
@@ -33,18 +38,7 @@ public struct CSVLines: Sendable {
   /// Appends an integer field in decimal.
   public mutating func field(_ value: Int) {
     separate()
-    if value < 0 { bytes.append(UInt8(ascii: "-")) }
-    var magnitude = value.magnitude
-    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // up to 20 digits, little end first
-    var count = 0
-    withUnsafeMutableBytes(of: &digits) { buffer in
-      repeat {
-        buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-        magnitude /= 10
-        count += 1
-      } while magnitude > 0
-      for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
-    }
+    bytes.append(contentsOf: String(value).utf8)
   }
 
   /// Ends the current line.
@@ -57,12 +51,6 @@ public struct CSVLines: Sendable {
   public mutating func line(_ fields: [String]) {
     for field in fields { self.field(field) }
     endLine()
-  }
-
-  /// Empties the buffer, keeping its capacity for the next lines.
-  public mutating func removeAll() {
-    bytes.removeAll(keepingCapacity: true)
-    lineHasField = false
   }
 
   private mutating func separate() {

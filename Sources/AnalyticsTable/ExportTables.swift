@@ -9,18 +9,13 @@ public enum EventsTable {
   public static let columns = ["value", "key", "variant", "experiment", "source", "reason", "id_for_vendor", "day", "version"]
 
   public static func csv(_ rows: [EventLog.Row]) -> String {
-    var lines = CSVLines()
-    lines.line(columns)
+    var lines = CSVLines(header: columns)
     append(rows, to: &lines)
     return String(decoding: lines.bytes, as: UTF8.self)
   }
 
   /// The header line, for a table written a piece at a time.
-  public static var header: [UInt8] {
-    var lines = CSVLines()
-    lines.line(columns)
-    return lines.bytes
-  }
+  public static var header: [UInt8] { CSVLines(header: columns).bytes }
 
   /// Appends the rows' lines.
   public static func append(_ rows: [EventLog.Row], to lines: inout CSVLines) {
@@ -46,18 +41,13 @@ public enum OutcomesTable {
 
   /// - Parameter metrics: the metrics' names, in the order of each device's values.
   public static func csv(_ outcomes: [(device: Int, values: [Double])], metrics: [String]) -> String {
-    var lines = CSVLines()
-    lines.line(columns)
+    var lines = CSVLines(header: columns)
     append(outcomes, metrics: metrics, to: &lines)
     return String(decoding: lines.bytes, as: UTF8.self)
   }
 
   /// The header line, for a table written a piece at a time.
-  public static var header: [UInt8] {
-    var lines = CSVLines()
-    lines.line(columns)
-    return lines.bytes
-  }
+  public static var header: [UInt8] { CSVLines(header: columns).bytes }
 
   /// Appends the outcomes' lines.
   public static func append(_ outcomes: [(device: Int, values: [Double])], metrics: [String], to lines: inout CSVLines) {

@@ -9,8 +9,9 @@
 /// A `ScratchArray` is a bare pointer and a count. Its subscript checks the
 /// bounds in debug builds (`CHECKED_SCRATCH`, which the package sets for the
 /// Simulation target in debug), so the test suite runs every scenario with
-/// every access checked (`ScratchArrayTests` compares the two paths on
-/// random plans), and release builds run without the checks.
+/// every access checked, and release builds run without the checks;
+/// scripts/check-scratch.sh (in `make test`) compares the two builds'
+/// results on random runs of every scenario.
 @usableFromInline
 struct ScratchArray<Element: BitwiseCopyable> {
   @usableFromInline let base: UnsafeMutablePointer<Element>
