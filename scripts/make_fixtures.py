@@ -227,6 +227,94 @@ def non_inferiority():
     return {"rates": rates, "means": means}
 
 
+def regression_adjustment():
+    """CUPED on raw samples drawn here: theta and the adjusted difference of means are the covariate's slope
+    and the group coefficient of statsmodels' OLS of y on the groups and x (an analysis of covariance); each
+    group's adjusted mean and variance are those of its residuals y - theta (x - mean x); the test of the
+    second group against the first is scipy's Welch test on those residuals, and the lift's interval the
+    log-ratio formula with scipy's t quantile. Edge cases: a constant covariate (nothing to fit), a constant
+    outcome (every device converts), a group of one, and summaries of a billion devices a group."""
+    import statsmodels.api as sm
+
+    generator = np.random.default_rng(20261124)
+
+    def correlated(rho, size, outcome):
+        noise = generator.standard_normal(size)
+        standard = (outcome - outcome.mean()) / (outcome.std() or 1)
+        return rho * standard + math.sqrt(1 - rho * rho) * noise
+
+    samples = []
+    # An amount with a 10% lift, covariate correlation 0.7.
+    ys = [generator.gamma(4, 10 / 4, 2000), generator.gamma(4, 11 / 4, 2000)]
+    samples.append(("gamma", ys, [correlated(0.7, len(y), y) for y in ys]))
+    # Conversions, covariate correlation 0.5.
+    ys = [(generator.random(500) < 0.3).astype(float), (generator.random(520) < 0.36).astype(float)]
+    samples.append(("conversion", ys, [correlated(0.5, len(y), y) for y in ys]))
+    # Three groups share one slope.
+    ys = [generator.lognormal(0, 1, n) * 5 for n in (300, 250, 280)]
+    samples.append(("three groups", ys, [correlated(0.4, len(y), y) + 3 for y in ys]))
+    # Small groups.
+    ys = [np.array([1.0, 4.0, 2.5]), np.array([2.0, 6.0, 3.5, 5.0])]
+    samples.append(("small", ys, [np.array([0.5, 3.0, 2.0]), np.array([1.0, 4.0, 1.5, 2.5])]))
+    # A covariate that does not vary: nothing to fit.
+    ys = [generator.normal(5, 1, 50), generator.normal(5.5, 1, 50)]
+    samples.append(("constant covariate", ys, [np.full(50, 2.0), np.full(50, 2.0)]))
+    # Every device converts: theta is 0 and the residuals have no spread.
+    ys = [np.ones(40), np.ones(40)]
+    samples.append(("all convert", ys, [generator.standard_normal(40), generator.standard_normal(40)]))
+    # A group of one counts in the covariate's mean, not in the slope.
+    ys = [generator.normal(10, 2, 60), generator.normal(11, 2, 60), np.array([9.0])]
+    samples.append(("group of one", ys, [y + generator.normal(0, 2, len(y)) for y in ys]))
+
+    rows = []
+    for name, ys, xs in samples:
+        groups = [[len(y), float(y.mean()), float(y.var(ddof=1)) if len(y) > 1 else 0.0, float(x.mean()),
+                   float(x.var(ddof=1)) if len(x) > 1 else 0.0,
+                   float(np.cov(x, y, ddof=1)[0, 1]) if len(y) > 1 else 0.0] for y, x in zip(ys, xs)]
+        row = {"name": name, "groups": groups}
+        x_all = np.concatenate(xs)
+        if all(x.var() == 0 for x in xs if len(x) > 1):
+            row.update(theta=None)
+            rows.append(row)
+            continue
+        dummies = np.column_stack([np.concatenate([np.full(len(y), 1.0 if g == k else 0.0) for k, y in enumerate(ys)])
+                                   for g in range(1, len(ys))])
+        design = np.column_stack([np.ones(len(x_all)), dummies, x_all])
+        fit = sm.OLS(np.concatenate(ys), design).fit()
+        # The slope of a constant outcome is 0; least squares returns rounding noise (1e-17) for it.
+        theta = 0.0 if all(y.var() == 0 for y in ys) else float(fit.params[-1])
+        centre = float(x_all.mean())
+        residuals = [y - theta * (x - centre) for y, x in zip(ys, xs)]
+        row.update(theta=theta, covariateMean=centre, difference=float(fit.params[1]),
+                   adjusted=[[len(r), float(r.mean()), float(r.var(ddof=1)) if len(r) > 1 else 0.0] for r in residuals])
+        r1, r2 = residuals[0], residuals[1]
+        if r1.var() + r2.var() > 0:
+            test = stats.ttest_ind(r2, r1, equal_var=False)
+            row.update(statistic=float(test.statistic), df=float(test.df), pValue=float(test.pvalue))
+            m1, m2 = r1.mean(), r2.mean()
+            a1, a2 = r1.var(ddof=1) / (len(r1) * m1 * m1), r2.var(ddof=1) / (len(r2) * m2 * m2)
+            df = (a1 + a2) ** 2 / (a1 ** 2 / (len(r1) - 1) + a2 ** 2 / (len(r2) - 1))
+            half = stats.t.isf(0.025, df) * math.sqrt(a1 + a2)
+            row.update(lift=float(m2 / m1 - 1), lower=float(math.exp(math.log(m2 / m1) - half) - 1),
+                       upper=float(math.exp(math.log(m2 / m1) + half) - 1))
+        else:
+            row.update(statistic=None, df=None, pValue=None)
+        rows.append(row)
+
+    # A billion devices a group, from summaries: theta from its definition, the test from scipy's summaries.
+    groups = [[1_000_000_000, 10.0, 25.0, 0.0, 1.0, 3.5], [1_000_000_000, 10.001, 25.0, 0.0002, 1.0, 3.5]]
+    theta = sum((n - 1) * c for n, _, _, _, _, c in groups) / sum((n - 1) * vx for n, _, _, _, vx, _ in groups)
+    centre = sum(n * mx for n, _, _, mx, _, _ in groups) / sum(n for n, *_ in groups)
+    adjusted = [[n, my - theta * (mx - centre), vy - 2 * theta * c + theta * theta * vx] for n, my, vy, mx, vx, c in groups]
+    (n1, m1, v1), (n2, m2, v2) = adjusted
+    test = stats.ttest_ind_from_stats(m2, math.sqrt(v2), n2, m1, math.sqrt(v1), n1, equal_var=False)
+    rows.append({"name": "a billion a group", "groups": groups, "theta": theta, "covariateMean": centre,
+                 "difference": m2 - m1, "adjusted": adjusted, "statistic": float(test.statistic),
+                 "df": (v1 / n1 + v2 / n2) ** 2 / ((v1 / n1) ** 2 / (n1 - 1) + (v2 / n2) ** 2 / (n2 - 1)),
+                 "pValue": float(test.pvalue)})
+    return rows
+
+
 def group_sequential():
     """Alpha-spending boundaries on |Z|, solved independently of the bench: each crossing
     probability is a rectangle probability of the looks' multivariate normal (correlation
@@ -453,6 +541,7 @@ def tests():
         "power": power(),
         "powerTwoSided": power_two_sided(),
         "nonInferiority": non_inferiority(),
+        "regressionAdjustment": regression_adjustment(),
         "groupSequential": group_sequential(),
         "sequential": sequential(),
     }
