@@ -22,6 +22,12 @@ public struct Metric: Hashable, Sendable {
   public var lifts: [String: [String: Double]]
   /// Per-segment replacements of `lifts`, by segment, experiment and variant.
   public var segmentLifts: [String: [String: [String: Double]]]
+  /// With a value, each device also has a covariate measured before the
+  /// experiment: a standard normal whose correlation with the outcome the
+  /// device would have under the baselines is this. The analysis adjusts the
+  /// metric by it (CUPED), so the variance of its estimates falls by this
+  /// correlation's square.
+  public var covariateCorrelation: Double?
 
   /// The rate or mean of `segment` for devices that see only baselines.
   public func baseline(in segment: String) -> Double {
@@ -33,13 +39,17 @@ public struct Metric: Hashable, Sendable {
     segmentLifts[segment]?[experiment]?[variant] ?? lifts[experiment]?[variant] ?? 0
   }
 
-  public init(name: String, kind: Kind, baseline: Double, segmentBaselines: [String: Double], lifts: [String: [String: Double]], segmentLifts: [String: [String: [String: Double]]]) {
+  public init(
+    name: String, kind: Kind, baseline: Double, segmentBaselines: [String: Double], lifts: [String: [String: Double]],
+    segmentLifts: [String: [String: [String: Double]]], covariateCorrelation: Double? = nil
+  ) {
     self.name = name
     self.kind = kind
     self.baseline = baseline
     self.segmentBaselines = segmentBaselines
     self.lifts = lifts
     self.segmentLifts = segmentLifts
+    self.covariateCorrelation = covariateCorrelation
   }
 }
 

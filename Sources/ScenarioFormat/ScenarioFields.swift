@@ -13,6 +13,7 @@ enum ScenarioFields {
   static let segment = ["name", "share", "dailyLaunchProbability", "attributes"]
   static let metric = [
     "name", "kind", "baseline", "segmentBaselines", "lifts", "segmentLifts", "distribution", "sigma", "shape",
+    "covariateCorrelation",
   ]
   static let analysis = [
     "alpha", "correction", "attribution", "dailyLooks", "minimumDetectableEffect", "power", "neverEnrolledAsBaseline",

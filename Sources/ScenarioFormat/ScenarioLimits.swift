@@ -49,6 +49,11 @@ public enum ScenarioLimits {
   /// above 10⁴ the amount is all but constant.
   public static let gammaShape: ClosedRange<Double> = 0.01...10_000
 
+  /// A metric's covariate correlation. At ±1 the covariate would be the
+  /// outcome itself and every adjusted variance 0; 0.99 already removes 98%
+  /// of the variance, more than any real pre-experiment measure does.
+  public static let covariateCorrelation: ClosedRange<Double> = -0.99...0.99
+
   /// The relative lift a power calculation targets: 0.1% to 1,000%. Below,
   /// the sample it asks for exceeds any count a run can hold.
   public static let minimumDetectableEffect: ClosedRange<Double> = 0.001...10

@@ -179,9 +179,12 @@ struct ScenarioReader {
       try requireSegment(segment, among: segments, at: liftsNode)
       segmentLifts[segment] = try self.lifts(liftsNode, catalog: catalog)
     }
+    let covariateCorrelation = try object.optional("covariateCorrelation").map { node throws(ScenarioError) in
+      try node.double(in: ScenarioLimits.covariateCorrelation)
+    }
     let metric = Metric(
       name: name, kind: kind, baseline: baseline, segmentBaselines: segmentBaselines, lifts: lifts,
-      segmentLifts: segmentLifts)
+      segmentLifts: segmentLifts, covariateCorrelation: covariateCorrelation)
     let largest = metric.largestMean(in: population)
     guard largest <= Metric.acceptedMeans.upperBound else {
       throw node.error(

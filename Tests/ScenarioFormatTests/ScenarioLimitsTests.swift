@@ -93,6 +93,16 @@ import Testing
     expectScenarioError(minimalScenario(extra: metric), "metrics[0].shape: must lie between 0.01 and 10000, not 5e-324")
   }
 
+  @Test func aCovariateCorrelationOfOneOrMore() throws {
+    for (value, shown) in [("1", "1"), ("-1.5", "-1.5"), ("0.995", "0.995")] {
+      let metric = #", "metrics": [{ "name": "paid", "kind": "conversion", "baseline": 0.1, "covariateCorrelation": \#(value) }]"#
+      expectScenarioError(
+        minimalScenario(extra: metric), "metrics[0].covariateCorrelation: must lie between -0.99 and 0.99, not \(shown)")
+    }
+    let metric = #", "metrics": [{ "name": "paid", "kind": "conversion", "baseline": 0.1, "covariateCorrelation": -0.99 }]"#
+    #expect(try parse(minimalScenario(extra: metric)).scenario.metrics[0].covariateCorrelation == -0.99)
+  }
+
   @Test func aMinimumDetectableEffectOutsideWhatPowerCanReach() {
     for effect in ["1e-12", "1e-300", "1e308"] {
       expectScenarioError(
@@ -145,7 +155,8 @@ import Testing
     for line in [
       "| `devices` | 1 to 1,000,000,000 |", "| `days` | 1 to 3,660 |", "| `versions` | 1 to 100 |",
       "| `variants` of an experiment, across its versions | 1 to 64 |", "| `weight` | 1 to 1,000,000,000 |",
-      "| `shape` (gamma) | 0.01 to 10,000 |", "| `minimumDetectableEffect` | 0.001 to 10 |",
+      "| `shape` (gamma) | 0.01 to 10,000 |", "| `covariateCorrelation` | −0.99 to 0.99 |",
+      "| `minimumDetectableEffect` | 0.001 to 10 |",
     ] {
       #expect(documented.contains(line), "docs/scenarios.md lacks \(line)")
     }
