@@ -122,6 +122,15 @@ extension MetricSummary {
       ("mean", .number(mean)), ("variance", .number(variance)), ("trueMean", .number(trueMean)),
       ("trueLift", .number(trueLift)),
     ]
+    if let covariate {
+      members.append((
+        "covariate",
+        .object([
+          ("mean", .number(covariate.mean)), ("variance", .number(covariate.variance)),
+          ("covariance", .number(covariate.covariance)),
+        ])
+      ))
+    }
     return .object(members)
   }
 }

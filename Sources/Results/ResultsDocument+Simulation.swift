@@ -53,11 +53,19 @@ extension ExperimentResult {
     let attribution = scenario.analysis.attribution
     let variantNames = plan.variantNames[experiment]
     let versions = plan.versions.count
-    func summaries(_ tallies: [MetricTally], variant: String) -> [MetricSummary] {
-      zip(scenario.metrics, tallies).map { metric, tally in
-        MetricSummary(
+    /// Daily cohorts carry no covariates: the daily looks are not adjusted.
+    func summaries(_ tallies: [MetricTally], covariates: [CovariateTally]? = nil, variant: String) -> [MetricSummary] {
+      scenario.metrics.indices.map { index in
+        let metric = scenario.metrics[index], tally = tallies[index]
+        var summary = MetricSummary(
           metric: metric, tally: tally,
           trueLift: metric.trueLift(of: variant, over: baseline, in: name, population: scenario.population))
+        if metric.covariateCorrelation != nil, let covariate = covariates?[index] {
+          summary.covariate = CovariateSummary(
+            mean: covariate.covariates.mean, variance: covariate.covariates.sampleVariance,
+            covariance: covariate.covariance(with: tally.outcomes))
+        }
+        return summary
       }
     }
     let variants = variantNames.enumerated().map { index, variantName in
@@ -68,7 +76,8 @@ extension ExperimentResult {
         exposed: variantTally.exposed, contaminated: variantTally.contaminated, firstExposed: variantTally.firstExposed,
         expectedFirstExposed: variantTally.expectedFirstExposed.value,
         metrics: summaries(
-          attribution == .firstExposure ? variantTally.firstExposure : variantTally.uncontaminated, variant: variantName))
+          attribution == .firstExposure ? variantTally.firstExposure : variantTally.uncontaminated,
+          covariates: variantTally.covariates, variant: variantName))
     }
     var dailyMetrics: [[[MetricSummary]]] = []
     let metricCount = scenario.metrics.count

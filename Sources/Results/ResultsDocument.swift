@@ -159,6 +159,9 @@ public struct MetricSummary: Hashable, Sendable {
   /// The lift the scenario gives the variant over the baseline, averaged over
   /// segments by share and baseline rate; `nil` for real data.
   public var trueLift: Double?
+  /// The pre-experiment covariate of the same devices, for a metric that has
+  /// one: what the analysis adjusts the metric by (CUPED).
+  public var covariate: CovariateSummary?
 
   public init(
     name: String,
@@ -178,6 +181,22 @@ public struct MetricSummary: Hashable, Sendable {
     self.variance = variance
     self.trueMean = trueMean
     self.trueLift = trueLift
+  }
+}
+
+/// A covariate measured before the experiment over the devices of one
+/// variant, and how it varies with their outcomes.
+public struct CovariateSummary: Hashable, Sendable {
+  public var mean: Double?
+  /// The sample variance (n − 1 in the denominator).
+  public var variance: Double?
+  /// The sample covariance with the outcome (n − 1 in the denominator).
+  public var covariance: Double?
+
+  public init(mean: Double?, variance: Double?, covariance: Double?) {
+    self.mean = mean
+    self.variance = variance
+    self.covariance = covariance
   }
 }
 

@@ -58,6 +58,8 @@ struct DeviceSimulator: ~Copyable {
   private var launchClashes: [LaunchClash] = []
   private let upgradeDays: ScratchArray<Double>
   private let outcomes: ScratchArray<Double>
+  /// Per metric with a covariate, the device's covariate.
+  private let covariates: ScratchArray<Double>
   /// Per metric and experiment, the mixed lift of the displayed variants.
   private let mixedLifts: ScratchArray<Double>
   /// Per metric, the product of every displayed experiment's mixed lift.
@@ -93,6 +95,8 @@ struct DeviceSimulator: ~Copyable {
   /// `VariantTally.firstExposure` and `uncontaminated`.
   private let firstExposure: ScratchArray<MetricTally>
   private let uncontaminated: ScratchArray<MetricTally>
+  /// By the same index: `VariantTally.covariates`, under the scenario's attribution.
+  private let covariateTallies: ScratchArray<CovariateTally>
   /// By `(tables.dailyStart[experiment] + day * variants + variant) * metrics + metric`:
   /// `ExperimentTally.dailyCohorts`.
   private let dailyCohorts: ScratchArray<MetricTally>
@@ -122,6 +126,7 @@ struct DeviceSimulator: ~Copyable {
     clashServedSeen = arena.array(repeating: false, count: tables.clashes.servedStart.last!)
     upgradeDays = arena.array(repeating: 0, count: tables.versionCount)
     outcomes = arena.array(repeating: 0, count: tables.metricCount)
+    covariates = arena.array(repeating: 0, count: tables.metricCount)
     mixedLifts = arena.array(repeating: 0, count: tables.metricCount * experiments)
     factors = arena.array(repeating: 1, count: tables.metricCount)
     remote = RemoteDevice(plan: plan, tables: tables.remote)
@@ -139,6 +144,8 @@ struct DeviceSimulator: ~Copyable {
     mixedDevices = arena.array(repeating: 0, count: experiments)
     firstExposure = arena.array(Array((0..<variants).map { _ in metricTallies }.joined()))
     uncontaminated = arena.array(Array((0..<variants).map { _ in metricTallies }.joined()))
+    covariateTallies = arena.array(
+      repeating: CovariateTally(), count: tables.hasCovariates ? variants * tables.metricCount : 0)
     dailyCohorts = arena.array(Array((0..<tables.dailyStart[experiments]).map { _ in metricTallies }.joined()))
   }
 
@@ -224,7 +231,7 @@ struct DeviceSimulator: ~Copyable {
     tally.devices += 1
     if stabilized { tally.stabilizedDevices += 1 }
     countClashDevices()
-    drawOutcomes(random.stream(.outcomes), segment: segment)
+    drawOutcomes(random, segment: segment)
     if Observer.isObserving { observer.finished(outcomes: outcomes.array) }
   }
 
@@ -322,6 +329,10 @@ struct DeviceSimulator: ~Copyable {
           tally.experiments[experiment].variants[variant].firstExposure[metric].merge(firstExposure[cell * metrics + metric])
           tally.experiments[experiment].variants[variant].uncontaminated[metric]
             .merge(uncontaminated[cell * metrics + metric])
+          if tables.hasCovariates {
+            tally.experiments[experiment].variants[variant].covariates[metric]
+              .merge(covariateTallies[cell * metrics + metric])
+          }
         }
       }
       for pair in 0..<(versions * versions) {
@@ -513,15 +524,17 @@ struct DeviceSimulator: ~Copyable {
     return true
   }
 
-  /// Draws each metric under what the device was shown, and counts the device
-  /// for every experiment it was displayed.
-  private mutating func drawOutcomes(_ stream: RandomStream, segment: Int) {
+  /// Draws each metric under what the device was shown, with its covariate
+  /// where the metric has one, and counts the device for every experiment it
+  /// was displayed.
+  private mutating func drawOutcomes(_ random: DeviceRandom, segment: Int) {
     guard tables.metricCount > 0 else {
       countExposures()
       countEnrollments(segment: segment)
       return
     }
-    var stream = stream
+    var stream = random.stream(.outcomes)
+    var covariateDraws = random.stream(.covariates)
     let experiments = tables.experimentCount
     for metric in 0..<tables.metricCount {
       var factor = 1.0
@@ -531,9 +544,16 @@ struct DeviceSimulator: ~Copyable {
         factor *= 1 + lift
       }
       factors[metric] = factor
-      outcomes[metric] = tables.metricKinds[metric].draw(
-        baseline: tables.baseline(metric: metric, segment: segment), factor: factor, grid: tables.metricGrids[metric],
-        from: &stream)
+      let baseline = tables.baseline(metric: metric, segment: segment), grid = tables.metricGrids[metric]
+      if let correlation = tables.covariateCorrelations[metric] {
+        let (outcome, standardBaseline) = tables.metricKinds[metric].drawWithStandardBaseline(
+          baseline: baseline, factor: factor, grid: grid, from: &stream, spare: &covariateDraws)
+        outcomes[metric] = outcome
+        covariates[metric] =
+          correlation * standardBaseline + (1 - correlation * correlation).squareRoot() * covariateDraws.nextNormal()
+      } else {
+        outcomes[metric] = tables.metricKinds[metric].draw(baseline: baseline, factor: factor, grid: grid, from: &stream)
+      }
     }
     countExposures()
     countEnrollments(segment: segment)
@@ -556,6 +576,10 @@ struct DeviceSimulator: ~Copyable {
         if pure { uncontaminated[cell + metric].add(outcome, expected: expected, isConversion: isConversion) }
         if pure || !excludeContaminated {
           dailyCohorts[cohort + metric].add(outcome, expected: expected, isConversion: isConversion)
+          if tables.hasCovariates, tables.covariateCorrelations[metric] != nil {
+            covariateTallies[cell + metric].add(
+              covariate: covariates[metric], outcome: outcome, grid: tables.metricGrids[metric])
+          }
         }
       }
     }

@@ -66,6 +66,7 @@ public enum RandomPurpose: UInt64, Sendable, CaseIterable {
   case serviceFetch
   case reinstall
   case enrollment
+  case covariates
 }
 
 /// The streams of one device in one replication of a run.

@@ -61,6 +61,10 @@ struct SimulationTables {
   let metricGrids: [Moments]
   /// Whether daily cohorts count only devices shown a single variant.
   let excludeContaminated: Bool
+  /// Per metric, its covariate's correlation, `nil` for a metric without one.
+  let covariateCorrelations: [Double?]
+  /// Whether any metric has a covariate: otherwise the loop draws none.
+  let hasCovariates: Bool
   /// By `metric * segments + segment`.
   let baselines: [Double]
   /// By `((metric * variants(all experiments)) + variantStart[e] + variant) * segments + segment`.
@@ -146,6 +150,8 @@ struct SimulationTables {
     metricKinds = scenario.metrics.map(\.kind)
     metricGrids = plan.metricStepExponents.map(Moments.init(stepExponent:))
     excludeContaminated = scenario.analysis.attribution == .excludeContaminated
+    covariateCorrelations = scenario.metrics.map(\.covariateCorrelation)
+    hasCovariates = covariateCorrelations.contains { $0 != nil }
     baselines = scenario.metrics.flatMap { metric in segments.map { metric.baseline(in: $0.name) } }
     lifts = scenario.metrics.flatMap { metric in
       plan.experimentNames.indices.flatMap { experiment in

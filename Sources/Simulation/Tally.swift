@@ -51,7 +51,7 @@ public struct Moments: Hashable, Sendable, BitwiseCopyable {
   }
 
   @inline(__always)
-  private func steps(_ value: Double) -> Int64 {
+  func steps(_ value: Double) -> Int64 {
     Self.nearestSteps(value * stepsPerUnit) ?? 0
   }
 
@@ -112,7 +112,7 @@ public struct Moments: Hashable, Sendable, BitwiseCopyable {
 
   /// `high` × 2¹²⁸ + `low`, rounded once, so that the same amount on two grids
   /// gives the same variance.
-  private static func double(high: UInt128, low: UInt128) -> Double {
+  static func double(high: UInt128, low: UInt128) -> Double {
     guard high != 0 else { return Double(low) }
     let shift = 128 - high.leadingZeroBitCount
     let lost = low & ((1 << UInt128(shift)) - 1)
@@ -208,12 +208,17 @@ public struct VariantTally: Hashable, Sendable {
   public var enrolledShown = 0
   /// Per metric, those enrolled devices: the diluted estimate's sample.
   public var enrolledOutcomes: [MetricTally]
+  /// Per metric, the covariates of the devices counted under the scenario's
+  /// attribution (`firstExposure`, or `uncontaminated` when contaminated
+  /// devices are excluded); empty for a metric without one.
+  public var covariates: [CovariateTally]
 
   /// - Parameter stepExponents: each metric's grid (`Moments.stepExponent`).
   public init(stepExponents: [Int]) {
     firstExposure = stepExponents.map(MetricTally.init(stepExponent:))
     uncontaminated = firstExposure
     enrolledOutcomes = firstExposure
+    covariates = Array(repeating: CovariateTally(), count: stepExponents.count)
   }
 
   mutating func merge(_ other: VariantTally) {
@@ -227,6 +232,7 @@ public struct VariantTally: Hashable, Sendable {
       firstExposure[index].merge(other.firstExposure[index])
       uncontaminated[index].merge(other.uncontaminated[index])
       enrolledOutcomes[index].merge(other.enrolledOutcomes[index])
+      covariates[index].merge(other.covariates[index])
     }
   }
 }

@@ -49,6 +49,16 @@ extension Moments {
   }
 }
 
+extension CovariateTally {
+  mutating func visitCounts<Visitor: TallyVisitor>(_ visitor: inout Visitor) {
+    covariates.visitCounts(&visitor)
+    visitor.visit(&positiveLow)
+    visitor.visit(&positiveHigh)
+    visitor.visit(&negativeLow)
+    visitor.visit(&negativeHigh)
+  }
+}
+
 extension ExactSum {
   mutating func visitCounts<Visitor: TallyVisitor>(_ visitor: inout Visitor) {
     visitor.visit(&steps)
@@ -80,6 +90,7 @@ extension VariantTally {
     visitor.visit(&enrolled)
     visitor.visit(&enrolledShown)
     enrolledOutcomes.visitCounts(&visitor)
+    for index in covariates.indices { covariates[index].visitCounts(&visitor) }
   }
 }
 
