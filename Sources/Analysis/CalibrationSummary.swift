@@ -68,7 +68,8 @@ public struct CalibrationSummary: Sendable {
             coverage: counted.withTruth == 0 ? nil : Double(counted.covered) / Double(counted.withTruth),
             peekingSignificantRate: looks(counted.peeking), alwaysValidSignificantRate: looks(counted.alwaysValid),
             obrienFlemingSignificantRate: looks(counted.obrienFleming), pocockSignificantRate: looks(counted.pocock),
-            safeRate: counted.allHaveGuardrail ? rate(counted.safe) : nil)
+            safeRate: counted.allHaveGuardrail ? rate(counted.safe) : nil,
+            unadjustedSignificantRate: counted.allAdjusted ? rate(counted.unadjustedSignificant) : nil)
         }
         return MetricCalibration(
           metric: analysis.metric,
@@ -118,6 +119,7 @@ private struct ComparisonCounts: Sendable {
   var significant = 0, covered = 0, withTruth = 0
   var allHaveLooks = true, peeking = 0, alwaysValid = 0, obrienFleming = 0, pocock = 0
   var allHaveGuardrail = true, safe = 0
+  var allAdjusted = true, unadjustedSignificant = 0
 
   mutating func add(_ comparison: Comparison, alpha: Double) {
     if (comparison.adjustedPValue ?? 1) < alpha { significant += 1 }
@@ -132,6 +134,11 @@ private struct ComparisonCounts: Sendable {
       if comparison.looks.contains(where: { ($0.alwaysValidPValue ?? 1) < alpha }) { alwaysValid += 1 }
       if comparison.looks.contains(where: { $0.crosses($0.obrienFlemingAlpha) }) { obrienFleming += 1 }
       if comparison.looks.contains(where: { $0.crosses($0.pocockAlpha) }) { pocock += 1 }
+    }
+    if let adjustment = comparison.covariateAdjustment {
+      if (adjustment.unadjusted.pValue ?? 1) < alpha { unadjustedSignificant += 1 }
+    } else {
+      allAdjusted = false
     }
     if let guardrail = comparison.nonInferiority {
       if guardrail.isSafe { safe += 1 }

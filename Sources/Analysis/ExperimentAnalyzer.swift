@@ -34,8 +34,11 @@ public struct ExperimentAnalyzer: Sendable {
       let metricCount = experiment.variants.first?.metrics.count
     else { return experiment }
     let treatments = experiment.variants.indices.filter { $0 != baseline }
+    let adjustments = (0..<metricCount).map { covariateAdjustment(experiment, metric: $0) }
     var comparisons = (0..<metricCount).map { metric in
-      treatments.map { compare(experiment, metric: metric, baseline: baseline, treatment: $0) }
+      treatments.map {
+        compare(experiment, metric: metric, baseline: baseline, treatment: $0, adjustment: adjustments[metric])
+      }
     }
     let flat = comparisons.flatMap { $0.map(\.test.pValue) }
     let adjusted: [Double?]
@@ -50,7 +53,9 @@ public struct ExperimentAnalyzer: Sendable {
       }
     }
     experiment.analysis = (0..<metricCount).map { metric in
-      conclude(experiment, metric: metric, baseline: baseline, comparisons: comparisons[metric], srm: srm)
+      conclude(
+        experiment, metric: metric, baseline: baseline, comparisons: comparisons[metric], srm: srm,
+        adjustment: adjustments[metric])
     }
     if var enrollment = experiment.enrollment {
       func analysis(of variants: [VariantResult]) -> [MetricAnalysis] {
@@ -88,7 +93,24 @@ public struct ExperimentAnalyzer: Sendable {
       isMismatch: result.pValue.map { $0 < Self.mismatchThreshold } ?? false)
   }
 
-  private func compare(_ experiment: ExperimentResult, metric: Int, baseline: Int, treatment: Int) -> Comparison {
+  /// The regression adjustment of a metric whose variants all carry its
+  /// covariate, fitted over every variant; `nil` for a metric without one, or
+  /// where the covariate does not vary.
+  private func covariateAdjustment(_ experiment: ExperimentResult, metric: Int) -> FittedAdjustment? {
+    var groups: [CovariateSample] = []
+    for variant in experiment.variants {
+      let summary = variant.metrics[metric]
+      guard let covariate = summary.covariate else { return nil }
+      groups.append(CovariateSample(
+        outcome: sample(summary), covariateMean: covariate.mean ?? 0, covariateVariance: covariate.variance ?? 0,
+        covariance: covariate.covariance ?? 0))
+    }
+    return RegressionAdjustment(groups: groups).map { FittedAdjustment(fit: $0, groups: groups) }
+  }
+
+  private func compare(
+    _ experiment: ExperimentResult, metric: Int, baseline: Int, treatment: Int, adjustment: FittedAdjustment?
+  ) -> Comparison {
     let control = experiment.variants[baseline].metrics[metric], treated = experiment.variants[treatment].metrics[metric]
     let confidence = 1 - settings.alpha
     let controlSample = sample(control), treatedSample = sample(treated)
@@ -134,7 +156,39 @@ public struct ExperimentAnalyzer: Sendable {
       // The point estimate stands where its interval cannot be computed (a treatment mean of 0, constant amounts).
       if comparison.lift == nil, controlMean != 0 { comparison.lift = treatedMean / controlMean - 1 }
     }
+    if let adjustment { adjust(&comparison, by: adjustment, baseline: baseline, treatment: treatment) }
     return comparison
+  }
+
+  /// Replaces the comparison's test, lift, interval, difference of means and
+  /// Bayesian summaries by those of the adjusted outcomes (CUPED), keeping
+  /// the unadjusted ones beside them. Where Welch's test of the adjusted
+  /// outcomes is undefined (neither varies) the comparison stays unadjusted.
+  private func adjust(_ comparison: inout Comparison, by adjustment: FittedAdjustment, baseline: Int, treatment: Int) {
+    let control = adjustment.fit.adjusted(adjustment.groups[baseline])
+    let treated = adjustment.fit.adjusted(adjustment.groups[treatment])
+    let result = MeanTests.welch(control: control, treatment: treated)
+    guard result.pValue != nil else { return }
+    let raw = (adjustment.groups[baseline].outcome, adjustment.groups[treatment].outcome)
+    let rawVariance = raw.0.variance / Double(raw.0.count) + raw.1.variance / Double(raw.1.count)
+    let adjustedVariance = control.variance / Double(control.count) + treated.variance / Double(treated.count)
+    comparison.covariateAdjustment = CovariateAdjustment(
+      theta: adjustment.fit.theta, varianceReduction: rawVariance > 0 ? 1 - adjustedVariance / rawVariance : nil,
+      unadjusted: comparison.test, unadjustedLift: comparison.lift,
+      unadjustedLiftInterval: comparison.liftInterval.map {
+        Estimate(value: comparison.lift ?? 0, lower: $0.lower, upper: $0.upper)
+      })
+    comparison.test = TestSummary(
+      test: "cuped-welch-t", statistic: result.statistic, degreesOfFreedom: result.degreesOfFreedom, pValue: result.pValue)
+    let confidence = 1 - settings.alpha
+    let lift = settings.liftInterval == .delta
+      ? RelativeLift(control: control, treatment: treated, confidence: confidence)
+      : RelativeLift.logRatio(control: control, treatment: treated, confidence: confidence)
+    comparison.lift = lift?.lift ?? (control.mean > 0 ? treated.mean / control.mean - 1 : nil)
+    comparison.liftInterval = lift.map { ($0.interval.lower, $0.interval.upper) }
+    comparison.meanDifference = treated.mean - control.mean
+    comparison.liftIsUnbounded = control.mean == 0 && treated.mean > 0
+    (comparison.probabilityToBeatBaseline, comparison.expectedLoss) = normalPosterior(control: control, treatment: treated)
   }
 
   /// The guardrail's one-sided test that the variant loses less than `margin`
@@ -261,7 +315,8 @@ public struct ExperimentAnalyzer: Sendable {
   }
 
   private func conclude(
-    _ experiment: ExperimentResult, metric: Int, baseline: Int, comparisons: [Comparison], srm: SRMResult
+    _ experiment: ExperimentResult, metric: Int, baseline: Int, comparisons: [Comparison], srm: SRMResult,
+    adjustment: FittedAdjustment?
   ) -> MetricAnalysis {
     let summaries = experiment.variants.map { $0.metrics[metric] }
     let isConversion = summaries[baseline].isConversion
@@ -273,7 +328,9 @@ public struct ExperimentAnalyzer: Sendable {
       let result = MeanTests.welchANOVA(summaries.map(sample))
       omnibus = TestSummary(test: "welch-anova", statistic: result.statistic, degreesOfFreedom: result.degreesOfFreedom, pValue: result.pValue)
     }
-    let power = powerSummary(summaries, baseline: baseline)
+    let power = powerSummary(
+      summaries, baseline: baseline,
+      adjustedVariance: adjustment.map { $0.fit.adjusted($0.groups[baseline]).variance })
     let knowsTruth = comparisons.allSatisfy { $0.trueLift != nil }
     let trueWinner = knowsTruth
       ? comparisons.filter { $0.trueLift! > 1e-12 }.max { $0.trueLift! < $1.trueLift! }?.variant : nil
@@ -305,22 +362,30 @@ public struct ExperimentAnalyzer: Sendable {
 
   /// The devices per variant needed to detect the minimum detectable effect
   /// over the baseline's observed rate or mean, and the power the smallest
-  /// variant achieves.
-  private func powerSummary(_ summaries: [MetricSummary], baseline: Int) -> PowerSummary {
+  /// variant achieves. A metric adjusted by its covariate is a mean whose
+  /// spread is the baseline's adjusted variance: the smaller sample CUPED buys.
+  private func powerSummary(_ summaries: [MetricSummary], baseline: Int, adjustedVariance: Double?) -> PowerSummary {
     let control = summaries[baseline]
     let smallest = summaries.map(\.n).min() ?? 0
     let mean = control.mean ?? 0, effect = settings.minimumDetectableEffect
-    if control.isConversion {
+    if control.isConversion, adjustedVariance == nil {
       let target = min(mean * (1 + effect), 1)
       return PowerSummary(
         requiredPerVariant: Power.sampleSize(baseline: mean, treatment: target, alpha: settings.alpha, power: settings.power),
         smallestVariant: smallest,
         achieved: Power.achieved(baseline: mean, treatment: target, perGroup: smallest, alpha: settings.alpha))
     }
-    let sd = (control.variance ?? 0).squareRoot()
+    let sd = (adjustedVariance ?? control.variance ?? 0).squareRoot()
     return PowerSummary(
       requiredPerVariant: Power.sampleSize(difference: mean * effect, standardDeviation: sd, alpha: settings.alpha, power: settings.power),
       smallestVariant: smallest,
       achieved: Power.achieved(difference: mean * effect, standardDeviation: sd, perGroup: smallest, alpha: settings.alpha))
   }
+}
+
+/// A metric's regression adjustment with the groups it was fitted on, in the
+/// experiment's variant order.
+private struct FittedAdjustment {
+  let fit: RegressionAdjustment
+  let groups: [CovariateSample]
 }

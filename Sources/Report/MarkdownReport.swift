@@ -249,6 +249,22 @@ private struct ReportWriter {
     if !tests.isEmpty {
       notes.append("Tests: \(tests.joined(separator: ", ")); omnibus \(analysis.omnibus.test) p = \(NumberFormat.pValue(analysis.omnibus.pValue)).")
     }
+    let adjusted = analysis.comparisons.compactMap { comparison in
+      comparison.covariateAdjustment.map { (comparison.variant, $0) }
+    }
+    if let theta = adjusted.first?.1.theta {
+      let figures = adjusted.map { variant, adjustment in
+        let interval = adjustment.unadjustedLiftInterval.map {
+          " (\(NumberFormat.signedPercent($0.lower)) to \(NumberFormat.signedPercent($0.upper)))"
+        } ?? ""
+        return "\(variant)'s difference has \(NumberFormat.percent(adjustment.varianceReduction, decimals: 0)) less variance; unadjusted, "
+          + "its lift is \(NumberFormat.signedPercent(adjustment.unadjustedLift))\(interval), p = "
+          + NumberFormat.pValue(adjustment.unadjusted.pValue)
+      }
+      notes.append(
+        "CUPED: lifts, p-values and chances are adjusted by each device's pre-experiment covariate (θ = "
+          + "\(AmountPrecision.text(theta, scale: abs(theta))) per unit): \(figures.joined(separator: "; ")).")
+    }
     let ranks = analysis.comparisons.compactMap { comparison in
       comparison.rankTest.map { "\(comparison.variant) p = \(NumberFormat.pValue($0.pValue))" }
     }
@@ -652,6 +668,14 @@ private struct ReportWriter {
         }
         if !safe.isEmpty {
           lines.append("- \(experiment.name), \(metric.metric) guardrail: shown safe \(safe.joined(separator: ", ")).")
+        }
+        let unadjusted = metric.comparisons.compactMap { comparison in
+          comparison.unadjustedSignificantRate.map { "\(comparison.variant) \(NumberFormat.percent($0, decimals: 1))" }
+        }
+        if !unadjusted.isEmpty {
+          lines.append(
+            "- \(experiment.name), \(metric.metric): adjusted by the covariate (CUPED) as above; unadjusted, significant in "
+              + "\(unadjusted.joined(separator: ", ")).")
         }
       }
     }

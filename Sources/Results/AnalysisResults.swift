@@ -64,6 +64,10 @@ public struct Comparison: Hashable, Sendable {
   public var trueLift: Double?
   /// The Mann–Whitney U test on the raw outcomes of a continuous metric, when they are at hand.
   public var rankTest: TestSummary?
+  /// On a metric with a pre-experiment covariate: the adjustment (CUPED)
+  /// that `test`, the lift, its interval and `meanDifference` carry, and the
+  /// comparison without it.
+  public var covariateAdjustment: CovariateAdjustment?
   /// Each daily look, when the scenario takes them.
   public var looks: [Look]
   /// The lift and its interval on the devices first exposed by the end of
@@ -97,12 +101,41 @@ public struct Comparison: Hashable, Sendable {
       && lhs.trueLift == rhs.trueLift && lhs.looks == rhs.looks && lhs.dailyLift == rhs.dailyLift
       && lhs.rankTest == rhs.rankTest && lhs.meanDifference == rhs.meanDifference
       && lhs.liftIsUnbounded == rhs.liftIsUnbounded && lhs.nonInferiority == rhs.nonInferiority
+      && lhs.covariateAdjustment == rhs.covariateAdjustment
   }
 
   public func hash(into hasher: inout Hasher) {
     hasher.combine(variant)
     hasher.combine(test)
     hasher.combine(lift)
+  }
+}
+
+/// What a comparison's regression adjustment (CUPED) did: the slope it
+/// removed, how much of the estimate's variance went with it, and the
+/// comparison as it stood before.
+public struct CovariateAdjustment: Hashable, Sendable {
+  /// The outcome removed per unit of covariate, fitted once over every
+  /// variant of the experiment.
+  public var theta: Double
+  /// The share of the variance of the difference of means the adjustment
+  /// removed: 1 − (v₁*/n₁ + v₂*/n₂)/(v₁/n₁ + v₂/n₂); `nil` where neither
+  /// outcome varies.
+  public var varianceReduction: Double?
+  /// The unadjusted test, lift and lift interval.
+  public var unadjusted: TestSummary
+  public var unadjustedLift: Double?
+  public var unadjustedLiftInterval: Estimate?
+
+  public init(
+    theta: Double, varianceReduction: Double?, unadjusted: TestSummary, unadjustedLift: Double?,
+    unadjustedLiftInterval: Estimate?
+  ) {
+    self.theta = theta
+    self.varianceReduction = varianceReduction
+    self.unadjusted = unadjusted
+    self.unadjustedLift = unadjustedLift
+    self.unadjustedLiftInterval = unadjustedLiftInterval
   }
 }
 
@@ -346,11 +379,14 @@ public struct ComparisonCalibration: Hashable, Sendable {
   /// On a guardrail metric: how often the variant was shown safe. Where its
   /// true lift is the margin's loss, the false-safe rate: at most alpha.
   public var safeRate: Double?
+  /// On a metric adjusted by its covariate (CUPED): how often the unadjusted
+  /// p-value was below alpha, uncorrected, the rate the adjustment improves on.
+  public var unadjustedSignificantRate: Double?
 
   public init(
     variant: String, trueLift: Double?, significantRate: Double, coverage: Double?, peekingSignificantRate: Double?,
     alwaysValidSignificantRate: Double?, obrienFlemingSignificantRate: Double? = nil, pocockSignificantRate: Double? = nil,
-    safeRate: Double? = nil
+    safeRate: Double? = nil, unadjustedSignificantRate: Double? = nil
   ) {
     self.variant = variant
     self.trueLift = trueLift
@@ -361,5 +397,6 @@ public struct ComparisonCalibration: Hashable, Sendable {
     self.obrienFlemingSignificantRate = obrienFlemingSignificantRate
     self.pocockSignificantRate = pocockSignificantRate
     self.safeRate = safeRate
+    self.unadjustedSignificantRate = unadjustedSignificantRate
   }
 }

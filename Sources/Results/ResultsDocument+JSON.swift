@@ -269,6 +269,20 @@ extension Comparison {
         ("pValue", .number(nonInferiority.test.pValue)), ("safe", .bool(nonInferiority.isSafe)),
       ])))
     }
+    if let adjustment = covariateAdjustment {
+      members.append((
+        "cuped",
+        .object([
+          ("theta", .number(adjustment.theta)), ("varianceReduction", .number(adjustment.varianceReduction)),
+          ("unadjustedTest", .string(adjustment.unadjusted.test)),
+          ("unadjustedStatistic", .number(adjustment.unadjusted.statistic)),
+          ("unadjustedPValue", .number(adjustment.unadjusted.pValue)),
+          ("unadjustedLift", .number(adjustment.unadjustedLift)),
+          ("unadjustedCiLow", .number(adjustment.unadjustedLiftInterval?.lower)),
+          ("unadjustedCiHigh", .number(adjustment.unadjustedLiftInterval?.upper)),
+        ])
+      ))
+    }
     if let rankTest {
       members.append(("mannWhitney", .object([("statistic", .number(rankTest.statistic)), ("pValue", .number(rankTest.pValue))])))
     }
@@ -326,6 +340,7 @@ extension MetricCalibration {
           ("obrienFlemingSignificantRate", .number(comparison.obrienFlemingSignificantRate)),
           ("pocockSignificantRate", .number(comparison.pocockSignificantRate)),
           ("safeRate", .number(comparison.safeRate)),
+          ("unadjustedSignificantRate", .number(comparison.unadjustedSignificantRate)),
         ])
       })),
     ])

@@ -61,6 +61,21 @@ import Testing
     }
   }
 
+  /// A metric adjusted by its covariate says so beside its table, with the
+  /// variance removed and the unadjusted figures; calibration adds the
+  /// unadjusted test's rate.
+  @Test func anAdjustedMetricShowsWhatCUPEDChanged() throws {
+    let out = try temporaryFolder()
+    let result = try BenchProcess.run(["scenarios/cuped.json", "--replications", "20", "--out", out.path, "--quiet"], in: repositoryRoot)
+    #expect(result.status == 0, "\(result.standardError)")
+    let report = try String(contentsOf: out.appendingPathComponent("cuped/report.md"), encoding: .utf8)
+    #expect(report.contains(
+      "Tests: cuped-welch-t; omnibus welch-anova p = 0.0024. CUPED: lifts, p-values and chances are adjusted by each device's "
+        + "pre-experiment covariate (θ = 3.70 per unit): Redesign's difference has 48% less variance; unadjusted, its lift is "
+        + "+7.2% (+2.5% to +12.1%), p = 0.0024."))
+    #expect(report.contains("- Checkout, revenue: adjusted by the covariate (CUPED) as above; unadjusted, significant in Redesign "))
+  }
+
   @Test func theReportStartsWithTheVerdicts() throws {
     let report = try String(contentsOf: repositoryRoot.appendingPathComponent("reports/upgrade/report.md"), encoding: .utf8)
     let lines = report.split(separator: "\n", omittingEmptySubsequences: false)
