@@ -480,7 +480,8 @@ def power_two_sided():
 
     proportions = []
     for p1, p2, n, alpha in [(0.05, 0.055, 31_000, 0.05), (0.05, 0.0501, 1000, 0.05), (0.05, 0.05 + 1e-9, 500, 0.05),
-                             (0.3, 0.2, 50, 0.01), (0.5, 0.51, 100, 0.1), (0.001, 0.002, 10_000, 0.05)]:
+                             (0.3, 0.2, 50, 0.01), (0.5, 0.51, 100, 0.1), (0.001, 0.002, 10_000, 0.05),
+                             (0.0, 0.01, 958, 0.05)]:
         result = power_proportions_2indep(p2 - p1, p1, n, alpha=alpha, alternative="two-sided", return_results=True)
         proportions.append({"baseline": p1, "treatment": p2, "perGroup": n, "alpha": alpha, "power": float(result.power)})
     means = []
@@ -493,7 +494,8 @@ def power_two_sided():
 
 def power():
     rows = []
-    for p1, p2, alpha, target in [(0.05, 0.055, 0.05, 0.8), (0.1, 0.12, 0.05, 0.9), (0.5, 0.45, 0.01, 0.8)]:
+    for p1, p2, alpha, target in [(0.05, 0.055, 0.05, 0.8), (0.1, 0.12, 0.05, 0.9), (0.5, 0.45, 0.01, 0.8),
+                                  (0.0, 0.01, 0.05, 0.8)]:
         z_a, z_b = stats.norm.isf(alpha / 2), stats.norm.ppf(target)
         mean = (p1 + p2) / 2
         root = z_a * math.sqrt(2 * mean * (1 - mean)) + z_b * math.sqrt(p1 * (1 - p1) + p2 * (1 - p2))

@@ -341,7 +341,7 @@ public struct ExperimentAnalyzer: Sendable {
       let smallest = experiment.variants.indices.min { summaries[$0].n < summaries[$1].n }!
       verdict = .notTrustworthy(.underpowered(
         variant: experiment.variants[smallest].name, devices: power.smallestVariant, required: required,
-        effect: settings.minimumDetectableEffect, power: settings.power))
+        target: power.target, power: settings.power))
     } else if let undefined = comparisons.first(where: { comparison in
       comparison.test.pValue == nil && summaries[baseline].n > 1
         && (experiment.variants.first { $0.name == comparison.variant }?.metrics[metric].n ?? 0) > 1
@@ -360,26 +360,35 @@ public struct ExperimentAnalyzer: Sendable {
       power: power, verdict: verdict, trueWinner: trueWinner, knowsTruth: knowsTruth)
   }
 
-  /// The devices per variant needed to detect the minimum detectable effect
-  /// over the baseline's observed rate or mean, and the power the smallest
-  /// variant achieves. A metric adjusted by its covariate is a mean whose
-  /// spread is the baseline's adjusted variance: the smaller sample CUPED buys.
+  /// The devices per variant needed to detect the metric's minimum
+  /// detectable difference, or else the minimum detectable effect over the
+  /// baseline's observed rate or mean, and the power the smallest variant
+  /// achieves. A metric adjusted by its covariate is a mean whose spread is
+  /// the baseline's adjusted variance: the smaller sample CUPED buys.
   private func powerSummary(_ summaries: [MetricSummary], baseline: Int, adjustedVariance: Double?) -> PowerSummary {
     let control = summaries[baseline]
     let smallest = summaries.map(\.n).min() ?? 0
-    let mean = control.mean ?? 0, effect = settings.minimumDetectableEffect
+    let mean = control.mean ?? 0
+    let target = settings.minimumDetectableDifferences[control.name].map(PowerTarget.difference)
+      ?? .lift(settings.minimumDetectableEffect)
+    let difference: Double, treatment: Double
+    switch target {
+    case .lift(let lift): (difference, treatment) = (mean * lift, min(mean * (1 + lift), 1))
+    case .difference(let absolute): (difference, treatment) = (absolute, min(mean + absolute, 1))
+    }
     if control.isConversion, adjustedVariance == nil {
-      let target = min(mean * (1 + effect), 1)
       return PowerSummary(
-        requiredPerVariant: Power.sampleSize(baseline: mean, treatment: target, alpha: settings.alpha, power: settings.power),
+        requiredPerVariant: Power.sampleSize(baseline: mean, treatment: treatment, alpha: settings.alpha, power: settings.power),
         smallestVariant: smallest,
-        achieved: Power.achieved(baseline: mean, treatment: target, perGroup: smallest, alpha: settings.alpha))
+        achieved: Power.achieved(baseline: mean, treatment: treatment, perGroup: smallest, alpha: settings.alpha),
+        target: target)
     }
     let sd = (adjustedVariance ?? control.variance ?? 0).squareRoot()
     return PowerSummary(
-      requiredPerVariant: Power.sampleSize(difference: mean * effect, standardDeviation: sd, alpha: settings.alpha, power: settings.power),
+      requiredPerVariant: Power.sampleSize(difference: difference, standardDeviation: sd, alpha: settings.alpha, power: settings.power),
       smallestVariant: smallest,
-      achieved: Power.achieved(difference: mean * effect, standardDeviation: sd, perGroup: smallest, alpha: settings.alpha))
+      achieved: Power.achieved(difference: difference, standardDeviation: sd, perGroup: smallest, alpha: settings.alpha),
+      target: target)
   }
 }
 

@@ -233,9 +233,15 @@ private struct ReportWriter {
     }
     if let power = analysis.power, let required = power.requiredPerVariant {
       notes.append(
-        "Power: \(NumberFormat.count(required)) devices per variant detect a \(NumberFormat.trim(percent: input.settings.minimumDetectableEffect)) lift "
+        "Power: \(NumberFormat.count(required)) devices per variant detect \(Self.describe(power.target)) "
           + "with probability \(NumberFormat.trim(input.settings.power)); the smallest variant has \(NumberFormat.count(power.smallestVariant)) "
           + "(power \(NumberFormat.percent(power.achieved, decimals: 0))).")
+    } else if let power = analysis.power, case .lift = power.target,
+      experiment.variants.first(where: { $0.name == experiment.baseline })?.metrics[metricIndex].mean == 0
+    {
+      notes.append(
+        "Power: not computable, the baseline's \(analysis.isConversion ? "rate" : "mean") is 0 and so is every relative lift of it; "
+          + "set `analysis.minimumDetectableDifference` for \(analysis.metric) to the smallest absolute difference worth detecting.")
     }
     let guardrails = analysis.comparisons.compactMap { comparison in comparison.nonInferiority.map { (comparison.variant, $0) } }
     if let margin = guardrails.first?.1.margin {
@@ -280,13 +286,21 @@ private struct ReportWriter {
     lines.append("")
   }
 
+  /// The power target in words: "a 20% lift", "a difference of 0.01".
+  private static func describe(_ target: PowerTarget) -> String {
+    switch target {
+    case .lift(let lift): return "a \(NumberFormat.trim(percent: lift)) lift"
+    case .difference(let difference): return "a difference of \(NumberFormat.trim(difference))"
+    }
+  }
+
   private func reason(_ distrust: MetricAnalysis.Distrust) -> String {
     switch distrust {
     case .sampleRatioMismatch(let pValue):
       return "sample ratio mismatch (p = \(NumberFormat.pValue(pValue))), the first exposures do not follow the configured split"
-    case .underpowered(let variant, let devices, let required, let effect, let power):
+    case .underpowered(let variant, let devices, let required, let target, let power):
       return "underpowered, \(variant) has \(NumberFormat.count(devices)) devices where \(NumberFormat.count(required)) per variant "
-        + "are needed to detect a \(NumberFormat.trim(percent: effect)) lift with power \(NumberFormat.trim(power))"
+        + "are needed to detect \(Self.describe(target)) with power \(NumberFormat.trim(power))"
     case .undefinedTest(let variant):
       return "the test is undefined, every device of \(variant) and of the baseline has the same amount (variance 0)"
     }

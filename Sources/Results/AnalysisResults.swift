@@ -197,19 +197,30 @@ public struct Look: Hashable, Sendable {
   }
 }
 
+/// The effect a power calculation must detect.
+public enum PowerTarget: Hashable, Sendable {
+  /// A relative lift over the baseline's rate or mean (0.1 for +10%).
+  case lift(Double)
+  /// An absolute difference of rates or means: what a baseline of 0 needs,
+  /// where every relative lift of it is 0.
+  case difference(Double)
+}
+
 /// The power calculation for one metric.
 public struct PowerSummary: Hashable, Sendable {
-  /// Devices per variant needed to detect the minimum detectable effect.
+  /// Devices per variant needed to detect the target.
   public var requiredPerVariant: Int?
   /// The fewest devices any compared variant has.
   public var smallestVariant: Int
-  /// The chance to detect the minimum detectable effect at the smallest variant's size.
+  /// The chance to detect the target at the smallest variant's size.
   public var achieved: Double?
+  public var target: PowerTarget
 
-  public init(requiredPerVariant: Int?, smallestVariant: Int, achieved: Double?) {
+  public init(requiredPerVariant: Int?, smallestVariant: Int, achieved: Double?, target: PowerTarget) {
     self.requiredPerVariant = requiredPerVariant
     self.smallestVariant = smallestVariant
     self.achieved = achieved
+    self.target = target
   }
 }
 
@@ -226,7 +237,7 @@ public struct MetricAnalysis: Hashable, Sendable {
     /// The first exposures do not follow the configured split.
     case sampleRatioMismatch(pValue: Double)
     /// A variant has fewer devices than the power calculation needs.
-    case underpowered(variant: String, devices: Int, required: Int, effect: Double, power: Double)
+    case underpowered(variant: String, devices: Int, required: Int, target: PowerTarget, power: Double)
     /// The test of a variant against the baseline is undefined although both
     /// have devices: every device in both has the same amount (variance 0).
     case undefinedTest(variant: String)

@@ -209,7 +209,10 @@ extension MetricAnalysis {
           ("requiredPerVariant", power.requiredPerVariant.map(OrderedJSON.integer) ?? .null),
           ("smallestVariant", .integer(power.smallestVariant)),
           ("achieved", .number(power.achieved)),
-        ])
+        ] + {
+          guard case .difference(let difference) = power.target else { return [] }
+          return [("minimumDetectableDifference", .number(difference))]
+        }())
       ))
     }
     return .object(members)
@@ -231,9 +234,14 @@ extension MetricAnalysis.Distrust: CustomStringConvertible {
     switch self {
     case .sampleRatioMismatch(let pValue):
       return "sample ratio mismatch (p = \(pValue)): first exposures do not follow the configured split"
-    case .underpowered(let variant, let devices, let required, let effect, let power):
-      return "underpowered: \(variant) has \(devices) devices, \(required) per variant are needed to detect a "
-        + "\(effect * 100)% lift with power \(power)"
+    case .underpowered(let variant, let devices, let required, let target, let power):
+      let effect: String
+      switch target {
+      case .lift(let lift): effect = "a \(lift * 100)% lift"
+      case .difference(let difference): effect = "a difference of \(difference)"
+      }
+      return "underpowered: \(variant) has \(devices) devices, \(required) per variant are needed to detect "
+        + "\(effect) with power \(power)"
     case .undefinedTest(let variant):
       return "undefined test: \(variant) and the baseline both have constant outcomes (variance 0), so Welch's t-test is undefined"
     }

@@ -50,6 +50,11 @@ public struct AnalysisSettings: Hashable, Sendable {
   /// a variant is safe on such a metric when the data rule out a loss of the
   /// margin or more (a one-sided test at `alpha`).
   public var guardrails: [String: Double] = [:]
+  /// Per metric, the smallest absolute difference of rates or means worth
+  /// detecting: the power calculation's target for that metric in place of
+  /// the relative `minimumDetectableEffect`. A baseline of 0 needs it, since
+  /// every relative lift of 0 is 0.
+  public var minimumDetectableDifferences: [String: Double] = [:]
 
   public static let standard = AnalysisSettings(
     alpha: 0.05, correction: .holm, attribution: .firstExposure, dailyLooks: false, minimumDetectableEffect: 0.1,

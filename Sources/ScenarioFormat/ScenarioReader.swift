@@ -79,7 +79,7 @@ struct ScenarioReader {
       metrics.append(metric)
     }
     let analysis = try object.optional("analysis").map { node throws(ScenarioError) in
-      try self.analysis(node, metrics: metrics.map(\.name))
+      try self.analysis(node, metrics: metrics)
     } ?? .standard
     let churn = try object.optional("churn")?.array(count: ScenarioLimits.changes, of: "changes").map { node throws(ScenarioError) in
       try self.churn(node, catalog: catalog, remote: remote)
@@ -239,7 +239,8 @@ struct ScenarioReader {
     }
   }
 
-  private func analysis(_ node: JSONNode, metrics: [String]) throws(ScenarioError) -> AnalysisSettings {
+  private func analysis(_ node: JSONNode, metrics definitions: [Metric]) throws(ScenarioError) -> AnalysisSettings {
+    let metrics = definitions.map(\.name)
     let object = try node.object(fields: ScenarioFields.analysis)
     var settings = AnalysisSettings.standard
     if let alphaNode = object.optional("alpha") {
@@ -265,6 +266,20 @@ struct ScenarioReader {
         throw marginNode.error("must lie between 0 and 1: the largest acceptable loss as a relative lift, e.g. 0.02 for 2%")
       }
       settings.guardrails[metric] = margin
+    }
+    for (metric, differenceNode) in try object.optional("minimumDetectableDifference")?.members() ?? [] {
+      guard let definition = definitions.first(where: { $0.name == metric }) else {
+        throw differenceNode.error("'\(metric)' is not a metric of the scenario (metrics: \(metrics.joined(separator: ", ")))")
+      }
+      let difference = try differenceNode.double()
+      let largest = definition.kind == .conversion ? 1 : Metric.acceptedMeans.upperBound
+      guard difference > 0, difference <= largest else {
+        throw differenceNode.error(
+          definition.kind == .conversion
+            ? "must be greater than 0 and at most 1: a difference of rates, e.g. 0.01 for one percentage point"
+            : "must be greater than 0 and at most 1e15: a difference of mean amounts per device")
+      }
+      settings.minimumDetectableDifferences[metric] = difference
     }
     if let mixtureNode = object.optional("alwaysValidMixture") {
       let mixture = try mixtureNode.double()

@@ -34,6 +34,34 @@ private func amountVariant(_ name: String, n: Int, mean: Double, variance: Doubl
     #expect(analysis.verdict == .winner("Treatment"))
   }
 
+  /// At a baseline of 0 every relative lift is 0, so power has no target
+  /// unless the metric names an absolute difference; with 0.01 it is the
+  /// two-proportion calculation from 0 to 1% (780 devices an arm, statsmodels'
+  /// fixtures), and a smaller arm is underpowered for that difference.
+  @Test func aZeroBaselineTakesItsPowerFromAnAbsoluteDifference() throws {
+    let variants = [
+      conversionVariant("Control", conversions: 0, of: 1042), conversionVariant("Treatment", conversions: 48, of: 958, trueLift: nil),
+    ]
+    let relative = try #require(ExperimentAnalyzer(settings: settings(effect: 0.1)).analyze(experiment(variants)).analysis.first)
+    #expect(relative.power?.requiredPerVariant == nil)
+    #expect(relative.power?.target == .lift(0.1))
+    var absolute = settings(effect: 0.1)
+    absolute.minimumDetectableDifferences = ["converted": 0.01]
+    let analysis = try #require(ExperimentAnalyzer(settings: absolute).analyze(experiment(variants)).analysis.first)
+    let power = try #require(analysis.power)
+    #expect(power.target == .difference(0.01))
+    #expect(power.requiredPerVariant == 780)
+    #expect(power.achieved == Power.achieved(baseline: 0, treatment: 0.01, perGroup: 958, alpha: 0.05))
+    #expect(analysis.verdict == .winner("Treatment"))
+    absolute.minimumDetectableDifferences = ["converted": 0.005]
+    let small = try #require(ExperimentAnalyzer(settings: absolute).analyze(experiment(variants)).analysis.first)
+    let required = try #require(Power.sampleSize(baseline: 0, treatment: 0.005, alpha: 0.05, power: 0.8))
+    #expect(small.verdict == .notTrustworthy(
+      .underpowered(variant: "Treatment", devices: 958, required: required, target: .difference(0.005), power: 0.8)))
+    #expect(small.verdictText == "not trustworthy: underpowered: Treatment has 958 devices, \(required) per variant are "
+      + "needed to detect a difference of 0.005 with power 0.8")
+  }
+
   @Test func winnersAreRankedOnTheDifferenceOfMeans() throws {
     let analysed = ExperimentAnalyzer(settings: settings()).analyze(experiment([
       conversionVariant("A", conversions: 1000, of: 10_000),

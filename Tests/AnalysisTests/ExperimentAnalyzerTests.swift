@@ -96,7 +96,7 @@ func settings(correction: AnalysisSettings.Correction = .none, effect: Double = 
     let required = try #require(Power.sampleSize(baseline: 0.1, treatment: 0.11, alpha: 0.05, power: 0.8))
     #expect(analysis.power?.requiredPerVariant == required)
     #expect(analysis.verdict == .notTrustworthy(
-      .underpowered(variant: "Classic", devices: 1000, required: required, effect: 0.1, power: 0.8)))
+      .underpowered(variant: "Classic", devices: 1000, required: required, target: .lift(0.1), power: 0.8)))
     #expect(analysis.verdictText
       == "not trustworthy: underpowered: Classic has 1000 devices, \(required) per variant are needed to detect a 10.0% lift with power 0.8")
   }

@@ -103,6 +103,27 @@ import Testing
     #expect(try parse(minimalScenario(extra: metric)).scenario.metrics[0].covariateCorrelation == -0.99)
   }
 
+  @Test func aMinimumDetectableDifferenceOutOfRangeOrForAnUnknownMetric() throws {
+    let metrics = #", "metrics": [{ "name": "paid", "kind": "conversion", "baseline": 0 }, "#
+      + #"{ "name": "revenue", "kind": "continuous", "baseline": 2, "distribution": "gamma", "shape": 2 }]"#
+    func analysis(_ differences: String) -> String {
+      minimalScenario(extra: metrics + #", "analysis": { "minimumDetectableDifference": \#(differences) }"#)
+    }
+    expectScenarioError(
+      analysis(#"{ "refunds": 1 }"#),
+      "analysis.minimumDetectableDifference.refunds: 'refunds' is not a metric of the scenario (metrics: paid, revenue)")
+    for rate in ["0", "-0.01", "1.5"] {
+      expectScenarioError(
+        analysis(#"{ "paid": \#(rate) }"#),
+        "analysis.minimumDetectableDifference.paid: must be greater than 0 and at most 1: a difference of rates, e.g. 0.01 for one percentage point")
+    }
+    expectScenarioError(
+      analysis(#"{ "revenue": 2e15 }"#),
+      "analysis.minimumDetectableDifference.revenue: must be greater than 0 and at most 1e15: a difference of mean amounts per device")
+    let settings = try parse(analysis(#"{ "paid": 0.01, "revenue": 1.5 }"#)).scenario.analysis
+    #expect(settings.minimumDetectableDifferences == ["paid": 0.01, "revenue": 1.5])
+  }
+
   @Test func aMinimumDetectableEffectOutsideWhatPowerCanReach() {
     for effect in ["1e-12", "1e-300", "1e308"] {
       expectScenarioError(

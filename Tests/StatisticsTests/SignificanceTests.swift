@@ -235,7 +235,7 @@ import Testing
   @Test func achievedPowerCountsBothTails() throws {
     let c = try reference.object("powerTwoSided")
     let proportions = try #require(c.values["proportions"] as? [[String: Any]]).map(ReferenceCases.Case.init)
-    #expect(proportions.count == 6)
+    #expect(proportions.count == 7)
     for c in proportions {
       let achieved = Power.achieved(
         baseline: c.double("baseline"), treatment: c.double("treatment"), perGroup: c.int("perGroup"), alpha: c.double("alpha"))
