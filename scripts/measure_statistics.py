@@ -8,7 +8,7 @@ fifteen minutes on two cores):
 
     python3 scripts/measure_statistics.py [section ...]
 
-Sections: coverage, small-samples, mixture, spending, cuped (default: all). Each variant is the committed
+Sections: coverage, small-samples, mixture, spending, minimum-sample, cuped (default: all). Each variant is the committed
 scenario with a few fields changed, written to a temporary folder; the figures are read from the
 calibration in its results.json.
 """
@@ -110,6 +110,24 @@ def spending(executable, work):
     print("  with a true lift of 20%, 2,000 replications: " + ", ".join(percent(comparison[key]) for key in keys))
 
 
+def minimum_sample(executable, work):
+    """true-effect.json with the minimum lowered to 2 devices a variant, at about 2 to 20 devices an arm, 4,000
+    replications each: the coverage of both metrics' lift intervals, and their false-positive rates without
+    the lifts."""
+    print("Minimum sample, 4,000 replications (devices an arm: converted coverage, false positives; "
+          "revenue coverage, false positives):")
+    for devices in [4, 6, 10, 20, 40]:
+        scenario = variant("true-effect", name=f"minimum-{devices}", analysis__minimumDevicesPerVariant=2)
+        effect = calibrate(executable, scenario, 4000, work, devices=devices)
+        scenario["name"] = f"minimum-aa-{devices}"
+        for metric in scenario["metrics"]:
+            metric.pop("lifts")
+        null = calibrate(executable, scenario, 4000, work, devices=devices)
+        print(f"  {devices // 2}: " + "; ".join(
+            f"{percent(effect[name][0]['coverage'])}, {percent(null[name][0]['significantRate'])}"
+            for name in ["converted", "revenue"]))
+
+
 def cuped(executable, work):
     """Revenue of the cuped scenario (gamma, shape 4, mean 10, a 5% lift, about 1,000 devices an arm) at
     several covariate correlations, 10,000 replications each, against the power of a test whose variance is
@@ -140,7 +158,8 @@ def cuped(executable, work):
         for name, found in comparisons.items()))
 
 
-SECTIONS = {"coverage": coverage, "small-samples": small_samples, "mixture": mixture, "spending": spending, "cuped": cuped}
+SECTIONS = {"coverage": coverage, "small-samples": small_samples, "mixture": mixture, "spending": spending,
+            "minimum-sample": minimum_sample, "cuped": cuped}
 
 
 def main():

@@ -157,7 +157,24 @@ public struct ExperimentAnalyzer: Sendable {
       if comparison.lift == nil, controlMean != 0 { comparison.lift = treatedMean / controlMean - 1 }
     }
     if let adjustment { adjust(&comparison, by: adjustment, baseline: baseline, treatment: treatment) }
+    if min(control.n, treated.n) < settings.minimumDevicesPerVariant { withhold(&comparison) }
     return comparison
+  }
+
+  /// Keeps a comparison's point estimates and drops what would claim more
+  /// than its few devices support: the test's statistic and p-value (so that
+  /// it leaves the correction's family), the intervals, the Bayesian
+  /// summaries and the guardrail's test.
+  private func withhold(_ comparison: inout Comparison) {
+    comparison.tooFewDevices = true
+    comparison.test = TestSummary(test: comparison.test.test, statistic: nil, degreesOfFreedom: nil, pValue: nil)
+    comparison.liftInterval = nil
+    comparison.difference = nil
+    comparison.probabilityToBeatBaseline = nil
+    comparison.expectedLoss = nil
+    comparison.nonInferiority = nil
+    comparison.rankTest = nil
+    comparison.covariateAdjustment = nil
   }
 
   /// Replaces the comparison's test, lift, interval, difference of means and
@@ -335,12 +352,15 @@ public struct ExperimentAnalyzer: Sendable {
     let trueWinner = knowsTruth
       ? comparisons.filter { $0.trueLift! > 1e-12 }.max { $0.trueLift! < $1.trueLift! }?.variant : nil
     let verdict: MetricAnalysis.Verdict
+    let fewest = experiment.variants.indices.min { summaries[$0].n < summaries[$1].n }!
     if srm.isMismatch {
       verdict = .notTrustworthy(.sampleRatioMismatch(pValue: srm.pValue ?? 0))
+    } else if summaries[fewest].n < settings.minimumDevicesPerVariant {
+      verdict = .notTrustworthy(.tooFewDevices(
+        variant: experiment.variants[fewest].name, devices: summaries[fewest].n, minimum: settings.minimumDevicesPerVariant))
     } else if let required = power.requiredPerVariant, power.smallestVariant < required {
-      let smallest = experiment.variants.indices.min { summaries[$0].n < summaries[$1].n }!
       verdict = .notTrustworthy(.underpowered(
-        variant: experiment.variants[smallest].name, devices: power.smallestVariant, required: required,
+        variant: experiment.variants[fewest].name, devices: power.smallestVariant, required: required,
         target: power.target, power: settings.power))
     } else if let undefined = comparisons.first(where: { comparison in
       comparison.test.pValue == nil && summaries[baseline].n > 1

@@ -133,6 +133,7 @@ public struct ComparisonReport {
     case .noWinner: return "no winner\(truth)"
     case .notTrustworthy(.sampleRatioMismatch): return "not trustworthy: sample ratio mismatch\(truth)"
     case .notTrustworthy(.underpowered): return "not trustworthy: underpowered\(truth)"
+    case .notTrustworthy(.tooFewDevices): return "not trustworthy: too few devices\(truth)"
     case .notTrustworthy(.undefinedTest): return "not trustworthy: undefined test\(truth)"
     }
   }

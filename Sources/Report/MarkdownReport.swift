@@ -15,6 +15,7 @@ public enum MarkdownReport {
   /// A lift with its interval, marked † when the interval and the test disagree.
   static func liftCell(_ comparison: Comparison, alpha: Double) -> String {
     if comparison.liftIsUnbounded { return "unbounded (baseline 0)" }
+    if comparison.tooFewDevices { return "\(NumberFormat.signedPercent(comparison.lift)) (too few devices)" }
     guard let interval = comparison.liftInterval else { return NumberFormat.signedPercent(comparison.lift) }
     return "\(NumberFormat.signedPercent(comparison.lift)) "
       + "(\(NumberFormat.signedPercent(interval.lower)) to \(NumberFormat.signedPercent(interval.upper)))"
@@ -301,6 +302,9 @@ private struct ReportWriter {
     case .underpowered(let variant, let devices, let required, let target, let power):
       return "underpowered, \(variant) has \(NumberFormat.count(devices)) devices where \(NumberFormat.count(required)) per variant "
         + "are needed to detect \(Self.describe(target)) with power \(NumberFormat.trim(power))"
+    case .tooFewDevices(let variant, let devices, let minimum):
+      return "too few devices, \(variant) has \(NumberFormat.count(devices)) where a test needs \(NumberFormat.count(minimum)) "
+        + "per variant"
     case .undefinedTest(let variant):
       return "the test is undefined, every device of \(variant) and of the baseline has the same amount (variance 0)"
     }

@@ -64,6 +64,10 @@ public struct Comparison: Hashable, Sendable {
   public var trueLift: Double?
   /// The Mann–Whitney U test on the raw outcomes of a continuous metric, when they are at hand.
   public var rankTest: TestSummary?
+  /// The variant or the baseline has fewer devices than the analysis's
+  /// minimum: the comparison carries its point estimates but no p-value,
+  /// interval or chance to beat the baseline.
+  public var tooFewDevices = false
   /// On a metric with a pre-experiment covariate: the adjustment (CUPED)
   /// that `test`, the lift, its interval and `meanDifference` carry, and the
   /// comparison without it.
@@ -101,7 +105,7 @@ public struct Comparison: Hashable, Sendable {
       && lhs.trueLift == rhs.trueLift && lhs.looks == rhs.looks && lhs.dailyLift == rhs.dailyLift
       && lhs.rankTest == rhs.rankTest && lhs.meanDifference == rhs.meanDifference
       && lhs.liftIsUnbounded == rhs.liftIsUnbounded && lhs.nonInferiority == rhs.nonInferiority
-      && lhs.covariateAdjustment == rhs.covariateAdjustment
+      && lhs.covariateAdjustment == rhs.covariateAdjustment && lhs.tooFewDevices == rhs.tooFewDevices
   }
 
   public func hash(into hasher: inout Hasher) {
@@ -238,6 +242,8 @@ public struct MetricAnalysis: Hashable, Sendable {
     case sampleRatioMismatch(pValue: Double)
     /// A variant has fewer devices than the power calculation needs.
     case underpowered(variant: String, devices: Int, required: Int, target: PowerTarget, power: Double)
+    /// A compared variant has fewer devices than the minimum per variant.
+    case tooFewDevices(variant: String, devices: Int, minimum: Int)
     /// The test of a variant against the baseline is undefined although both
     /// have devices: every device in both has the same amount (variance 0).
     case undefinedTest(variant: String)

@@ -242,6 +242,9 @@ extension MetricAnalysis.Distrust: CustomStringConvertible {
       }
       return "underpowered: \(variant) has \(devices) devices, \(required) per variant are needed to detect "
         + "\(effect) with power \(power)"
+    case .tooFewDevices(let variant, let devices, let minimum):
+      return "too few devices: \(variant) has \(devices), fewer than the \(minimum) per variant a test needs "
+        + "(analysis.minimumDevicesPerVariant)"
     case .undefinedTest(let variant):
       return "undefined test: \(variant) and the baseline both have constant outcomes (variance 0), so Welch's t-test is undefined"
     }
@@ -277,6 +280,7 @@ extension Comparison {
         ("pValue", .number(nonInferiority.test.pValue)), ("safe", .bool(nonInferiority.isSafe)),
       ])))
     }
+    if tooFewDevices { members.append(("tooFewDevices", .bool(true))) }
     if let adjustment = covariateAdjustment {
       members.append((
         "cuped",

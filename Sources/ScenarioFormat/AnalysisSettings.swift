@@ -55,6 +55,12 @@ public struct AnalysisSettings: Hashable, Sendable {
   /// the relative `minimumDetectableEffect`. A baseline of 0 needs it, since
   /// every relative lift of 0 is 0.
   public var minimumDetectableDifferences: [String: Double] = [:]
+  /// The fewest devices a variant and the baseline must each have for their
+  /// comparison to carry a p-value and intervals. Below it the intervals'
+  /// coverage and the tests' error rates leave their nominal values
+  /// (docs/statistics.md measures where), so the bench says "too few
+  /// devices" rather than print a number that does not mean what it says.
+  public var minimumDevicesPerVariant = 10
 
   public static let standard = AnalysisSettings(
     alpha: 0.05, correction: .holm, attribution: .firstExposure, dailyLooks: false, minimumDetectableEffect: 0.1,

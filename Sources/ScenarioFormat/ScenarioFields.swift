@@ -18,6 +18,7 @@ enum ScenarioFields {
   static let analysis = [
     "alpha", "correction", "attribution", "dailyLooks", "minimumDetectableEffect", "power", "neverEnrolledAsBaseline",
     "liftInterval", "alwaysValidMixture", "guardrails", "minimumDetectableDifference",
+    "minimumDevicesPerVariant",
   ]
   static let remote = ["defaults", "fetch", "values", "changes"]
   static let fetch = ["failureRate", "medianLatencySeconds", "latencySigma", "timeoutSeconds", "segments"]

@@ -49,6 +49,10 @@ public enum ScenarioLimits {
   /// above 10⁴ the amount is all but constant.
   public static let gammaShape: ClosedRange<Double> = 0.01...10_000
 
+  /// The fewest devices a compared variant must have: Welch's test needs 2,
+  /// and a minimum above a million would withhold almost every real test.
+  public static let minimumDevicesPerVariant: ClosedRange<Int> = 2...1_000_000
+
   /// A metric's covariate correlation. At ±1 the covariate would be the
   /// outcome itself and every adjusted variance 0; 0.99 already removes 98%
   /// of the variance, more than any real pre-experiment measure does.

@@ -281,6 +281,9 @@ struct ScenarioReader {
       }
       settings.minimumDetectableDifferences[metric] = difference
     }
+    if let minimumNode = object.optional("minimumDevicesPerVariant") {
+      settings.minimumDevicesPerVariant = try minimumNode.integer(in: ScenarioLimits.minimumDevicesPerVariant)
+    }
     if let mixtureNode = object.optional("alwaysValidMixture") {
       let mixture = try mixtureNode.double()
       guard mixture >= 0.001, mixture <= 10 else {

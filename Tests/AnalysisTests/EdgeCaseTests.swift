@@ -62,6 +62,27 @@ private func amountVariant(_ name: String, n: Int, mean: Double, variance: Doubl
       + "needed to detect a difference of 0.005 with power 0.8")
   }
 
+  /// Below the minimum sample a comparison keeps its point estimates and
+  /// loses its inference; at the minimum it has both.
+  @Test func tooFewDevicesWithholdTheTestAndTheVerdict() throws {
+    let analysed = ExperimentAnalyzer(settings: settings(correction: .holm)).analyze(experiment([
+      conversionVariant("A", conversions: 1, of: 10), conversionVariant("Small", conversions: 8, of: 9),
+      conversionVariant("Enough", conversions: 9, of: 10),
+    ]))
+    let analysis = try #require(analysed.analysis.first)
+    let small = analysis.comparisons[0], enough = analysis.comparisons[1]
+    #expect(small.tooFewDevices && !enough.tooFewDevices)
+    #expect(small.test.pValue == nil && small.adjustedPValue == nil && small.liftInterval == nil && small.difference == nil)
+    #expect(small.probabilityToBeatBaseline == nil && small.expectedLoss == nil)
+    #expect(abs(try #require(small.lift) - (8.0 / 9 / 0.1 - 1)) < 1e-12)
+    #expect(abs(try #require(small.meanDifference) - (8.0 / 9 - 0.1)) < 1e-12)
+    // Alone in the family, Enough's p-value is not adjusted.
+    #expect(enough.adjustedPValue == enough.test.pValue && enough.liftInterval != nil)
+    #expect(analysis.verdict == .notTrustworthy(.tooFewDevices(variant: "Small", devices: 9, minimum: 10)))
+    #expect(analysis.verdictText
+      == "not trustworthy: too few devices: Small has 9, fewer than the 10 per variant a test needs (analysis.minimumDevicesPerVariant)")
+  }
+
   @Test func winnersAreRankedOnTheDifferenceOfMeans() throws {
     let analysed = ExperimentAnalyzer(settings: settings()).analyze(experiment([
       conversionVariant("A", conversions: 1000, of: 10_000),

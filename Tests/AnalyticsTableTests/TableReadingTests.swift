@@ -134,7 +134,9 @@ import Testing
       events: temporaryFile("e.csv", events), outcomes: temporaryFile("o.csv", outcomes), name: "t", options: .init()
     ).document
     #expect(document.experiments[0].rawOutcomes == [[[2.5, 4, 1.25]], [[9, 7.5]]])
-    let analysed = ExperimentAnalyzer(settings: .standard).analyze(document)
+    var settings = AnalysisSettings.standard
+    settings.minimumDevicesPerVariant = 2
+    let analysed = ExperimentAnalyzer(settings: settings).analyze(document)
     let expected = MannWhitney.test([2.5, 4, 1.25], [9, 7.5])
     #expect(analysed.experiments[0].analysis[0].comparisons[0].rankTest
       == TestSummary(test: "mann-whitney-u", statistic: expected.statistic, degreesOfFreedom: nil, pValue: expected.pValue))

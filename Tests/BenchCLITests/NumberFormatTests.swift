@@ -64,5 +64,8 @@ import Results
     #expect(MarkdownReport.liftCell(comparison(p: 0.01, interval: (0.02, 0.2)), alpha: 0.05) == "+10.0% (+2.0% to +20.0%)")
     #expect(MarkdownReport.liftCell(comparison(p: 0.3, interval: (-0.05, 0.2)), alpha: 0.05) == "+10.0% (−5.0% to +20.0%)")
     #expect(MarkdownReport.liftCell(comparison(p: 0.3, interval: (-0.2, -0.01)), alpha: 0.05) == "+10.0% (−20.0% to −1.0%) †")
+    var withheld = comparison(p: 0.3, interval: (-0.2, -0.01))
+    withheld.tooFewDevices = true
+    #expect(MarkdownReport.liftCell(withheld, alpha: 0.05) == "+10.0% (too few devices)")
   }
 }

@@ -124,6 +124,17 @@ import Testing
     #expect(settings.minimumDetectableDifferences == ["paid": 0.01, "revenue": 1.5])
   }
 
+  @Test func aMinimumSampleBelowTwoOrAboveAMillion() throws {
+    for value in ["1", "0", "1000001"] {
+      expectScenarioError(
+        minimalScenario(extra: #", "analysis": { "minimumDevicesPerVariant": \#(value) }"#),
+        "analysis.minimumDevicesPerVariant: must lie between 2 and 1000000, not \(value)")
+    }
+    #expect(try parse(minimalScenario()).scenario.analysis.minimumDevicesPerVariant == 10)
+    let settings = try parse(minimalScenario(extra: #", "analysis": { "minimumDevicesPerVariant": 2 }"#)).scenario.analysis
+    #expect(settings.minimumDevicesPerVariant == 2)
+  }
+
   @Test func aMinimumDetectableEffectOutsideWhatPowerCanReach() {
     for effect in ["1e-12", "1e-300", "1e308"] {
       expectScenarioError(
@@ -177,6 +188,7 @@ import Testing
       "| `devices` | 1 to 1,000,000,000 |", "| `days` | 1 to 3,660 |", "| `versions` | 1 to 100 |",
       "| `variants` of an experiment, across its versions | 1 to 64 |", "| `weight` | 1 to 1,000,000,000 |",
       "| `shape` (gamma) | 0.01 to 10,000 |", "| `covariateCorrelation` | −0.99 to 0.99 |",
+      "| `minimumDevicesPerVariant` | 2 to 1,000,000 |",
       "| `minimumDetectableEffect` | 0.001 to 10 |",
     ] {
       #expect(documented.contains(line), "docs/scenarios.md lacks \(line)")
