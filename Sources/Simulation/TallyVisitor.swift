@@ -49,13 +49,19 @@ extension Moments {
   }
 }
 
-extension CovariateTally {
+extension CrossProducts {
   mutating func visitCounts<Visitor: TallyVisitor>(_ visitor: inout Visitor) {
-    covariates.visitCounts(&visitor)
     visitor.visit(&positiveLow)
     visitor.visit(&positiveHigh)
     visitor.visit(&negativeLow)
     visitor.visit(&negativeHigh)
+  }
+}
+
+extension CovariateTally {
+  mutating func visitCounts<Visitor: TallyVisitor>(_ visitor: inout Visitor) {
+    covariates.visitCounts(&visitor)
+    products.visitCounts(&visitor)
   }
 }
 
