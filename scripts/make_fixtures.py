@@ -315,6 +315,68 @@ def regression_adjustment():
     return rows
 
 
+def ratio_delta():
+    """Ratio metrics by the delta method on raw samples drawn here: each group's ratio is sum(y)/sum(x) and the
+    variance of its estimate the sample variance of the linearized values (y - R x)/mean(x) over n, computed
+    from the units themselves rather than from the moments the bench uses; the test's p-value and the
+    intervals come from scipy's normal distribution, the omnibus from its chi-square. Edge cases: a group of
+    two, a constant ratio (every unit y = 2x: no variance), and summaries of a billion units a group."""
+    generator = np.random.default_rng(20261125)
+
+    def group(n, rate, per_session):
+        sessions = generator.poisson(rate, n) + 1.0
+        revenue = generator.gamma(2.0, per_session / 2.0, n) * sessions
+        return revenue, sessions
+
+    def moments(y, x):
+        n = len(y)
+        return [n, float(y.mean()), float(y.var(ddof=1)), float(x.mean()), float(x.var(ddof=1)),
+                float(np.cov(x, y, ddof=1)[0, 1])]
+
+    def estimate(y, x):
+        ratio = y.sum() / x.sum()
+        linear = (y - ratio * x) / x.mean()
+        return float(ratio), float(linear.var(ddof=1) / len(y))
+
+    z = stats.norm.isf(0.025)
+    samples = [
+        ("sessions", [group(1500, 3.0, 2.0), group(1400, 3.0, 2.2)]),
+        ("three groups", [group(300, 2.0, 5.0), group(280, 2.5, 5.0), group(320, 2.0, 4.0)]),
+        ("two a group", [(np.array([3.0, 5.0]), np.array([1.0, 2.0])), (np.array([4.0, 9.0]), np.array([2.0, 3.0]))]),
+    ]
+    rows = []
+    for name, groups in samples:
+        estimates = [estimate(y, x) for y, x in groups]
+        (r1, v1), (r2, v2) = estimates[0], estimates[1]
+        statistic = (r2 - r1) / math.sqrt(v1 + v2)
+        half = z * math.sqrt(v1 / r1 ** 2 + v2 / r2 ** 2)
+        delta_half = z * math.sqrt(v2 / r1 ** 2 + r2 ** 2 * v1 / r1 ** 4)
+        weights = [1 / v for _, v in estimates]
+        pooled = sum(w * r for w, (r, _) in zip(weights, estimates)) / sum(weights)
+        chi = sum(w * (r - pooled) ** 2 for w, (r, _) in zip(weights, estimates))
+        rows.append({"name": name, "groups": [moments(y, x) for y, x in groups],
+                     "ratios": [r for r, _ in estimates], "variances": [v for _, v in estimates],
+                     "statistic": statistic, "pValue": float(2 * stats.norm.sf(abs(statistic))),
+                     "lift": r2 / r1 - 1, "lower": math.exp(math.log(r2 / r1) - half) - 1,
+                     "upper": math.exp(math.log(r2 / r1) + half) - 1, "deltaLower": r2 / r1 - 1 - delta_half,
+                     "deltaUpper": r2 / r1 - 1 + delta_half, "omnibus": chi,
+                     "omnibusPValue": float(stats.chi2.sf(chi, len(groups) - 1))})
+    x = np.array([1.0, 2.0, 3.0, 4.0])
+    rows.append({"name": "constant ratio", "groups": [moments(2 * x, x), moments(2 * x, x)], "ratios": [2.0, 2.0],
+                 "variances": [0.0, 0.0], "statistic": None, "pValue": None})
+    # A billion units a group, from summaries: the variance from its formula, the rest from scipy.
+    groups = [[1_000_000_000, 6.0, 40.0, 3.0, 2.0, 5.0], [1_000_000_000, 6.003, 40.0, 3.0, 2.0, 5.0]]
+    estimates = []
+    for n, my, vy, mx, vx, c in groups:
+        ratio = my / mx
+        estimates.append((ratio, (vy - 2 * ratio * c + ratio ** 2 * vx) / (n * mx * mx)))
+    (r1, v1), (r2, v2) = estimates
+    statistic = (r2 - r1) / math.sqrt(v1 + v2)
+    rows.append({"name": "a billion a group", "groups": groups, "ratios": [r1, r2], "variances": [v1, v2],
+                 "statistic": statistic, "pValue": float(2 * stats.norm.sf(abs(statistic)))})
+    return rows
+
+
 def group_sequential():
     """Alpha-spending boundaries on |Z|, solved independently of the bench: each crossing
     probability is a rectangle probability of the looks' multivariate normal (correlation
@@ -544,6 +606,7 @@ def tests():
         "powerTwoSided": power_two_sided(),
         "nonInferiority": non_inferiority(),
         "regressionAdjustment": regression_adjustment(),
+        "ratioDelta": ratio_delta(),
         "groupSequential": group_sequential(),
         "sequential": sequential(),
     }

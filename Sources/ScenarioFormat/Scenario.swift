@@ -19,6 +19,8 @@ public struct Scenario: Hashable, Sendable {
   /// experiment name; 1 for experiments not listed.
   public var displayProbabilities: [String: Double]
   public var metrics: [Metric]
+  /// Ratios of two metrics' sums, analysed beside the metrics.
+  public var ratios: [RatioMetric] = []
   public var analysis: AnalysisSettings
   /// The remote service and its timeline; `nil` when the app uses local experiments only.
   public var remote: RemotePlan?

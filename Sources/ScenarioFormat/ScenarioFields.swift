@@ -3,7 +3,7 @@
 enum ScenarioFields {
   static let scenario = [
     "$schema", "name", "description", "seed", "devices", "days", "naming", "versions", "population", "displayProbability",
-    "metrics", "analysis", "remote", "service", "churn", "enrollment",
+    "metrics", "ratios", "analysis", "remote", "service", "churn", "enrollment",
   ]
   static let version = ["version", "releaseDay", "adoption", "stabilizeOnLaunch", "experiments"]
   static let adoption = ["meanDelayDays", "neverUpgradeShare"]
@@ -15,6 +15,7 @@ enum ScenarioFields {
     "name", "kind", "baseline", "segmentBaselines", "lifts", "segmentLifts", "distribution", "sigma", "shape",
     "covariateCorrelation",
   ]
+  static let ratio = ["name", "numerator", "denominator"]
   static let analysis = [
     "alpha", "correction", "attribution", "dailyLooks", "minimumDetectableEffect", "power", "neverEnrolledAsBaseline",
     "liftInterval", "alwaysValidMixture", "guardrails", "minimumDetectableDifference",

@@ -78,6 +78,14 @@ struct ScenarioReader {
       }
       metrics.append(metric)
     }
+    var ratios: [RatioMetric] = []
+    for ratioNode in try object.optional("ratios")?.array(count: ScenarioLimits.metrics, of: "ratios") ?? [] {
+      let ratio = try self.ratio(ratioNode, metrics: metrics)
+      guard !ratios.contains(where: { $0.name == ratio.name }) else {
+        throw ScenarioError(path: "\(ratioNode.path).name", message: "'\(ratio.name)' is defined twice")
+      }
+      ratios.append(ratio)
+    }
     let analysis = try object.optional("analysis").map { node throws(ScenarioError) in
       try self.analysis(node, metrics: metrics)
     } ?? .standard
@@ -93,7 +101,40 @@ struct ScenarioReader {
       displayProbabilities: displayProbabilities, metrics: metrics, analysis: analysis, remote: remote, service: service,
       churn: churn)
     scenario.enrollment = enrollment
+    scenario.ratios = ratios
     return scenario
+  }
+
+  /// A ratio of two of the scenario's metrics, named apart from them.
+  private func ratio(_ node: JSONNode, metrics: [Metric]) throws(ScenarioError) -> RatioMetric {
+    let object = try node.object(fields: ScenarioFields.ratio)
+    let nameNode = try object.required("name")
+    let name = try nameNode.string()
+    guard NamingConvention.lowerCamelCase.accepts(name) else {
+      throw nameNode.error("must be lowerCamelCase, e.g. 'revenuePerSession'")
+    }
+    guard !metrics.contains(where: { $0.name == name }) else {
+      throw nameNode.error("'\(name)' is a metric's name already: a ratio needs a name of its own")
+    }
+    let names = metrics.map(\.name)
+    func metric(_ field: String) throws(ScenarioError) -> Metric {
+      let fieldNode = try object.required(field)
+      let metricName = try fieldNode.string()
+      guard let metric = metrics.first(where: { $0.name == metricName }) else {
+        throw fieldNode.error(
+          "'\(metricName)' is not a metric of the scenario (metrics: \(names.isEmpty ? "none" : names.joined(separator: ", ")))")
+      }
+      return metric
+    }
+    let numerator = try metric("numerator"), denominator = try metric("denominator")
+    guard numerator.name != denominator.name else {
+      throw try object.required("denominator").error("must differ from the numerator: a metric over itself is 1")
+    }
+    guard denominator.baseline > 0, denominator.segmentBaselines.values.allSatisfy({ $0 > 0 }) else {
+      throw try object.required("denominator").error(
+        "'\(denominator.name)' has a baseline of 0 in some segment: a ratio over it would divide by 0 there")
+    }
+    return RatioMetric(name: name, numerator: numerator.name, denominator: denominator.name)
   }
 
   func probability(_ node: JSONNode, allowZero: Bool = true) throws(ScenarioError) -> Double {

@@ -97,6 +97,9 @@ struct DeviceSimulator: ~Copyable {
   private let uncontaminated: ScratchArray<MetricTally>
   /// By the same index: `VariantTally.covariates`, under the scenario's attribution.
   private let covariateTallies: ScratchArray<CovariateTally>
+  /// By `(tables.variantStart[experiment] + variant) * ratios + ratio`:
+  /// `VariantTally.ratios`, under the scenario's attribution.
+  private let ratioTallies: ScratchArray<CrossProducts>
   /// By `(tables.dailyStart[experiment] + day * variants + variant) * metrics + metric`:
   /// `ExperimentTally.dailyCohorts`.
   private let dailyCohorts: ScratchArray<MetricTally>
@@ -146,6 +149,7 @@ struct DeviceSimulator: ~Copyable {
     uncontaminated = arena.array(Array((0..<variants).map { _ in metricTallies }.joined()))
     covariateTallies = arena.array(
       repeating: CovariateTally(), count: tables.hasCovariates ? variants * tables.metricCount : 0)
+    ratioTallies = arena.array(repeating: CrossProducts(), count: variants * tables.ratioNumerators.count)
     dailyCohorts = arena.array(Array((0..<tables.dailyStart[experiments]).map { _ in metricTallies }.joined()))
   }
 
@@ -333,6 +337,10 @@ struct DeviceSimulator: ~Copyable {
             tally.experiments[experiment].variants[variant].covariates[metric]
               .merge(covariateTallies[cell * metrics + metric])
           }
+        }
+        let ratios = tables.ratioNumerators.count
+        for ratio in 0..<ratios {
+          tally.experiments[experiment].variants[variant].ratios[ratio].merge(ratioTallies[cell * ratios + ratio])
         }
       }
       for pair in 0..<(versions * versions) {
@@ -580,6 +588,16 @@ struct DeviceSimulator: ~Copyable {
             covariateTallies[cell + metric].add(
               covariate: covariates[metric], outcome: outcome, grid: tables.metricGrids[metric])
           }
+        }
+      }
+      let ratios = tables.ratioNumerators.count
+      if ratios > 0, pure || !excludeContaminated {
+        let ratioCell = (tables.variantStart[experiment] + first) * ratios
+        for ratio in 0..<ratios {
+          let numerator = tables.ratioNumerators[ratio], denominator = tables.ratioDenominators[ratio]
+          ratioTallies[ratioCell + ratio].add(
+            outcomes[numerator], on: tables.metricGrids[numerator], times: outcomes[denominator],
+            on: tables.metricGrids[denominator])
         }
       }
     }

@@ -65,6 +65,9 @@ struct SimulationTables {
   let covariateCorrelations: [Double?]
   /// Whether any metric has a covariate: otherwise the loop draws none.
   let hasCovariates: Bool
+  /// Per ratio of the scenario, the indices of its numerator and denominator metrics.
+  let ratioNumerators: [Int]
+  let ratioDenominators: [Int]
   /// By `metric * segments + segment`.
   let baselines: [Double]
   /// By `((metric * variants(all experiments)) + variantStart[e] + variant) * segments + segment`.
@@ -152,6 +155,9 @@ struct SimulationTables {
     excludeContaminated = scenario.analysis.attribution == .excludeContaminated
     covariateCorrelations = scenario.metrics.map(\.covariateCorrelation)
     hasCovariates = covariateCorrelations.contains { $0 != nil }
+    let metricNames = scenario.metrics.map(\.name)
+    ratioNumerators = scenario.ratios.map { metricNames.firstIndex(of: $0.numerator)! }
+    ratioDenominators = scenario.ratios.map { metricNames.firstIndex(of: $0.denominator)! }
     baselines = scenario.metrics.flatMap { metric in segments.map { metric.baseline(in: $0.name) } }
     lifts = scenario.metrics.flatMap { metric in
       plan.experimentNames.indices.flatMap { experiment in

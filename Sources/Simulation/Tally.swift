@@ -212,13 +212,19 @@ public struct VariantTally: Hashable, Sendable {
   /// attribution (`firstExposure`, or `uncontaminated` when contaminated
   /// devices are excluded); empty for a metric without one.
   public var covariates: [CovariateTally]
+  /// Per ratio of the scenario, Σ numerator × denominator over the same
+  /// devices: with the two metrics' own sums, the ratio's delta-method variance.
+  public var ratios: [CrossProducts]
 
-  /// - Parameter stepExponents: each metric's grid (`Moments.stepExponent`).
-  public init(stepExponents: [Int]) {
+  /// - Parameters:
+  ///   - stepExponents: each metric's grid (`Moments.stepExponent`).
+  ///   - ratios: how many ratio metrics the scenario has.
+  public init(stepExponents: [Int], ratios: Int = 0) {
     firstExposure = stepExponents.map(MetricTally.init(stepExponent:))
     uncontaminated = firstExposure
     enrolledOutcomes = firstExposure
     covariates = Array(repeating: CovariateTally(), count: stepExponents.count)
+    self.ratios = Array(repeating: CrossProducts(), count: ratios)
   }
 
   mutating func merge(_ other: VariantTally) {
@@ -234,6 +240,7 @@ public struct VariantTally: Hashable, Sendable {
       enrolledOutcomes[index].merge(other.enrolledOutcomes[index])
       covariates[index].merge(other.covariates[index])
     }
+    for index in ratios.indices { ratios[index].merge(other.ratios[index]) }
   }
 }
 
@@ -286,8 +293,8 @@ public struct ExperimentTally: Hashable, Sendable {
   /// day they were first displayed the experiment: `(day * variants + variant) * metrics + metric`.
   public var dailyCohorts: [MetricTally]
 
-  init(variants: Int, versions: Int, days: Int, stepExponents: [Int]) {
-    self.variants = Array(repeating: VariantTally(stepExponents: stepExponents), count: variants)
+  init(variants: Int, versions: Int, days: Int, stepExponents: [Int], ratios: Int) {
+    self.variants = Array(repeating: VariantTally(stepExponents: stepExponents, ratios: ratios), count: variants)
     transitions = Array(repeating: TransitionCounts(), count: versions * versions)
     dailyNewExposures = Array(repeating: 0, count: days * variants)
     dailyCohorts = (0..<(days * variants)).flatMap { _ in stepExponents.map(MetricTally.init(stepExponent:)) }
@@ -360,7 +367,8 @@ public struct RunTally: Hashable, Sendable {
   init(plan: SimulationPlan, days: Int) {
     experiments = plan.variantNames.map {
       ExperimentTally(
-        variants: $0.count, versions: plan.versions.count, days: days, stepExponents: plan.metricStepExponents)
+        variants: $0.count, versions: plan.versions.count, days: days, stepExponents: plan.metricStepExponents,
+        ratios: plan.scenario.ratios.count)
     }
     conflicts = plan.sharedKeys.map { shared in
       ConflictTally(variants: shared.experiments.map { plan.variantNames[$0].count }.reduce(0, +))

@@ -97,6 +97,7 @@ extension VariantTally {
     visitor.visit(&enrolledShown)
     enrolledOutcomes.visitCounts(&visitor)
     for index in covariates.indices { covariates[index].visitCounts(&visitor) }
+    for index in ratios.indices { ratios[index].visitCounts(&visitor) }
   }
 }
 

@@ -16,7 +16,7 @@ public struct RelativeLift: Hashable, Sendable {
   public let lift: Double
   public let interval: Interval
 
-  private init(lift: Double, interval: Interval) {
+  init(lift: Double, interval: Interval) {
     self.lift = lift
     self.interval = interval
   }
