@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 """Reproduces the measured figures of docs/statistics.md that come from variants of the committed
 scenarios: lift-interval coverage by method, small samples of amounts, the always-valid mixture's
-trade of early for late power, alpha spending on the peeking scenario, and CUPED on the cuped scenario.
+trade of early for late power, alpha spending on the peeking scenario, the minimum sample, ratio metrics,
+and CUPED on the cuped scenario.
 
 Run from the repository's root (it builds the bench in release first; the whole run takes about
 fifteen minutes on two cores):
 
     python3 scripts/measure_statistics.py [section ...]
 
-Sections: coverage, small-samples, mixture, spending, minimum-sample, cuped (default: all). Each variant is the committed
+Sections: coverage, small-samples, mixture, spending, minimum-sample, ratios, cuped (default: all). Each variant is the committed
 scenario with a few fields changed, written to a temporary folder; the figures are read from the
 calibration in its results.json.
 """
@@ -128,6 +129,20 @@ def minimum_sample(executable, work):
             for name in ["converted", "revenue"]))
 
 
+def ratios(executable, work):
+    """Revenue per session in the ratio-metrics scenario, 10,000 replications: the coverage of the lift's
+    interval on the log scale and by the symmetric delta method, and the false-positive rate without lifts."""
+    print("Ratio metric, 10,000 replications (coverage on the log scale, by the delta method; A/A false positives):")
+    log_scale = calibrate(executable, variant("ratio-metrics"), 10000, work)["revenuePerSession"][0]
+    symmetric = calibrate(executable, variant("ratio-metrics", name="ratio-delta", analysis__liftInterval="delta"), 10000,
+                          work)["revenuePerSession"][0]
+    scenario = variant("ratio-metrics", name="ratio-aa")
+    for metric in scenario["metrics"]:
+        metric.pop("lifts")
+    null = calibrate(executable, scenario, 10000, work)["revenuePerSession"][0]
+    print(f"  {percent(log_scale['coverage'])}, {percent(symmetric['coverage'])}; {percent(null['significantRate'])}")
+
+
 def cuped(executable, work):
     """Revenue of the cuped scenario (gamma, shape 4, mean 10, a 5% lift, about 1,000 devices an arm) at
     several covariate correlations, 10,000 replications each, against the power of a test whose variance is
@@ -159,7 +174,7 @@ def cuped(executable, work):
 
 
 SECTIONS = {"coverage": coverage, "small-samples": small_samples, "mixture": mixture, "spending": spending,
-            "minimum-sample": minimum_sample, "cuped": cuped}
+            "minimum-sample": minimum_sample, "ratios": ratios, "cuped": cuped}
 
 
 def main():

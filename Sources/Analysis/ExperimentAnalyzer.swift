@@ -40,6 +40,10 @@ public struct ExperimentAnalyzer: Sendable {
         compare(experiment, metric: metric, baseline: baseline, treatment: $0, adjustment: adjustments[metric])
       }
     }
+    let ratioCount = experiment.variants.map(\.ratios.count).min() ?? 0
+    comparisons += (0..<ratioCount).map { ratio in
+      treatments.map { compareRatio(experiment, ratio: ratio, baseline: baseline, treatment: $0) }
+    }
     let flat = comparisons.flatMap { $0.map(\.test.pValue) }
     let adjusted: [Double?]
     switch settings.correction {
@@ -56,6 +60,9 @@ public struct ExperimentAnalyzer: Sendable {
       conclude(
         experiment, metric: metric, baseline: baseline, comparisons: comparisons[metric], srm: srm,
         adjustment: adjustments[metric])
+    }
+    experiment.analysis += (0..<ratioCount).map { ratio in
+      concludeRatio(experiment, ratio: ratio, baseline: baseline, comparisons: comparisons[metricCount + ratio], srm: srm)
     }
     if var enrollment = experiment.enrollment {
       func analysis(of variants: [VariantResult]) -> [MetricAnalysis] {
@@ -157,6 +164,38 @@ public struct ExperimentAnalyzer: Sendable {
       if comparison.lift == nil, controlMean != 0 { comparison.lift = treatedMean / controlMean - 1 }
     }
     if let adjustment { adjust(&comparison, by: adjustment, baseline: baseline, treatment: treatment) }
+    if min(control.n, treated.n) < settings.minimumDevicesPerVariant { withhold(&comparison) }
+    return comparison
+  }
+
+  private func ratioSample(_ summary: RatioSummary) -> RatioSample {
+    RatioSample(
+      count: summary.n, numeratorMean: summary.numeratorMean ?? 0, numeratorVariance: summary.numeratorVariance ?? 0,
+      denominatorMean: summary.denominatorMean ?? 0, denominatorVariance: summary.denominatorVariance ?? 0,
+      covariance: summary.covariance ?? 0)
+  }
+
+  /// A variant's ratio metric against the baseline's: the delta method's z
+  /// test, the lift with the scenario's interval method (the log scale for
+  /// "ratio"), and the normal posterior of the difference of ratios.
+  private func compareRatio(_ experiment: ExperimentResult, ratio: Int, baseline: Int, treatment: Int) -> Comparison {
+    let control = experiment.variants[baseline].ratios[ratio], treated = experiment.variants[treatment].ratios[ratio]
+    let first = ratioSample(control), second = ratioSample(treated)
+    let result = RatioDelta.test(control: first, treatment: second)
+    let lift = RatioDelta.lift(
+      control: first, treatment: second, confidence: 1 - settings.alpha, logScale: settings.liftInterval == .ratio)
+    var comparison = Comparison(
+      variant: experiment.variants[treatment].name, baseline: experiment.baseline,
+      test: TestSummary(test: "delta-method-z", statistic: result.statistic, degreesOfFreedom: nil, pValue: result.pValue),
+      adjustedPValue: nil, difference: nil, lift: lift?.lift, liftInterval: lift.map { ($0.interval.lower, $0.interval.upper) },
+      probabilityToBeatBaseline: nil, expectedLoss: nil, trueLift: treated.trueLift, looks: [], dailyLift: [])
+    if let a = first.estimate, let b = second.estimate {
+      comparison.meanDifference = b.ratio - a.ratio
+      comparison.liftIsUnbounded = a.ratio == 0 && b.ratio > 0
+      if comparison.lift == nil, a.ratio != 0 { comparison.lift = b.ratio / a.ratio - 1 }
+      (comparison.probabilityToBeatBaseline, comparison.expectedLoss) = normalPosterior(
+        difference: b.ratio - a.ratio, standardError: (a.variance + b.variance).squareRoot())
+    }
     if min(control.n, treated.n) < settings.minimumDevicesPerVariant { withhold(&comparison) }
     return comparison
   }
@@ -297,8 +336,13 @@ public struct ExperimentAnalyzer: Sendable {
   /// and s² = s₁²/n₁ + s₂²/n₂.
   private func normalPosterior(control: SampleSummary, treatment: SampleSummary) -> (Double?, Double?) {
     guard control.count > 1, treatment.count > 1 else { return (nil, nil) }
-    let d = treatment.mean - control.mean
-    let s = (control.variance / Double(control.count) + treatment.variance / Double(treatment.count)).squareRoot()
+    return normalPosterior(
+      difference: treatment.mean - control.mean,
+      standardError: (control.variance / Double(control.count) + treatment.variance / Double(treatment.count)).squareRoot())
+  }
+
+  /// The same for an estimated difference `d` with standard error `s`.
+  private func normalPosterior(difference d: Double, standardError s: Double) -> (Double?, Double?) {
     guard s > 0 else { return (nil, nil) }
     let density = exp(-d * d / (2 * s * s)) / (2 * Double.pi).squareRoot()
     return (Distribution.normalCDF(d / s), s * density - d * Distribution.normalCDF(-d / s))
@@ -348,36 +392,85 @@ public struct ExperimentAnalyzer: Sendable {
     let power = powerSummary(
       summaries, baseline: baseline,
       adjustedVariance: adjustment.map { $0.fit.adjusted($0.groups[baseline]).variance })
-    let knowsTruth = comparisons.allSatisfy { $0.trueLift != nil }
-    let trueWinner = knowsTruth
-      ? comparisons.filter { $0.trueLift! > 1e-12 }.max { $0.trueLift! < $1.trueLift! }?.variant : nil
-    let verdict: MetricAnalysis.Verdict
-    let fewest = experiment.variants.indices.min { summaries[$0].n < summaries[$1].n }!
-    if srm.isMismatch {
-      verdict = .notTrustworthy(.sampleRatioMismatch(pValue: srm.pValue ?? 0))
-    } else if summaries[fewest].n < settings.minimumDevicesPerVariant {
-      verdict = .notTrustworthy(.tooFewDevices(
-        variant: experiment.variants[fewest].name, devices: summaries[fewest].n, minimum: settings.minimumDevicesPerVariant))
-    } else if let required = power.requiredPerVariant, power.smallestVariant < required {
-      verdict = .notTrustworthy(.underpowered(
-        variant: experiment.variants[fewest].name, devices: power.smallestVariant, required: required,
-        target: power.target, power: settings.power))
-    } else if let undefined = comparisons.first(where: { comparison in
-      comparison.test.pValue == nil && summaries[baseline].n > 1
-        && (experiment.variants.first { $0.name == comparison.variant }?.metrics[metric].n ?? 0) > 1
-    }) {
-      verdict = .notTrustworthy(.undefinedTest(variant: undefined.variant))
-    } else if let best = comparisons.filter({ ($0.adjustedPValue ?? 1) < settings.alpha && ($0.meanDifference ?? 0) > 0 })
-      .max(by: { ($0.meanDifference ?? 0) < ($1.meanDifference ?? 0) })
-    {
-      verdict = .winner(best.variant)
-    } else {
-      verdict = .noWinner
-    }
     return MetricAnalysis(
       metric: summaries[baseline].name, isConversion: isConversion, estimates: summaries.map(estimate),
-      omnibus: omnibus, comparisons: comparisons,
-      power: power, verdict: verdict, trueWinner: trueWinner, knowsTruth: knowsTruth)
+      omnibus: omnibus, comparisons: comparisons, power: power,
+      verdict: verdict(experiment, counts: summaries.map(\.n), baseline: baseline, comparisons: comparisons, srm: srm, power: power),
+      trueWinner: trueWinner(comparisons), knowsTruth: comparisons.allSatisfy { $0.trueLift != nil })
+  }
+
+  /// A ratio metric's analysis: each variant's ratio with its normal
+  /// interval, the Wald omnibus, power for the relative effect on the
+  /// baseline's ratio with the per-device spread of its linearized values,
+  /// and the verdict by the same rules as a metric's.
+  private func concludeRatio(
+    _ experiment: ExperimentResult, ratio: Int, baseline: Int, comparisons: [Comparison], srm: SRMResult
+  ) -> MetricAnalysis {
+    let summaries = experiment.variants.map { $0.ratios[ratio] }, samples = summaries.map(ratioSample)
+    let result = RatioDelta.omnibus(samples)
+    let counts = summaries.map(\.n), smallest = counts.min() ?? 0
+    let control = samples[baseline].estimate, effect = settings.minimumDetectableEffect
+    // The per-device variance of the baseline's linearized values is n·V.
+    let sd = control.map { (Double(samples[baseline].count) * $0.variance).squareRoot() } ?? 0
+    let difference = (control?.ratio ?? 0) * effect
+    let power = PowerSummary(
+      requiredPerVariant: Power.sampleSize(difference: difference, standardDeviation: sd, alpha: settings.alpha, power: settings.power),
+      smallestVariant: smallest,
+      achieved: Power.achieved(difference: difference, standardDeviation: sd, perGroup: smallest, alpha: settings.alpha),
+      target: .lift(effect))
+    let confidence = 1 - settings.alpha
+    let estimates = samples.map { sample in
+      sample.estimate.flatMap { estimate in
+        RatioDelta.interval(sample, confidence: confidence)
+          .map { Estimate(value: estimate.ratio, lower: $0.lower, upper: $0.upper) }
+      }
+    }
+    var analysis = MetricAnalysis(
+      metric: summaries[baseline].name, isConversion: false, estimates: estimates,
+      omnibus: TestSummary(test: "wald-chi-square", statistic: result.statistic, degreesOfFreedom: result.degreesOfFreedom, pValue: result.pValue),
+      comparisons: comparisons, power: power,
+      verdict: verdict(experiment, counts: counts, baseline: baseline, comparisons: comparisons, srm: srm, power: power),
+      trueWinner: trueWinner(comparisons), knowsTruth: comparisons.allSatisfy { $0.trueLift != nil })
+    analysis.isRatio = true
+    return analysis
+  }
+
+  /// The variant with the highest true lift above 0, where every comparison knows its truth.
+  private func trueWinner(_ comparisons: [Comparison]) -> String? {
+    guard comparisons.allSatisfy({ $0.trueLift != nil }) else { return nil }
+    return comparisons.filter { $0.trueLift! > 1e-12 }.max { $0.trueLift! < $1.trueLift! }?.variant
+  }
+
+  /// The verdict on one metric, from the devices each variant counts, in
+  /// docs/statistics.md's order: a sample ratio mismatch, too few devices,
+  /// too little power, an undefined test, then the best significant variant.
+  private func verdict(
+    _ experiment: ExperimentResult, counts: [Int], baseline: Int, comparisons: [Comparison], srm: SRMResult,
+    power: PowerSummary
+  ) -> MetricAnalysis.Verdict {
+    let fewest = counts.indices.min { counts[$0] < counts[$1] }!
+    if srm.isMismatch { return .notTrustworthy(.sampleRatioMismatch(pValue: srm.pValue ?? 0)) }
+    if counts[fewest] < settings.minimumDevicesPerVariant {
+      return .notTrustworthy(.tooFewDevices(
+        variant: experiment.variants[fewest].name, devices: counts[fewest], minimum: settings.minimumDevicesPerVariant))
+    }
+    if let required = power.requiredPerVariant, power.smallestVariant < required {
+      return .notTrustworthy(.underpowered(
+        variant: experiment.variants[fewest].name, devices: power.smallestVariant, required: required,
+        target: power.target, power: settings.power))
+    }
+    if let undefined = comparisons.first(where: { comparison in
+      comparison.test.pValue == nil && counts[baseline] > 1
+        && (experiment.variants.firstIndex { $0.name == comparison.variant }.map { counts[$0] } ?? 0) > 1
+    }) {
+      return .notTrustworthy(.undefinedTest(variant: undefined.variant))
+    }
+    if let best = comparisons.filter({ ($0.adjustedPValue ?? 1) < settings.alpha && ($0.meanDifference ?? 0) > 0 })
+      .max(by: { ($0.meanDifference ?? 0) < ($1.meanDifference ?? 0) })
+    {
+      return .winner(best.variant)
+    }
+    return .noWinner
   }
 
   /// The devices per variant needed to detect the metric's minimum

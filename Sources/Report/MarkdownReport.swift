@@ -198,25 +198,42 @@ private struct ReportWriter {
   }
 
   private mutating func writeMetric(_ analysis: MetricAnalysis, experiment: ExperimentResult) {
-    guard let metricIndex = experiment.variants.first?.metrics.firstIndex(where: { $0.name == analysis.metric }) else { return }
-    lines.append("### \(analysis.metric) (\(analysis.isConversion ? "conversion" : "continuous"))")
+    // A variant's devices counted, its rate, mean or ratio with its interval, and its true lift.
+    let rows: [(counted: Int, value: String, trueLift: Double?, mean: Double?)]
+    let kind: String, valueHeader: String
+    if analysis.isRatio {
+      guard let ratioIndex = experiment.variants.first?.ratios.firstIndex(where: { $0.name == analysis.metric }) else { return }
+      (kind, valueHeader) = ("ratio", "Ratio (\(confidence) CI)")
+      let scale = experiment.variants.compactMap { $0.ratios[ratioIndex].ratio.map(abs) }.max() ?? 1
+      rows = experiment.variants.enumerated().map { index, variant in
+        let summary = variant.ratios[ratioIndex]
+        return (summary.n, ratioCell(analysis.estimates[index], summary: summary, scale: scale), summary.trueLift, summary.ratio)
+      }
+    } else {
+      guard let metricIndex = experiment.variants.first?.metrics.firstIndex(where: { $0.name == analysis.metric }) else { return }
+      kind = analysis.isConversion ? "conversion" : "continuous"
+      valueHeader = analysis.isConversion ? "Conversion rate (\(confidence) CI)" : "Mean (\(confidence) CI)"
+      // The metric's scale, for the decimals of its amounts: the largest mean of a variant.
+      let scale = experiment.variants.compactMap { $0.metrics[metricIndex].mean.map(abs) }.max() ?? 1
+      rows = experiment.variants.enumerated().map { index, variant in
+        let summary = variant.metrics[metricIndex]
+        return (summary.n, valueCell(analysis.estimates[index], summary: summary, scale: scale), summary.trueLift, summary.mean)
+      }
+    }
+    lines.append("### \(analysis.metric) (\(kind))")
     lines.append("")
-    let valueHeader = analysis.isConversion ? "Conversion rate (\(confidence) CI)" : "Mean (\(confidence) CI)"
     lines.append("| Variant | Exposed | Counted | \(valueHeader) | Lift vs \(experiment.baseline) (\(confidence) CI) | p-value | Adjusted p | P(beats \(experiment.baseline)) | True lift |")
     lines.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
-    // The metric's scale, for the decimals of its amounts: the largest mean of a variant.
-    let scale = experiment.variants.compactMap { $0.metrics[metricIndex].mean.map(abs) }.max() ?? 1
-    for (index, variant) in experiment.variants.enumerated() {
-      let summary = variant.metrics[metricIndex]
+    for (variant, row) in zip(experiment.variants, rows) {
       let comparison = analysis.comparisons.first { $0.variant == variant.name }
       let isBaseline = variant.name == experiment.baseline
       let name = isBaseline ? "\(variant.name) (baseline)" : variant.name
       let exposed = NumberFormat.count(variant.exposed)
         + (variant.contaminated > 0 ? " (\(NumberFormat.count(variant.contaminated)) mixed)" : "")
       let lift = comparison.map { MarkdownReport.liftCell($0, alpha: input.settings.alpha) } ?? "–"
-      let trueLift = isBaseline ? "–" : NumberFormat.signedPercent(summary.trueLift)
+      let trueLift = isBaseline ? "–" : NumberFormat.signedPercent(row.trueLift)
       lines.append(
-        "| \(name) | \(exposed) | \(NumberFormat.count(summary.n)) | \(valueCell(analysis.estimates[index], summary: summary, scale: scale)) | \(lift) | "
+        "| \(name) | \(exposed) | \(NumberFormat.count(row.counted)) | \(row.value) | \(lift) | "
           + "\(NumberFormat.pValue(comparison?.test.pValue)) | \(NumberFormat.pValue(comparison?.adjustedPValue)) | "
           + "\(NumberFormat.probability(comparison?.probabilityToBeatBaseline)) | \(trueLift) |")
     }
@@ -238,10 +255,10 @@ private struct ReportWriter {
           + "with probability \(NumberFormat.trim(input.settings.power)); the smallest variant has \(NumberFormat.count(power.smallestVariant)) "
           + "(power \(NumberFormat.percent(power.achieved, decimals: 0))).")
     } else if let power = analysis.power, case .lift = power.target,
-      experiment.variants.first(where: { $0.name == experiment.baseline })?.metrics[metricIndex].mean == 0
+      zip(experiment.variants, rows).first(where: { $0.0.name == experiment.baseline })?.1.mean == 0
     {
       notes.append(
-        "Power: not computable, the baseline's \(analysis.isConversion ? "rate" : "mean") is 0 and so is every relative lift of it; "
+        "Power: not computable, the baseline's \(analysis.isRatio ? "ratio" : analysis.isConversion ? "rate" : "mean") is 0 and so is every relative lift of it; "
           + "set `analysis.minimumDetectableDifference` for \(analysis.metric) to the smallest absolute difference worth detecting.")
     }
     let guardrails = analysis.comparisons.compactMap { comparison in comparison.nonInferiority.map { (comparison.variant, $0) } }
@@ -308,6 +325,13 @@ private struct ReportWriter {
     case .undefinedTest(let variant):
       return "the test is undefined, every device of \(variant) and of the baseline has the same amount (variance 0)"
     }
+  }
+
+  /// A ratio with its interval, or alone where it has none.
+  private func ratioCell(_ estimate: Estimate?, summary: RatioSummary, scale: Double) -> String {
+    func amount(_ value: Double) -> String { AmountPrecision.text(value, scale: scale) }
+    guard let estimate else { return summary.ratio.map(amount) ?? "–" }
+    return "\(amount(estimate.value)) (\(amount(estimate.lower))–\(amount(estimate.upper)))"
   }
 
   /// The rate or mean with its interval; the mean alone where no interval

@@ -251,7 +251,9 @@ public struct MetricAnalysis: Hashable, Sendable {
 
   public var metric: String
   public var isConversion: Bool
-  /// Each variant's rate (Wilson interval) or mean (t interval), in variant order.
+  /// A ratio metric's analysis (`RatioSummary`), whose estimates are ratios.
+  public var isRatio = false
+  /// Each variant's rate (Wilson interval), mean (t interval) or ratio (normal interval), in variant order.
   public var estimates: [Estimate?]
   public var omnibus: TestSummary
   public var comparisons: [Comparison]

@@ -102,7 +102,7 @@ extension ServiceChangeResult {
 
 extension VariantResult {
   var json: OrderedJSON {
-    .object([
+    var members: [(String, OrderedJSON)] = [
       ("name", .string(name)),
       ("weight", weight.map(OrderedJSON.integer) ?? .null),
       ("exposed", .integer(exposed)),
@@ -110,6 +110,19 @@ extension VariantResult {
       ("metrics", .object(metrics.map { ($0.name, $0.json) })),
       ("firstExposed", .integer(firstExposed)),
       ("expectedFirstExposed", .number(expectedFirstExposed)),
+    ]
+    if !ratios.isEmpty { members.append(("ratios", .object(ratios.map { ($0.name, $0.json) }))) }
+    return .object(members)
+  }
+}
+
+extension RatioSummary {
+  var json: OrderedJSON {
+    .object([
+      ("n", .integer(n)), ("ratio", .number(ratio)), ("numeratorMean", .number(numeratorMean)),
+      ("numeratorVariance", .number(numeratorVariance)), ("denominatorMean", .number(denominatorMean)),
+      ("denominatorVariance", .number(denominatorVariance)), ("covariance", .number(covariance)),
+      ("trueLift", .number(trueLift)),
     ])
   }
 }
@@ -194,7 +207,7 @@ extension MetricAnalysis {
   var json: OrderedJSON {
     var members: [(String, OrderedJSON)] = [
       ("metric", .string(metric)),
-      ("kind", .string(isConversion ? "conversion" : "continuous")),
+      ("kind", .string(isRatio ? "ratio" : isConversion ? "conversion" : "continuous")),
       ("omnibus", omnibus.json),
       ("comparisons", .array(comparisons.map(\.json))),
       ("winner", winner.map(OrderedJSON.string) ?? .null),

@@ -68,16 +68,29 @@ extension ExperimentResult {
         return summary
       }
     }
+    func ratios(_ tallies: [MetricTally], products: [CrossProducts], variant: String) -> [RatioSummary] {
+      scenario.ratios.enumerated().map { index, ratio in
+        let numerator = tallies[scenario.metrics.firstIndex { $0.name == ratio.numerator }!].outcomes
+        let denominator = tallies[scenario.metrics.firstIndex { $0.name == ratio.denominator }!].outcomes
+        return RatioSummary(
+          name: ratio.name, n: numerator.count, numeratorMean: numerator.mean, numeratorVariance: numerator.sampleVariance,
+          denominatorMean: denominator.mean, denominatorVariance: denominator.sampleVariance,
+          covariance: products[index].covariance(x: denominator, y: numerator),
+          trueLift: ratio.trueLift(
+            of: variant, over: baseline, in: name, metrics: scenario.metrics, population: scenario.population))
+      }
+    }
     let variants = variantNames.enumerated().map { index, variantName in
       let variantTally = experimentTally.variants[index]
       let lastDefinition = definitions.last { $0.variantIndex(named: variantName) != nil }
-      return VariantResult(
+      let attributed = attribution == .firstExposure ? variantTally.firstExposure : variantTally.uncontaminated
+      var variant = VariantResult(
         name: variantName, weight: lastDefinition.map { $0.variants[$0.variantIndex(named: variantName)!].weight },
         exposed: variantTally.exposed, contaminated: variantTally.contaminated, firstExposed: variantTally.firstExposed,
         expectedFirstExposed: variantTally.expectedFirstExposed.value,
-        metrics: summaries(
-          attribution == .firstExposure ? variantTally.firstExposure : variantTally.uncontaminated,
-          covariates: variantTally.covariates, variant: variantName))
+        metrics: summaries(attributed, covariates: variantTally.covariates, variant: variantName))
+      variant.ratios = ratios(attributed, products: variantTally.ratios, variant: variantName)
+      return variant
     }
     var dailyMetrics: [[[MetricSummary]]] = []
     let metricCount = scenario.metrics.count
