@@ -377,6 +377,81 @@ def ratio_delta():
     return rows
 
 
+def quantiles():
+    """Quantiles of amounts: numpy's "inverted_cdf" quantile and scipy's quantile_test's distribution-free
+    interval on raw samples drawn here (and, for a billion values, the same ranks from scipy's binomial
+    distribution, checked against quantile_test on the drawn samples). Comparisons take each estimate's variance
+    from its interval, ((high - low) / (2 z))^2, and compute the z test, both lift intervals and the Wald omnibus
+    from it. Edge cases: one and two values, n q whole (0.9 of 10 values), ties, a constant sample."""
+    generator = np.random.default_rng(20261124)
+    z = stats.norm.isf(0.025)
+
+    def ranks(n, q):
+        distribution = stats.binom(n, q)
+        return int(distribution.ppf(0.025)), int(distribution.isf(0.025)) + 1
+
+    def summary(x, q):
+        values, counts = np.unique(x, return_counts=True)
+        row = {"values": [float(v) for v in values], "counts": [int(c) for c in counts], "q": q,
+               "quantile": float(np.quantile(x, q, method="inverted_cdf"))}
+        interval = stats.quantile_test(x, q=0, p=q).confidence_interval(0.95)
+        low, high = ranks(len(x), q)
+        ordered = np.sort(x)
+        if math.isnan(interval.low) or math.isnan(interval.high):
+            assert low < 1 or high > len(x)
+            row["lower"], row["upper"] = None, None
+        else:
+            assert ordered[low - 1] == interval.low and ordered[high - 1] == interval.high
+            row["lower"], row["upper"] = float(interval.low), float(interval.high)
+        return row
+
+    def variance(row):
+        return ((row["upper"] - row["lower"]) / (2 * z)) ** 2
+
+    estimates = []
+    for name, x, q in [
+        ("lognormal median", generator.lognormal(2.0, 1.0, 1000), 0.5),
+        ("lognormal p90", generator.lognormal(2.0, 1.0, 1000), 0.9),
+        ("gamma p10 of 57", generator.gamma(0.5, 4.0, 57), 0.1),
+        ("ten values at 0.9", np.arange(1.0, 11.0), 0.9),
+        ("ties", np.repeat([1.0, 2.0, 4.0, 8.0], [30, 10, 25, 35]), 0.75),
+        ("one value", np.array([3.0]), 0.5),
+        ("two values", np.array([3.0, 5.0]), 0.5),
+        ("constant", np.full(200, 7.0), 0.5),
+    ]:
+        estimates.append({"name": name, **summary(x, q)})
+    # A billion values in three amounts: the ranks from the binomial, the values from the cumulative counts.
+    values, counts, n = [1.0, 2.0, 3.0], [499_990_000, 20_000, 499_990_000], 1_000_000_000
+    low, high = ranks(n, 0.5)
+    cumulative = np.cumsum(counts)
+    def at(rank):
+        return values[int(np.searchsorted(cumulative, rank))]
+    estimates.append({"name": "a billion values", "values": values, "counts": counts, "q": 0.5,
+                      "quantile": at(math.ceil(n * 0.5)), "lower": at(low), "upper": at(high)})
+
+    comparisons = []
+    for name, groups, q in [
+        ("medians of 800 and 900", [generator.lognormal(2.0, 1.0, 800), generator.lognormal(2.1, 1.0, 900)], 0.5),
+        ("p90 of three groups", [generator.gamma(2.0, 5.0, 600), generator.gamma(2.0, 5.5, 650),
+                                 generator.gamma(2.0, 4.5, 700)], 0.9),
+    ]:
+        rows = [summary(x, q) for x in groups]
+        (e1, v1), (e2, v2) = [(row["quantile"], variance(row)) for row in rows[:2]]
+        statistic = (e2 - e1) / math.sqrt(v1 + v2)
+        half = z * math.sqrt(v1 / e1 ** 2 + v2 / e2 ** 2)
+        delta_half = z * math.sqrt(v2 / e1 ** 2 + e2 ** 2 * v1 / e1 ** 4)
+        weights = [1 / variance(row) for row in rows]
+        pooled = sum(w * row["quantile"] for w, row in zip(weights, rows)) / sum(weights)
+        chi = sum(w * (row["quantile"] - pooled) ** 2 for w, row in zip(weights, rows))
+        comparisons.append({"name": name, "groups": rows, "variances": [variance(row) for row in rows],
+                            "statistic": statistic, "pValue": float(2 * stats.norm.sf(abs(statistic))),
+                            "lift": e2 / e1 - 1, "lower": math.exp(math.log(e2 / e1) - half) - 1,
+                            "upper": math.exp(math.log(e2 / e1) + half) - 1, "deltaLower": e2 / e1 - 1 - delta_half,
+                            "deltaUpper": e2 / e1 - 1 + delta_half, "omnibus": chi,
+                            "omnibusPValue": float(stats.chi2.sf(chi, len(rows) - 1))})
+    return estimates, comparisons
+
+
 def group_sequential():
     """Alpha-spending boundaries on |Z|, solved independently of the bench: each crossing
     probability is a rectangle probability of the looks' multivariate normal (correlation
@@ -585,6 +660,7 @@ def sequential():
 
 
 def tests():
+    quantile_estimates, quantile_comparisons = quantiles()
     return {
         "generator": f"scipy {scipy.__version__}",
         "twoProportionZ": two_proportion_z(),
@@ -607,6 +683,8 @@ def tests():
         "nonInferiority": non_inferiority(),
         "regressionAdjustment": regression_adjustment(),
         "ratioDelta": ratio_delta(),
+        "quantileEstimates": quantile_estimates,
+        "quantileComparisons": quantile_comparisons,
         "groupSequential": group_sequential(),
         "sequential": sequential(),
     }

@@ -1,15 +1,15 @@
 #!/usr/bin/env python3
 """Reproduces the measured figures of docs/statistics.md that come from variants of the committed
 scenarios: lift-interval coverage by method, small samples of amounts, the always-valid mixture's
-trade of early for late power, alpha spending on the peeking scenario, the minimum sample, ratio metrics,
-and CUPED on the cuped scenario.
+trade of early for late power, alpha spending on the peeking scenario, the minimum sample, ratio and
+quantile metrics, and CUPED on the cuped scenario.
 
 Run from the repository's root (it builds the bench in release first; the whole run takes about
 fifteen minutes on two cores):
 
     python3 scripts/measure_statistics.py [section ...]
 
-Sections: coverage, small-samples, mixture, spending, minimum-sample, ratios, cuped (default: all). Each variant is the committed
+Sections: coverage, small-samples, mixture, spending, minimum-sample, ratios, quantiles, cuped (default: all). Each variant is the committed
 scenario with a few fields changed, written to a temporary folder; the figures are read from the
 calibration in its results.json.
 """
@@ -143,6 +143,24 @@ def ratios(executable, work):
     print(f"  {percent(log_scale['coverage'])}, {percent(symmetric['coverage'])}; {percent(null['significantRate'])}")
 
 
+def quantiles(executable, work):
+    """The median and 90th percentile of revenue in the quantile-metrics scenario (log-normal, sigma 1, a true
+    lift of 10%) at 10,000 and 200 devices, 10,000 replications each: the coverage of the lift's interval on the log
+    scale and by the delta method, the power beside the mean's, and the false-positive rate without the lift."""
+    print("Quantile metrics, 10,000 replications (coverage on the log scale, by the delta method; power; A/A):")
+    for devices in [10000, 200]:
+        log_scale = calibrate(executable, variant("quantile-metrics"), 10000, work, devices=devices)
+        symmetric = calibrate(executable, variant("quantile-metrics", name="quantile-delta",
+                                                  analysis__liftInterval="delta"), 10000, work, devices=devices)
+        scenario = variant("quantile-metrics", name="quantile-aa")
+        scenario["metrics"][0].pop("lifts")
+        null = calibrate(executable, scenario, 10000, work, devices=devices)
+        print(f"  {devices:,} devices: mean: power {percent(log_scale['revenue'][0]['significantRate'])}")
+        for name in ["revenue.p50", "revenue.p90"]:
+            print(f"    {name}: {percent(log_scale[name][0]['coverage'])}, {percent(symmetric[name][0]['coverage'])}; "
+                  f"power {percent(log_scale[name][0]['significantRate'])}; A/A {percent(null[name][0]['significantRate'])}")
+
+
 def cuped(executable, work):
     """Revenue of the cuped scenario (gamma, shape 4, mean 10, a 5% lift, about 1,000 devices an arm) at
     several covariate correlations, 10,000 replications each, against the power of a test whose variance is
@@ -174,7 +192,7 @@ def cuped(executable, work):
 
 
 SECTIONS = {"coverage": coverage, "small-samples": small_samples, "mixture": mixture, "spending": spending,
-            "minimum-sample": minimum_sample, "ratios": ratios, "cuped": cuped}
+            "minimum-sample": minimum_sample, "ratios": ratios, "quantiles": quantiles, "cuped": cuped}
 
 
 def main():

@@ -40,9 +40,9 @@ public struct ExperimentAnalyzer: Sendable {
         compare(experiment, metric: metric, baseline: baseline, treatment: $0, adjustment: adjustments[metric])
       }
     }
-    let ratioCount = experiment.variants.map(\.ratios.count).min() ?? 0
-    comparisons += (0..<ratioCount).map { ratio in
-      treatments.map { compareRatio(experiment, ratio: ratio, baseline: baseline, treatment: $0) }
+    let estimated = estimatedMetrics(experiment)
+    comparisons += estimated.map { metric in
+      treatments.map { compare(metric, in: experiment, baseline: baseline, treatment: $0) }
     }
     let flat = comparisons.flatMap { $0.map(\.test.pValue) }
     let adjusted: [Double?]
@@ -61,8 +61,9 @@ public struct ExperimentAnalyzer: Sendable {
         experiment, metric: metric, baseline: baseline, comparisons: comparisons[metric], srm: srm,
         adjustment: adjustments[metric])
     }
-    experiment.analysis += (0..<ratioCount).map { ratio in
-      concludeRatio(experiment, ratio: ratio, baseline: baseline, comparisons: comparisons[metricCount + ratio], srm: srm)
+    experiment.analysis += estimated.indices.map { index in
+      conclude(
+        estimated[index], in: experiment, baseline: baseline, comparisons: comparisons[metricCount + index], srm: srm)
     }
     if var enrollment = experiment.enrollment {
       func analysis(of variants: [VariantResult]) -> [MetricAnalysis] {
@@ -168,35 +169,46 @@ public struct ExperimentAnalyzer: Sendable {
     return comparison
   }
 
-  private func ratioSample(_ summary: RatioSummary) -> RatioSample {
-    RatioSample(
-      count: summary.n, numeratorMean: summary.numeratorMean ?? 0, numeratorVariance: summary.numeratorVariance ?? 0,
-      denominatorMean: summary.denominatorMean ?? 0, denominatorVariance: summary.denominatorVariance ?? 0,
-      covariance: summary.covariance ?? 0)
+  /// The ratios and quantiles every variant of the experiment has, in the
+  /// scenario's order: ratios first, then each metric's quantiles.
+  private func estimatedMetrics(_ experiment: ExperimentResult) -> [EstimatedMetric] {
+    let variants = experiment.variants, confidence = 1 - settings.alpha
+    let ratios = (0..<(variants.map(\.ratios.count).min() ?? 0)).map { index in
+      EstimatedMetric(ratio: index, of: variants, confidence: confidence)
+    }
+    let quantiles = (0..<(variants.map(\.distributions.count).min() ?? 0)).flatMap { index in
+      variants[0].distributions[index].quantiles.map { q in
+        EstimatedMetric(quantile: q, distribution: index, of: variants, confidence: confidence)
+      }
+    }
+    return ratios + quantiles
   }
 
-  /// A variant's ratio metric against the baseline's: the delta method's z
-  /// test, the lift with the scenario's interval method (the log scale for
-  /// "ratio"), and the normal posterior of the difference of ratios.
-  private func compareRatio(_ experiment: ExperimentResult, ratio: Int, baseline: Int, treatment: Int) -> Comparison {
-    let control = experiment.variants[baseline].ratios[ratio], treated = experiment.variants[treatment].ratios[ratio]
-    let first = ratioSample(control), second = ratioSample(treated)
-    let result = RatioDelta.test(control: first, treatment: second)
-    let lift = RatioDelta.lift(
-      control: first, treatment: second, confidence: 1 - settings.alpha, logScale: settings.liftInterval == .ratio)
+  /// A variant's ratio or quantile against the baseline's: the z test of the
+  /// two normal estimates, the lift with the scenario's interval method (the
+  /// log scale for "ratio"), and the normal posterior of their difference.
+  private func compare(
+    _ metric: EstimatedMetric, in experiment: ExperimentResult, baseline: Int, treatment: Int
+  ) -> Comparison {
+    let first = metric.estimates[baseline], second = metric.estimates[treatment]
     var comparison = Comparison(
       variant: experiment.variants[treatment].name, baseline: experiment.baseline,
-      test: TestSummary(test: "delta-method-z", statistic: result.statistic, degreesOfFreedom: nil, pValue: result.pValue),
-      adjustedPValue: nil, difference: nil, lift: lift?.lift, liftInterval: lift.map { ($0.interval.lower, $0.interval.upper) },
-      probabilityToBeatBaseline: nil, expectedLoss: nil, trueLift: treated.trueLift, looks: [], dailyLift: [])
-    if let a = first.estimate, let b = second.estimate {
-      comparison.meanDifference = b.ratio - a.ratio
-      comparison.liftIsUnbounded = a.ratio == 0 && b.ratio > 0
-      if comparison.lift == nil, a.ratio != 0 { comparison.lift = b.ratio / a.ratio - 1 }
+      test: TestSummary(test: metric.test, statistic: nil, degreesOfFreedom: nil, pValue: nil),
+      adjustedPValue: nil, difference: nil, lift: nil, liftInterval: nil, probabilityToBeatBaseline: nil,
+      expectedLoss: nil, trueLift: metric.trueLifts[treatment], looks: [], dailyLift: [])
+    if let a = first, let b = second {
+      let result = NormalEstimate.test(control: a, treatment: b)
+      comparison.test = TestSummary(test: metric.test, statistic: result.statistic, degreesOfFreedom: nil, pValue: result.pValue)
+      let lift = NormalEstimate.lift(
+        control: a, treatment: b, confidence: 1 - settings.alpha, logScale: settings.liftInterval == .ratio)
+      comparison.lift = lift?.lift ?? (a.value != 0 ? b.value / a.value - 1 : nil)
+      comparison.liftInterval = lift.map { ($0.interval.lower, $0.interval.upper) }
+      comparison.meanDifference = b.value - a.value
+      comparison.liftIsUnbounded = a.value == 0 && b.value > 0
       (comparison.probabilityToBeatBaseline, comparison.expectedLoss) = normalPosterior(
-        difference: b.ratio - a.ratio, standardError: (a.variance + b.variance).squareRoot())
+        difference: b.value - a.value, standardError: (a.variance + b.variance).squareRoot())
     }
-    if min(control.n, treated.n) < settings.minimumDevicesPerVariant { withhold(&comparison) }
+    if min(metric.counts[baseline], metric.counts[treatment]) < settings.minimumDevicesPerVariant { withhold(&comparison) }
     return comparison
   }
 
@@ -399,39 +411,31 @@ public struct ExperimentAnalyzer: Sendable {
       trueWinner: trueWinner(comparisons), knowsTruth: comparisons.allSatisfy { $0.trueLift != nil })
   }
 
-  /// A ratio metric's analysis: each variant's ratio with its normal
+  /// A ratio's or quantile's analysis: each variant's value with its
   /// interval, the Wald omnibus, power for the relative effect on the
-  /// baseline's ratio with the per-device spread of its linearized values,
+  /// baseline's value with the per-device spread its variance implies (n·V),
   /// and the verdict by the same rules as a metric's.
-  private func concludeRatio(
-    _ experiment: ExperimentResult, ratio: Int, baseline: Int, comparisons: [Comparison], srm: SRMResult
+  private func conclude(
+    _ metric: EstimatedMetric, in experiment: ExperimentResult, baseline: Int, comparisons: [Comparison], srm: SRMResult
   ) -> MetricAnalysis {
-    let summaries = experiment.variants.map { $0.ratios[ratio] }, samples = summaries.map(ratioSample)
-    let result = RatioDelta.omnibus(samples)
-    let counts = summaries.map(\.n), smallest = counts.min() ?? 0
-    let control = samples[baseline].estimate, effect = settings.minimumDetectableEffect
-    // The per-device variance of the baseline's linearized values is n·V.
-    let sd = control.map { (Double(samples[baseline].count) * $0.variance).squareRoot() } ?? 0
-    let difference = (control?.ratio ?? 0) * effect
+    let result = NormalEstimate.omnibus(metric.estimates.compactMap { $0 })
+    let smallest = metric.counts.min() ?? 0, effect = settings.minimumDetectableEffect
+    let control = metric.estimates[baseline]
+    let sd = control.map { (Double(metric.counts[baseline]) * $0.variance).squareRoot() } ?? 0
+    let difference = (control?.value ?? 0) * effect
     let power = PowerSummary(
       requiredPerVariant: Power.sampleSize(difference: difference, standardDeviation: sd, alpha: settings.alpha, power: settings.power),
       smallestVariant: smallest,
       achieved: Power.achieved(difference: difference, standardDeviation: sd, perGroup: smallest, alpha: settings.alpha),
       target: .lift(effect))
-    let confidence = 1 - settings.alpha
-    let estimates = samples.map { sample in
-      sample.estimate.flatMap { estimate in
-        RatioDelta.interval(sample, confidence: confidence)
-          .map { Estimate(value: estimate.ratio, lower: $0.lower, upper: $0.upper) }
-      }
-    }
     var analysis = MetricAnalysis(
-      metric: summaries[baseline].name, isConversion: false, estimates: estimates,
+      metric: metric.name, isConversion: false, estimates: metric.intervals,
       omnibus: TestSummary(test: "wald-chi-square", statistic: result.statistic, degreesOfFreedom: result.degreesOfFreedom, pValue: result.pValue),
       comparisons: comparisons, power: power,
-      verdict: verdict(experiment, counts: counts, baseline: baseline, comparisons: comparisons, srm: srm, power: power),
+      verdict: verdict(experiment, counts: metric.counts, baseline: baseline, comparisons: comparisons, srm: srm, power: power),
       trueWinner: trueWinner(comparisons), knowsTruth: comparisons.allSatisfy { $0.trueLift != nil })
-    analysis.isRatio = true
+    analysis.isRatio = metric.quantile == nil
+    analysis.quantile = metric.quantile
     return analysis
   }
 

@@ -209,6 +209,18 @@ private struct ReportWriter {
         let summary = variant.ratios[ratioIndex]
         return (summary.n, ratioCell(analysis.estimates[index], summary: summary, scale: scale), summary.trueLift, summary.ratio)
       }
+    } else if let quantile = analysis.quantile {
+      guard let distributionIndex = experiment.variants.first?.distributions.firstIndex(where: {
+        Metric.quantileName(metric: $0.metric, quantile: quantile) == analysis.metric
+      }) else { return }
+      (kind, valueHeader) = ("quantile", "Quantile \(NumberFormat.trim(quantile)) (\(confidence) CI)")
+      let scale = analysis.estimates.compactMap { $0.map { abs($0.value) } }.max() ?? 1
+      rows = experiment.variants.enumerated().map { index, variant in
+        let distribution = variant.distributions[distributionIndex]
+        return (
+          distribution.counts.reduce(0, +), quantileCell(analysis.estimates[index], scale: scale), distribution.trueLift,
+          analysis.estimates[index]?.value)
+      }
     } else {
       guard let metricIndex = experiment.variants.first?.metrics.firstIndex(where: { $0.name == analysis.metric }) else { return }
       kind = analysis.isConversion ? "conversion" : "continuous"
@@ -257,9 +269,13 @@ private struct ReportWriter {
     } else if let power = analysis.power, case .lift = power.target,
       zip(experiment.variants, rows).first(where: { $0.0.name == experiment.baseline })?.1.mean == 0
     {
+      // Only a metric's mean or rate can be given an absolute target instead.
+      let value = analysis.isRatio ? "ratio" : analysis.quantile != nil ? "quantile" : analysis.isConversion ? "rate" : "mean"
       notes.append(
-        "Power: not computable, the baseline's \(analysis.isRatio ? "ratio" : analysis.isConversion ? "rate" : "mean") is 0 and so is every relative lift of it; "
-          + "set `analysis.minimumDetectableDifference` for \(analysis.metric) to the smallest absolute difference worth detecting.")
+        "Power: not computable, the baseline's \(value) is 0 and so is every relative lift of it"
+          + (analysis.isRatio || analysis.quantile != nil
+            ? "."
+            : "; set `analysis.minimumDetectableDifference` for \(analysis.metric) to the smallest absolute difference worth detecting."))
     }
     let guardrails = analysis.comparisons.compactMap { comparison in comparison.nonInferiority.map { (comparison.variant, $0) } }
     if let margin = guardrails.first?.1.margin {
@@ -325,6 +341,16 @@ private struct ReportWriter {
     case .undefinedTest(let variant):
       return "the test is undefined, every device of \(variant) and of the baseline has the same amount (variance 0)"
     }
+  }
+
+  /// A quantile with its interval, alone where the interval is a single
+  /// value (every device in its ranks had the same amount), or "–" where the
+  /// sample is too small for an interval.
+  private func quantileCell(_ estimate: Estimate?, scale: Double) -> String {
+    func amount(_ value: Double) -> String { AmountPrecision.text(value, scale: scale) }
+    guard let estimate else { return "–" }
+    guard estimate.lower < estimate.upper else { return amount(estimate.value) }
+    return "\(amount(estimate.value)) (\(amount(estimate.lower))–\(amount(estimate.upper)))"
   }
 
   /// A ratio with its interval, or alone where it has none.

@@ -253,7 +253,11 @@ public struct MetricAnalysis: Hashable, Sendable {
   public var isConversion: Bool
   /// A ratio metric's analysis (`RatioSummary`), whose estimates are ratios.
   public var isRatio = false
-  /// Each variant's rate (Wilson interval), mean (t interval) or ratio (normal interval), in variant order.
+  /// The quantile of a metric's amounts this analysis compares
+  /// (`AmountDistribution`), whose estimates are that quantile's.
+  public var quantile: Double?
+  /// Each variant's rate (Wilson interval), mean (t interval), ratio (normal
+  /// interval) or quantile (order statistics), in variant order.
   public var estimates: [Estimate?]
   public var omnibus: TestSummary
   public var comparisons: [Comparison]

@@ -207,7 +207,7 @@ extension MetricAnalysis {
   var json: OrderedJSON {
     var members: [(String, OrderedJSON)] = [
       ("metric", .string(metric)),
-      ("kind", .string(isRatio ? "ratio" : isConversion ? "conversion" : "continuous")),
+      ("kind", .string(isRatio ? "ratio" : quantile != nil ? "quantile" : isConversion ? "conversion" : "continuous")),
       ("omnibus", omnibus.json),
       ("comparisons", .array(comparisons.map(\.json))),
       ("winner", winner.map(OrderedJSON.string) ?? .null),
@@ -215,6 +215,16 @@ extension MetricAnalysis {
       ("verdict", .string(verdictText)),
     ]
     if knowsTruth { members.append(("winnerIsTrue", .bool(winner == trueWinner))) }
+    if let quantile { members.insert(("quantile", .number(quantile)), at: 2) }
+    if isRatio || quantile != nil {
+      // A ratio's or quantile's per variant, which the variants' summaries do not hold.
+      members.append((
+        "estimates",
+        .array(estimates.map { estimate in
+          estimate.map { .object([("value", .number($0.value)), ("lower", .number($0.lower)), ("upper", .number($0.upper))]) }
+            ?? .null
+        })))
+    }
     if let power {
       members.append((
         "power",

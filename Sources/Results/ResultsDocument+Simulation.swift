@@ -90,6 +90,12 @@ extension ExperimentResult {
         expectedFirstExposed: variantTally.expectedFirstExposed.value,
         metrics: summaries(attributed, covariates: variantTally.covariates, variant: variantName))
       variant.ratios = ratios(attributed, products: variantTally.ratios, variant: variantName)
+      variant.distributions = zip(scenario.metrics.filter { !$0.quantiles.isEmpty }, variantTally.histograms).map { metric, histogram in
+        let (values, counts) = histogram.distribution
+        return AmountDistribution(
+          metric: metric.name, quantiles: metric.quantiles, values: values, counts: counts,
+          trueLift: metric.quantileLift(of: variantName, over: baseline, in: name, population: scenario.population))
+      }
       return variant
     }
     var dailyMetrics: [[[MetricSummary]]] = []

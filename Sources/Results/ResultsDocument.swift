@@ -126,6 +126,8 @@ public struct VariantResult: Hashable, Sendable {
   public var metrics: [MetricSummary]
   /// Per ratio metric, in the scenario's order; empty for real data.
   public var ratios: [RatioSummary] = []
+  /// Per metric with quantiles, in the scenario's order; empty for real data.
+  public var distributions: [AmountDistribution] = []
 
   public init(
     name: String,
@@ -220,6 +222,30 @@ public struct RatioSummary: Hashable, Sendable {
   public var ratio: Double? {
     guard let numeratorMean, let denominatorMean, denominatorMean != 0 else { return nil }
     return numeratorMean / denominatorMean
+  }
+}
+
+/// A continuous metric's amounts over the devices a variant counts, by size,
+/// for its quantiles: distinct values in ascending order, each standing for
+/// the amounts within 2⁻⁸ of it, with how many devices had them.
+public struct AmountDistribution: Hashable, Sendable {
+  public var metric: String
+  /// The quantiles the scenario asks of the metric, e.g. 0.5 and 0.9.
+  public var quantiles: [Double]
+  public var values: [Double]
+  public var counts: [Int]
+  /// The lift the scenario gives the variant's amounts over the baseline's.
+  /// A lift scales every amount of a device, so where it is the same in
+  /// every segment every quantile moves by it too; `nil` where segments
+  /// differ, or for real data.
+  public var trueLift: Double?
+
+  public init(metric: String, quantiles: [Double], values: [Double], counts: [Int], trueLift: Double?) {
+    self.metric = metric
+    self.quantiles = quantiles
+    self.values = values
+    self.counts = counts
+    self.trueLift = trueLift
   }
 }
 

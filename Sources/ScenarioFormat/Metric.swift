@@ -28,6 +28,16 @@ public struct Metric: Hashable, Sendable {
   /// metric by it (CUPED), so the variance of its estimates falls by this
   /// correlation's square.
   public var covariateCorrelation: Double?
+  /// The quantiles of a continuous metric's amounts to compare besides its
+  /// mean, e.g. 0.5 and 0.9: a median moves when a typical device changes,
+  /// where a mean may follow a few large spenders.
+  public var quantiles: [Double] = []
+
+  /// The name a quantile's analysis goes by: `revenue.p90` for 0.9 of
+  /// revenue. A metric's name has no dot, so it names no other metric.
+  public static func quantileName(metric: String, quantile: Double) -> String {
+    "\(metric).p\(String(format: "%g", quantile * 100))"
+  }
 
   /// The rate or mean of `segment` for devices that see only baselines.
   public func baseline(in segment: String) -> Double {
@@ -96,5 +106,19 @@ extension Metric {
       untreated += weight * (1 + lift(of: baseline, in: experiment, segment: segment.name))
     }
     return untreated > 0 ? treated / untreated - 1 : 0
+  }
+
+  /// The lift the scenario gives every quantile of `variant`'s amounts over
+  /// `baseline`'s: a lift multiplies a device's amount, so where
+  /// (1 + liftᵥ)/(1 + lift_baseline) is the same in every segment, the whole
+  /// distribution, and with it each quantile, is scaled by it. `nil` where
+  /// segments differ: the quantile of a mixture moves by no single factor.
+  public func quantileLift(of variant: String, over baseline: String, in experiment: String, population: Population) -> Double? {
+    let factors = population.segments.map { segment in
+      (1 + lift(of: variant, in: experiment, segment: segment.name))
+        / (1 + lift(of: baseline, in: experiment, segment: segment.name))
+    }
+    guard let first = factors.first, factors.allSatisfy({ abs($0 - first) <= 1e-12 * first }) else { return nil }
+    return first - 1
   }
 }

@@ -58,6 +58,12 @@ public enum ScenarioLimits {
   /// of the variance, more than any real pre-experiment measure does.
   public static let covariateCorrelation: ClosedRange<Double> = -0.99...0.99
 
+  /// A metric's quantiles: at most 8, each from 0.01 to 0.99. Beyond, the
+  /// interval of a quantile needs hundreds of devices in its tail before it
+  /// exists, and a table of more would be unreadable.
+  public static let quantile: ClosedRange<Double> = 0.01...0.99
+  public static let quantiles: ClosedRange<Int> = 1...8
+
   /// The relative lift a power calculation targets: 0.1% to 1,000%. Below,
   /// the sample it asks for exceeds any count a run can hold.
   public static let minimumDetectableEffect: ClosedRange<Double> = 0.001...10

@@ -223,9 +223,24 @@ struct ScenarioReader {
     let covariateCorrelation = try object.optional("covariateCorrelation").map { node throws(ScenarioError) in
       try node.double(in: ScenarioLimits.covariateCorrelation)
     }
-    let metric = Metric(
+    var metric = Metric(
       name: name, kind: kind, baseline: baseline, segmentBaselines: segmentBaselines, lifts: lifts,
       segmentLifts: segmentLifts, covariateCorrelation: covariateCorrelation)
+    if let quantilesNode = object.optional("quantiles") {
+      guard !isConversion else {
+        throw quantilesNode.error("applies to continuous metrics only: every quantile of a conversion is 0 or 1")
+      }
+      var names: [String] = []
+      for quantileNode in try quantilesNode.array(count: ScenarioLimits.quantiles, of: "quantiles") {
+        let quantile = try quantileNode.double(in: ScenarioLimits.quantile)
+        let quantileName = Metric.quantileName(metric: name, quantile: quantile)
+        guard !names.contains(quantileName) else {
+          throw quantileNode.error("'\(quantileName)' is listed twice: give each quantile once")
+        }
+        names.append(quantileName)
+        metric.quantiles.append(quantile)
+      }
+    }
     let largest = metric.largestMean(in: population)
     guard largest <= Metric.acceptedMeans.upperBound else {
       throw node.error(

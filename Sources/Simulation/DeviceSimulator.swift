@@ -100,6 +100,10 @@ struct DeviceSimulator: ~Copyable {
   /// By `(tables.variantStart[experiment] + variant) * ratios + ratio`:
   /// `VariantTally.ratios`, under the scenario's attribution.
   private let ratioTallies: ScratchArray<CrossProducts>
+  /// By `((tables.variantStart[experiment] + variant) * tables.histogramCount
+  /// + slot) * AmountHistogram.bucketCount + bucket`: `VariantTally.histograms`,
+  /// under the scenario's attribution.
+  private let histogramCounts: ScratchArray<Int>
   /// By `(tables.dailyStart[experiment] + day * variants + variant) * metrics + metric`:
   /// `ExperimentTally.dailyCohorts`.
   private let dailyCohorts: ScratchArray<MetricTally>
@@ -150,6 +154,7 @@ struct DeviceSimulator: ~Copyable {
     covariateTallies = arena.array(
       repeating: CovariateTally(), count: tables.hasCovariates ? variants * tables.metricCount : 0)
     ratioTallies = arena.array(repeating: CrossProducts(), count: variants * tables.ratioNumerators.count)
+    histogramCounts = arena.array(repeating: 0, count: variants * tables.histogramCount * AmountHistogram.bucketCount)
     dailyCohorts = arena.array(Array((0..<tables.dailyStart[experiments]).map { _ in metricTallies }.joined()))
   }
 
@@ -341,6 +346,12 @@ struct DeviceSimulator: ~Copyable {
         let ratios = tables.ratioNumerators.count
         for ratio in 0..<ratios {
           tally.experiments[experiment].variants[variant].ratios[ratio].merge(ratioTallies[cell * ratios + ratio])
+        }
+        for slot in 0..<tables.histogramCount {
+          let start = (cell * tables.histogramCount + slot) * AmountHistogram.bucketCount
+          for bucket in 0..<AmountHistogram.bucketCount {
+            tally.experiments[experiment].variants[variant].histograms[slot].counts[bucket] += histogramCounts[start + bucket]
+          }
         }
       }
       for pair in 0..<(versions * versions) {
@@ -587,6 +598,10 @@ struct DeviceSimulator: ~Copyable {
           if tables.hasCovariates, tables.covariateCorrelations[metric] != nil {
             covariateTallies[cell + metric].add(
               covariate: covariates[metric], outcome: outcome, grid: tables.metricGrids[metric])
+          }
+          if tables.histogramCount > 0, tables.histogramSlots[metric] >= 0 {
+            let histogram = (cell / metrics * tables.histogramCount + tables.histogramSlots[metric]) * AmountHistogram.bucketCount
+            histogramCounts[histogram + AmountHistogram.bucket(steps: tables.metricGrids[metric].steps(outcome))] += 1
           }
         }
       }

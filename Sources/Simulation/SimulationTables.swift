@@ -68,6 +68,10 @@ struct SimulationTables {
   /// Per ratio of the scenario, the indices of its numerator and denominator metrics.
   let ratioNumerators: [Int]
   let ratioDenominators: [Int]
+  /// How many metrics have quantiles, and per metric its histogram's index
+  /// among them (`VariantTally.histograms`), or −1.
+  let histogramCount: Int
+  let histogramSlots: [Int]
   /// By `metric * segments + segment`.
   let baselines: [Double]
   /// By `((metric * variants(all experiments)) + variantStart[e] + variant) * segments + segment`.
@@ -158,6 +162,9 @@ struct SimulationTables {
     let metricNames = scenario.metrics.map(\.name)
     ratioNumerators = scenario.ratios.map { metricNames.firstIndex(of: $0.numerator)! }
     ratioDenominators = scenario.ratios.map { metricNames.firstIndex(of: $0.denominator)! }
+    let quantileMetrics = scenario.metrics.indices.filter { !scenario.metrics[$0].quantiles.isEmpty }
+    histogramCount = quantileMetrics.count
+    histogramSlots = scenario.metrics.indices.map { quantileMetrics.firstIndex(of: $0) ?? -1 }
     baselines = scenario.metrics.flatMap { metric in segments.map { metric.baseline(in: $0.name) } }
     lifts = scenario.metrics.flatMap { metric in
       plan.experimentNames.indices.flatMap { experiment in

@@ -215,16 +215,21 @@ public struct VariantTally: Hashable, Sendable {
   /// Per ratio of the scenario, Σ numerator × denominator over the same
   /// devices: with the two metrics' own sums, the ratio's delta-method variance.
   public var ratios: [CrossProducts]
+  /// Per metric with quantiles, in the scenario's order, the amounts of the
+  /// same devices by size.
+  public var histograms: [AmountHistogram]
 
   /// - Parameters:
   ///   - stepExponents: each metric's grid (`Moments.stepExponent`).
   ///   - ratios: how many ratio metrics the scenario has.
-  public init(stepExponents: [Int], ratios: Int = 0) {
+  ///   - histogramStepExponents: the grid of each metric with quantiles.
+  public init(stepExponents: [Int], ratios: Int = 0, histogramStepExponents: [Int] = []) {
     firstExposure = stepExponents.map(MetricTally.init(stepExponent:))
     uncontaminated = firstExposure
     enrolledOutcomes = firstExposure
     covariates = Array(repeating: CovariateTally(), count: stepExponents.count)
     self.ratios = Array(repeating: CrossProducts(), count: ratios)
+    histograms = histogramStepExponents.map(AmountHistogram.init(stepExponent:))
   }
 
   mutating func merge(_ other: VariantTally) {
@@ -241,6 +246,7 @@ public struct VariantTally: Hashable, Sendable {
       covariates[index].merge(other.covariates[index])
     }
     for index in ratios.indices { ratios[index].merge(other.ratios[index]) }
+    for index in histograms.indices { histograms[index].merge(other.histograms[index]) }
   }
 }
 
@@ -293,8 +299,10 @@ public struct ExperimentTally: Hashable, Sendable {
   /// day they were first displayed the experiment: `(day * variants + variant) * metrics + metric`.
   public var dailyCohorts: [MetricTally]
 
-  init(variants: Int, versions: Int, days: Int, stepExponents: [Int], ratios: Int) {
-    self.variants = Array(repeating: VariantTally(stepExponents: stepExponents, ratios: ratios), count: variants)
+  init(variants: Int, versions: Int, days: Int, stepExponents: [Int], ratios: Int, histogramStepExponents: [Int]) {
+    self.variants = Array(
+      repeating: VariantTally(stepExponents: stepExponents, ratios: ratios, histogramStepExponents: histogramStepExponents),
+      count: variants)
     transitions = Array(repeating: TransitionCounts(), count: versions * versions)
     dailyNewExposures = Array(repeating: 0, count: days * variants)
     dailyCohorts = (0..<(days * variants)).flatMap { _ in stepExponents.map(MetricTally.init(stepExponent:)) }
@@ -368,7 +376,9 @@ public struct RunTally: Hashable, Sendable {
     experiments = plan.variantNames.map {
       ExperimentTally(
         variants: $0.count, versions: plan.versions.count, days: days, stepExponents: plan.metricStepExponents,
-        ratios: plan.scenario.ratios.count)
+        ratios: plan.scenario.ratios.count,
+        histogramStepExponents: plan.scenario.metrics.indices.filter { !plan.scenario.metrics[$0].quantiles.isEmpty }
+          .map { plan.metricStepExponents[$0] })
     }
     conflicts = plan.sharedKeys.map { shared in
       ConflictTally(variants: shared.experiments.map { plan.variantNames[$0].count }.reduce(0, +))

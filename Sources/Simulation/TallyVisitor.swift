@@ -98,6 +98,7 @@ extension VariantTally {
     enrolledOutcomes.visitCounts(&visitor)
     for index in covariates.indices { covariates[index].visitCounts(&visitor) }
     for index in ratios.indices { ratios[index].visitCounts(&visitor) }
+    for index in histograms.indices { visitor.visit(&histograms[index].counts) }
   }
 }
 

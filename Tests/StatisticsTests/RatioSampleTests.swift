@@ -5,7 +5,7 @@ import Testing
 /// Ratio metrics against scipy on raw samples (scripts/make_fixtures.py),
 /// whose variances come from each unit's linearized value rather than from
 /// the moments the bench uses.
-@Suite struct RatioDeltaTests {
+@Suite struct RatioSampleTests {
   let reference: ReferenceCases
 
   init() throws {
@@ -27,21 +27,22 @@ import Testing
       let groups = groups(c)
       for (group, (ratio, variance)) in zip(groups, zip(c.doubles("ratios"), c.doubles("variances"))) {
         let estimate = try #require(group.estimate, "\(c)")
-        #expect(agrees(estimate.ratio, ratio, relative: 1e-12), "\(c)")
+        #expect(agrees(estimate.value, ratio, relative: 1e-12), "\(c)")
         #expect(agrees(estimate.variance, variance, relative: 1e-7, absolute: 1e-15), "\(c)")
       }
-      let test = RatioDelta.test(control: groups[0], treatment: groups[1])
+      let estimates = try groups.map { try #require($0.estimate, "\(c)") }
+      let test = NormalEstimate.test(control: estimates[0], treatment: estimates[1])
       #expect(agrees(test.statistic, c.optionalDouble("statistic"), relative: 1e-7), "\(c)")
       #expect(agrees(test.pValue, c.optionalDouble("pValue"), relative: 1e-6, absolute: 1e-15), "\(c)")
       if let lower = c.optionalDouble("lower") {
-        let log = try #require(RatioDelta.lift(control: groups[0], treatment: groups[1], confidence: 0.95, logScale: true))
+        let log = try #require(NormalEstimate.lift(control: estimates[0], treatment: estimates[1], confidence: 0.95, logScale: true))
         #expect(agrees(log.lift, c.double("lift"), relative: 1e-10, absolute: 1e-14), "\(c)")
         #expect(agrees(log.interval.lower, lower, relative: 1e-7, absolute: 1e-12), "\(c)")
         #expect(agrees(log.interval.upper, c.double("upper"), relative: 1e-7, absolute: 1e-12), "\(c)")
-        let delta = try #require(RatioDelta.lift(control: groups[0], treatment: groups[1], confidence: 0.95, logScale: false))
+        let delta = try #require(NormalEstimate.lift(control: estimates[0], treatment: estimates[1], confidence: 0.95, logScale: false))
         #expect(agrees(delta.interval.lower, c.double("deltaLower"), relative: 1e-7, absolute: 1e-12), "\(c)")
         #expect(agrees(delta.interval.upper, c.double("deltaUpper"), relative: 1e-7, absolute: 1e-12), "\(c)")
-        let omnibus = RatioDelta.omnibus(groups)
+        let omnibus = NormalEstimate.omnibus(estimates)
         #expect(agrees(omnibus.statistic, c.double("omnibus"), relative: 1e-7, absolute: 1e-12), "\(c)")
         #expect(agrees(omnibus.pValue, c.double("omnibusPValue"), relative: 1e-6, absolute: 1e-15), "\(c)")
         #expect(omnibus.degreesOfFreedom == Double(groups.count - 1))
@@ -50,15 +51,17 @@ import Testing
   }
 
   /// One unit, a denominator of 0, and a ratio that never varies.
-  @Test func edgeCases() {
+  @Test func edgeCases() throws {
     let one = RatioSample(count: 1, numeratorMean: 2, numeratorVariance: 0, denominatorMean: 1, denominatorVariance: 0, covariance: 0)
     let zero = RatioSample(count: 5, numeratorMean: 0, numeratorVariance: 0, denominatorMean: 0, denominatorVariance: 0, covariance: 0)
     #expect(one.estimate == nil && zero.estimate == nil)
-    #expect(RatioDelta.test(control: one, treatment: zero) == .notComputable)
     let constant = RatioSample(
       count: 4, numeratorMean: 5, numeratorVariance: 5 / 3, denominatorMean: 2.5, denominatorVariance: 5 / 12, covariance: 5 / 6)
-    #expect(RatioDelta.lift(control: constant, treatment: constant, confidence: 0.95, logScale: true) == nil)
-    #expect(RatioDelta.interval(constant, confidence: 0.95) == nil)
-    #expect(RatioDelta.omnibus([constant, constant]) == .notComputable)
+    let estimate = try #require(constant.estimate)
+    #expect(estimate == NormalEstimate(value: 2, variance: 0))
+    #expect(NormalEstimate.test(control: estimate, treatment: estimate) == .notComputable)
+    #expect(NormalEstimate.lift(control: estimate, treatment: estimate, confidence: 0.95, logScale: true) == nil)
+    #expect(estimate.interval(confidence: 0.95) == nil)
+    #expect(NormalEstimate.omnibus([estimate, estimate]) == .notComputable)
   }
 }

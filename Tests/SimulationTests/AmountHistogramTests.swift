@@ -1,0 +1,54 @@
+import Foundation
+import LabTestKit
+@testable import Simulation
+import Testing
+
+/// The amounts by size behind a metric's quantiles: each bucket's value is
+/// within 2⁻⁸ of the amounts in it, buckets keep the amounts' order, and
+/// histograms merge exactly whatever the grouping.
+@Suite struct AmountHistogramTests {
+  @Test func everyAmountIsWithinTwoToTheMinusEightOfItsBucketsValue() {
+    var stream = RandomStream(state: 20261124)
+    var samples: [Int64] = Array(0..<2048) + [Int64(1) << 62, (Int64(1) << 62) - 1]
+    for _ in 0..<100_000 { samples.append(Int64(stream.next() >> 2)) }
+    for _ in 0..<10_000 { samples.append(Int64(stream.next() >> (2 + stream.next() % 60))) }
+    for steps in samples {
+      let bucket = AmountHistogram.bucket(steps: steps)
+      #expect((0..<AmountHistogram.bucketCount).contains(bucket))
+      let value = AmountHistogram.representative(bucket)
+      #expect(abs(value - Double(steps)) <= Double(steps) / 256, "\(steps) stands as \(value)")
+      if steps < 128 { #expect(value == Double(steps)) }
+    }
+    #expect(AmountHistogram.bucket(steps: Int64(1) << 62) == AmountHistogram.bucketCount - 1)
+    #expect(AmountHistogram.bucket(steps: -5) == 0)
+    let sorted = samples.sorted()
+    #expect(zip(sorted, sorted.dropFirst()).allSatisfy { AmountHistogram.bucket(steps: $0) <= AmountHistogram.bucket(steps: $1) })
+  }
+
+  @Test func histogramsMergeExactlyAndListTheirAmountsInOrder() {
+    let grid = Moments(stepExponent: Moments.stepExponent(forScale: 10))
+    var stream = RandomStream(state: 7)
+    let amounts = (0..<20_000).map { _ in 10 * exp(stream.nextNormal()) }
+    var whole = AmountHistogram(stepExponent: grid.stepExponent)
+    var parts = [whole, whole, whole]
+    for (index, amount) in amounts.enumerated() {
+      whole.add(steps: grid.steps(amount))
+      parts[index % 3].add(steps: grid.steps(amount))
+    }
+    var merged = parts[2]
+    merged.merge(parts[0])
+    merged.merge(parts[1])
+    #expect(merged == whole)
+    let (values, counts) = whole.distribution
+    #expect(counts.reduce(0, +) == amounts.count && counts.allSatisfy { $0 > 0 })
+    #expect(zip(values, values.dropFirst()).allSatisfy { $0 < $1 })
+    // The median of the buckets' values is within 2⁻⁸ of the amounts' own.
+    let median = amounts.sorted()[amounts.count / 2 - 1]
+    var seen = 0
+    let bucketMedian = zip(values, counts).first { _, count in
+      seen += count
+      return seen >= amounts.count / 2
+    }!.0
+    #expect(abs(bucketMedian - median) <= median / 256 + grid.step)
+  }
+}
