@@ -118,7 +118,9 @@ let package = Package(
       dependencies: ["Simulation", "Results", "ScenarioFormat", "Lab", "LabTestKit", "Enrollment", "Analysis"]),
     .testTarget(
       name: "ShardingTests", dependencies: ["Sharding", "Simulation", "ScenarioFormat"], resources: [.copy("Fixtures")]),
-    .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Results", "Simulation", "ScenarioFormat", "Statistics"]),
+    .testTarget(
+      name: "AnalysisTests", dependencies: ["Analysis", "Results", "Simulation", "ScenarioFormat", "Statistics"],
+      resources: [.copy("Fixtures")]),
     .testTarget(
       name: "AnalyticsTableTests",
       // CSV.swift is the reference the table writer's bytes are checked against.

@@ -7,7 +7,8 @@ PyPI into .build/fixture-packages on the first run. Run it from the repository's
 
     python3 scripts/make_fixtures.py
 
-and commit the files it writes under Tests/StatisticsTests/Fixtures/.
+and commit the files it writes under Tests/StatisticsTests/Fixtures/ and
+Tests/AnalysisTests/Fixtures/.
 """
 
 import json
@@ -452,6 +453,55 @@ def quantiles():
     return estimates, comparisons
 
 
+def winsorization():
+    """Welch's test on amounts capped at their pooled percentile, from scipy's ttest_ind on the capped raw
+    samples. Amounts are whole grid steps; the cap is numpy's "inverted_cdf" percentile of both samples together,
+    moved up to the top of its histogram bucket (docs/statistics.md, "Winsorized metrics"), which below 128 steps
+    is the percentile itself. Edge cases: ties at the cap, a cap above every amount, a constant sample."""
+    generator = np.random.default_rng(20261125)
+
+    def bucket(steps):
+        if steps < 128:
+            return max(steps, 0)
+        shift = steps.bit_length() - 1 - 7
+        return shift * 128 + (steps >> shift)
+
+    def top(index):
+        if index < 128:
+            return index
+        shift, mantissa = index // 128 - 1, index % 128 + 128
+        return (mantissa << shift) + (1 << shift) - 1
+
+    rows = []
+    for name, control, treatment, percentile in [
+        ("small counts", generator.poisson(20, 400), generator.poisson(23, 500), 0.95),
+        ("ties at the cap", np.repeat([1, 2, 3, 4], [50, 30, 15, 5]), np.repeat([1, 2, 3, 4], [40, 35, 15, 10]), 0.9),
+        ("log-normal amounts", np.rint(generator.lognormal(0, 2, 1500) * 10 * 1024).astype(np.int64),
+         np.rint(generator.lognormal(0, 2, 1600) * 11 * 1024).astype(np.int64), 0.99),
+        ("the median", np.rint(generator.gamma(0.5, 4, 300) * 4096).astype(np.int64),
+         np.rint(generator.gamma(0.5, 5, 300) * 4096).astype(np.int64), 0.5),
+        ("a cap at the largest amount", np.arange(1, 11), np.arange(2, 12), 0.999),
+        ("a constant sample", np.full(50, 7), np.full(60, 7), 0.9),
+    ]:
+        pooled = np.concatenate([control, treatment])
+        percentile_steps = int(np.quantile(pooled, percentile, method="inverted_cdf"))
+        rank = math.ceil(percentile * len(pooled) - 1e-9)
+        assert np.sort(pooled)[rank - 1] == percentile_steps, name
+        cap = top(bucket(percentile_steps))
+        a, b = np.minimum(control, cap).astype(float), np.minimum(treatment, cap).astype(float)
+        row = {"name": name, "percentile": percentile, "control": [int(x) for x in control],
+               "treatment": [int(x) for x in treatment], "cap": cap,
+               "capped": [int((control > cap).sum()), int((treatment > cap).sum())],
+               "means": [float(a.mean()), float(b.mean())], "variances": [float(a.var(ddof=1)), float(b.var(ddof=1))]}
+        if a.var() + b.var() == 0:
+            row.update(statistic=None, pValue=None)
+        else:
+            result = stats.ttest_ind(b, a, equal_var=False)
+            row.update(statistic=float(result.statistic), pValue=float(result.pvalue))
+        rows.append(row)
+    return rows
+
+
 def group_sequential():
     """Alpha-spending boundaries on |Z|, solved independently of the bench: each crossing
     probability is a rectangle probability of the looks' multivariate normal (correlation
@@ -697,6 +747,10 @@ def main():
         path = FIXTURES / name
         path.write_text(json.dumps(content, indent=2, sort_keys=True) + "\n")
         print(f"wrote {path}")
+    path = ROOT / "Tests" / "AnalysisTests" / "Fixtures" / "winsorized.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"generator": f"scipy {scipy.__version__}", "cases": winsorization()}, indent=2) + "\n")
+    print(f"wrote {path}")
 
 
 if __name__ == "__main__":

@@ -66,6 +66,7 @@ public struct CalibrationSummary: Sendable {
           return ComparisonCalibration(
             variant: comparison.variant, trueLift: comparison.trueLift, significantRate: rate(counted.significant),
             coverage: counted.withTruth == 0 ? nil : Double(counted.covered) / Double(counted.withTruth),
+            meanLift: counted.lifts == 0 ? nil : counted.liftSum / Double(counted.lifts),
             peekingSignificantRate: looks(counted.peeking), alwaysValidSignificantRate: looks(counted.alwaysValid),
             obrienFlemingSignificantRate: looks(counted.obrienFleming), pocockSignificantRate: looks(counted.pocock),
             safeRate: counted.allHaveGuardrail ? rate(counted.safe) : nil,
@@ -117,6 +118,8 @@ private struct MetricCounts: Sendable {
 /// What the replications so far did on one comparison.
 private struct ComparisonCounts: Sendable {
   var significant = 0, covered = 0, withTruth = 0
+  /// The lifts estimated, for their mean: its distance from the true lift is the estimate's bias.
+  var liftSum = 0.0, lifts = 0
   var allHaveLooks = true, peeking = 0, alwaysValid = 0, obrienFleming = 0, pocock = 0
   var allHaveGuardrail = true, safe = 0
   var allAdjusted = true, unadjustedSignificant = 0
@@ -126,6 +129,10 @@ private struct ComparisonCounts: Sendable {
     if let interval = comparison.liftInterval, let truth = comparison.trueLift {
       withTruth += 1
       if interval.lower <= truth && truth <= interval.upper { covered += 1 }
+    }
+    if let lift = comparison.lift, lift.isFinite {
+      liftSum += lift
+      lifts += 1
     }
     if comparison.looks.isEmpty {
       allHaveLooks = false

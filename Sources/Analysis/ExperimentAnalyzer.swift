@@ -44,6 +44,10 @@ public struct ExperimentAnalyzer: Sendable {
     comparisons += estimated.map { metric in
       treatments.map { compare(metric, in: experiment, baseline: baseline, treatment: $0) }
     }
+    let winsorized = winsorizedMetrics(experiment)
+    comparisons += winsorized.map { capped in
+      treatments.map { compare(capped, metric: 0, baseline: baseline, treatment: $0, adjustment: nil) }
+    }
     let flat = comparisons.flatMap { $0.map(\.test.pValue) }
     let adjusted: [Double?]
     switch settings.correction {
@@ -64,6 +68,13 @@ public struct ExperimentAnalyzer: Sendable {
     experiment.analysis += estimated.indices.map { index in
       conclude(
         estimated[index], in: experiment, baseline: baseline, comparisons: comparisons[metricCount + index], srm: srm)
+    }
+    experiment.analysis += winsorized.indices.map { index in
+      var analysis = conclude(
+        winsorized[index], metric: 0, baseline: baseline, comparisons: comparisons[metricCount + estimated.count + index],
+        srm: srm, adjustment: nil)
+      analysis.winsorize = experiment.variants[baseline].winsorized[index].percentile
+      return analysis
     }
     if var enrollment = experiment.enrollment {
       func analysis(of variants: [VariantResult]) -> [MetricAnalysis] {
@@ -182,6 +193,22 @@ public struct ExperimentAnalyzer: Sendable {
       }
     }
     return ratios + quantiles
+  }
+
+  /// Per winsorized metric, the experiment as if the capped amounts were its
+  /// only metric, with no daily cohorts or raw outcomes (those are
+  /// uncapped): compared and concluded as any continuous metric is.
+  private func winsorizedMetrics(_ experiment: ExperimentResult) -> [ExperimentResult] {
+    (0..<(experiment.variants.map(\.winsorized.count).min() ?? 0)).map { index in
+      var capped = experiment
+      capped.variants = experiment.variants.map { variant in
+        var variant = variant
+        variant.metrics = [variant.winsorized[index].summary]
+        return variant
+      }
+      (capped.dailyMetrics, capped.rawOutcomes) = ([], [])
+      return capped
+    }
   }
 
   /// A variant's ratio or quantile against the baseline's: the z test of the

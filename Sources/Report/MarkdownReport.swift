@@ -221,6 +221,15 @@ private struct ReportWriter {
           distribution.counts.reduce(0, +), quantileCell(analysis.estimates[index], scale: scale), distribution.trueLift,
           analysis.estimates[index]?.value)
       }
+    } else if analysis.winsorize != nil {
+      guard let cappedIndex = experiment.variants.first?.winsorized.firstIndex(where: { $0.summary.name == analysis.metric })
+      else { return }
+      (kind, valueHeader) = ("winsorized", "Capped mean (\(confidence) CI)")
+      let scale = experiment.variants.compactMap { $0.winsorized[cappedIndex].summary.mean.map(abs) }.max() ?? 1
+      rows = experiment.variants.enumerated().map { index, variant in
+        let summary = variant.winsorized[cappedIndex].summary
+        return (summary.n, valueCell(analysis.estimates[index], summary: summary, scale: scale), summary.trueLift, summary.mean)
+      }
     } else {
       guard let metricIndex = experiment.variants.first?.metrics.firstIndex(where: { $0.name == analysis.metric }) else { return }
       kind = analysis.isConversion ? "conversion" : "continuous"
@@ -269,13 +278,28 @@ private struct ReportWriter {
     } else if let power = analysis.power, case .lift = power.target,
       zip(experiment.variants, rows).first(where: { $0.0.name == experiment.baseline })?.1.mean == 0
     {
-      // Only a metric's mean or rate can be given an absolute target instead.
-      let value = analysis.isRatio ? "ratio" : analysis.quantile != nil ? "quantile" : analysis.isConversion ? "rate" : "mean"
+      // Only a scenario metric's mean or rate can be given an absolute target instead.
+      let value = ["ratio": "ratio", "quantile": "quantile", "winsorized": "capped mean", "conversion": "rate"][analysis.kind] ?? "mean"
       notes.append(
         "Power: not computable, the baseline's \(value) is 0 and so is every relative lift of it"
-          + (analysis.isRatio || analysis.quantile != nil
+          + (["ratio", "quantile", "winsorized"].contains(analysis.kind)
             ? "."
             : "; set `analysis.minimumDetectableDifference` for \(analysis.metric) to the smallest absolute difference worth detecting."))
+    }
+    if let percentile = analysis.winsorize,
+      let capped = experiment.variants.first?.winsorized.first(where: { $0.summary.name == analysis.metric }),
+      let cap = capped.cap
+    {
+      let counts = experiment.variants.compactMap { variant in
+        variant.winsorized.first { $0.summary.name == analysis.metric }.map { "\(variant.name) \(NumberFormat.count($0.capped))" }
+      }
+      let scale = experiment.variants.compactMap { $0.metrics.first { $0.name == capped.metric }?.mean.map(abs) }.max() ?? 1
+      let amount = AmountPrecision.text(cap, scale: scale)
+      notes.append(
+        "Winsorized: a \(capped.metric) above \(amount) (the \(NumberFormat.trim(percentile)) quantile of the experiment's "
+          + "devices, rounded up by at most 1/128) counts as \(amount); devices capped: \(counts.joined(separator: ", ")). "
+          + "The true lift is \(capped.metric)'s uncapped one: the capped lift's distance from it is the bias capping "
+          + "trades for a smaller variance.")
     }
     let guardrails = analysis.comparisons.compactMap { comparison in comparison.nonInferiority.map { (comparison.variant, $0) } }
     if let margin = guardrails.first?.1.margin {
@@ -691,10 +715,6 @@ private struct ReportWriter {
       } ?? "")
   }
 
-  /// A comparison's relative lift with its interval; "unbounded" when the
-  /// baseline's mean is 0 and the variant's is not, where a ratio has no value
-  /// but the direction is known.
-
   // MARK: - Calibration
 
   private mutating func writeCalibration(_ calibration: Calibration) {
@@ -702,13 +722,14 @@ private struct ReportWriter {
     lines.append("")
     lines.append("How often the analysis was right when the scenario was run again with other seeds. Where the true lift is 0 the share of significant results is the false-positive rate, elsewhere the power.")
     lines.append("")
-    lines.append("| Experiment | Metric | Variant | True lift | Significant | Interval held the truth | Peeking significant | Always-valid significant |")
-    lines.append("|---|---|---|---:|---:|---:|---:|---:|")
+    lines.append("| Experiment | Metric | Variant | True lift | Mean lift | Significant | Interval held the truth | Peeking significant | Always-valid significant |")
+    lines.append("|---|---|---|---:|---:|---:|---:|---:|---:|")
     for experiment in calibration.experiments {
       for metric in experiment.metrics {
         for comparison in metric.comparisons {
           lines.append(
             "| \(experiment.name) | \(metric.metric) | \(comparison.variant) | \(NumberFormat.signedPercent(comparison.trueLift)) | "
+              + "\(NumberFormat.signedPercent(comparison.meanLift)) | "
               + "\(NumberFormat.percent(comparison.significantRate, decimals: 1)) | \(NumberFormat.percent(comparison.coverage, decimals: 1)) | "
               + "\(NumberFormat.percent(comparison.peekingSignificantRate, decimals: 1)) | \(NumberFormat.percent(comparison.alwaysValidSignificantRate, decimals: 1)) |")
         }

@@ -256,6 +256,15 @@ public struct MetricAnalysis: Hashable, Sendable {
   /// The quantile of a metric's amounts this analysis compares
   /// (`AmountDistribution`), whose estimates are that quantile's.
   public var quantile: Double?
+  /// The percentile a winsorized metric's amounts are capped at
+  /// (`WinsorizedSummary`), whose estimates are the capped means.
+  public var winsorize: Double?
+
+  /// What the analysis compares: "conversion", "continuous", "ratio",
+  /// "quantile" or "winsorized".
+  public var kind: String {
+    isRatio ? "ratio" : quantile != nil ? "quantile" : winsorize != nil ? "winsorized" : isConversion ? "conversion" : "continuous"
+  }
   /// Each variant's rate (Wilson interval), mean (t interval), ratio (normal
   /// interval) or quantile (order statistics), in variant order.
   public var estimates: [Estimate?]
@@ -391,6 +400,9 @@ public struct ComparisonCalibration: Hashable, Sendable {
   public var significantRate: Double
   /// How often the lift's interval held the true lift.
   public var coverage: Double?
+  /// The mean of the estimated lifts: beside the true lift, the estimate's
+  /// bias (a winsorized metric's, or a small sample's).
+  public var meanLift: Double?
   /// With daily looks: how often some look's ordinary p-value fell below
   /// alpha (what peeking would have declared), and how often the always-valid one did.
   public var peekingSignificantRate: Double?
@@ -407,7 +419,8 @@ public struct ComparisonCalibration: Hashable, Sendable {
   public var unadjustedSignificantRate: Double?
 
   public init(
-    variant: String, trueLift: Double?, significantRate: Double, coverage: Double?, peekingSignificantRate: Double?,
+    variant: String, trueLift: Double?, significantRate: Double, coverage: Double?, meanLift: Double? = nil,
+    peekingSignificantRate: Double?,
     alwaysValidSignificantRate: Double?, obrienFlemingSignificantRate: Double? = nil, pocockSignificantRate: Double? = nil,
     safeRate: Double? = nil, unadjustedSignificantRate: Double? = nil
   ) {
@@ -415,6 +428,7 @@ public struct ComparisonCalibration: Hashable, Sendable {
     self.trueLift = trueLift
     self.significantRate = significantRate
     self.coverage = coverage
+    self.meanLift = meanLift
     self.peekingSignificantRate = peekingSignificantRate
     self.alwaysValidSignificantRate = alwaysValidSignificantRate
     self.obrienFlemingSignificantRate = obrienFlemingSignificantRate

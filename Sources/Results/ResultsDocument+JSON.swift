@@ -112,6 +112,7 @@ extension VariantResult {
       ("expectedFirstExposed", .number(expectedFirstExposed)),
     ]
     if !ratios.isEmpty { members.append(("ratios", .object(ratios.map { ($0.name, $0.json) }))) }
+    if !winsorized.isEmpty { members.append(("winsorized", .object(winsorized.map { ($0.summary.name, $0.json) }))) }
     return .object(members)
   }
 }
@@ -124,6 +125,15 @@ extension RatioSummary {
       ("denominatorVariance", .number(denominatorVariance)), ("covariance", .number(covariance)),
       ("trueLift", .number(trueLift)),
     ])
+  }
+}
+
+extension WinsorizedSummary {
+  var json: OrderedJSON {
+    guard case .object(let members) = summary.json else { return summary.json }
+    return .object(
+      [("metric", .string(metric)), ("percentile", .number(percentile)), ("cap", .number(cap)), ("capped", .integer(capped))]
+        + members)
   }
 }
 
@@ -207,7 +217,7 @@ extension MetricAnalysis {
   var json: OrderedJSON {
     var members: [(String, OrderedJSON)] = [
       ("metric", .string(metric)),
-      ("kind", .string(isRatio ? "ratio" : quantile != nil ? "quantile" : isConversion ? "conversion" : "continuous")),
+      ("kind", .string(kind)),
       ("omnibus", omnibus.json),
       ("comparisons", .array(comparisons.map(\.json))),
       ("winner", winner.map(OrderedJSON.string) ?? .null),
@@ -216,6 +226,7 @@ extension MetricAnalysis {
     ]
     if knowsTruth { members.append(("winnerIsTrue", .bool(winner == trueWinner))) }
     if let quantile { members.insert(("quantile", .number(quantile)), at: 2) }
+    if let winsorize { members.insert(("percentile", .number(winsorize)), at: 2) }
     if isRatio || quantile != nil {
       // A ratio's or quantile's per variant, which the variants' summaries do not hold.
       members.append((
@@ -370,6 +381,7 @@ extension MetricCalibration {
           ("falsePositiveRate", comparison.trueLift == 0 ? .number(comparison.significantRate) : .null),
           ("power", comparison.trueLift.map { $0 != 0 } == true ? .number(comparison.significantRate) : .null),
           ("coverage", .number(comparison.coverage)),
+          ("meanLift", .number(comparison.meanLift)),
           ("peekingSignificantRate", .number(comparison.peekingSignificantRate)),
           ("alwaysValidSignificantRate", .number(comparison.alwaysValidSignificantRate)),
           ("obrienFlemingSignificantRate", .number(comparison.obrienFlemingSignificantRate)),

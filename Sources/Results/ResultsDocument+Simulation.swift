@@ -80,6 +80,12 @@ extension ExperimentResult {
             of: variant, over: baseline, in: name, metrics: scenario.metrics, population: scenario.population))
       }
     }
+    let amountMetrics = scenario.metrics.filter(\.countsAmounts)
+    let caps = amountMetrics.indices.map { slot in
+      amountMetrics[slot].winsorize.flatMap { percentile in
+        AmountHistogram.cap(percentile: percentile, of: experimentTally.variants.map { $0.histograms[slot] })
+      }
+    }
     let variants = variantNames.enumerated().map { index, variantName in
       let variantTally = experimentTally.variants[index]
       let lastDefinition = definitions.last { $0.variantIndex(named: variantName) != nil }
@@ -90,11 +96,26 @@ extension ExperimentResult {
         expectedFirstExposed: variantTally.expectedFirstExposed.value,
         metrics: summaries(attributed, covariates: variantTally.covariates, variant: variantName))
       variant.ratios = ratios(attributed, products: variantTally.ratios, variant: variantName)
-      variant.distributions = zip(scenario.metrics.filter { !$0.quantiles.isEmpty }, variantTally.histograms).map { metric, histogram in
+      variant.distributions = zip(amountMetrics, variantTally.histograms).filter { !$0.0.quantiles.isEmpty }.map {
+        metric, histogram in
         let (values, counts) = histogram.distribution
         return AmountDistribution(
           metric: metric.name, quantiles: metric.quantiles, values: values, counts: counts,
           trueLift: metric.quantileLift(of: variantName, over: baseline, in: name, population: scenario.population))
+      }
+      variant.winsorized = amountMetrics.indices.compactMap { slot in
+        guard let percentile = amountMetrics[slot].winsorize else { return nil }
+        let metric = amountMetrics[slot], histogram = variantTally.histograms[slot]
+        var summary = variant.metrics.first { $0.name == metric.name }!
+        summary.name = Metric.winsorizedName(metric: metric.name, percentile: percentile)
+        summary.covariate = nil
+        guard let cap = caps[slot] else {
+          return WinsorizedSummary(metric: metric.name, percentile: percentile, cap: nil, capped: 0, summary: summary)
+        }
+        let (moments, capped) = histogram.winsorized(atSteps: cap)
+        (summary.mean, summary.variance) = (moments.mean, moments.sampleVariance)
+        return WinsorizedSummary(
+          metric: metric.name, percentile: percentile, cap: Double(cap) * moments.step, capped: capped, summary: summary)
       }
       return variant
     }

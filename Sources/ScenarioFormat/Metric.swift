@@ -32,11 +32,22 @@ public struct Metric: Hashable, Sendable {
   /// mean, e.g. 0.5 and 0.9: a median moves when a typical device changes,
   /// where a mean may follow a few large spenders.
   public var quantiles: [Double] = []
+  /// With a value p, the analysis also compares the metric's means with
+  /// every amount capped at the pooled p-th percentile of the experiment's
+  /// devices: a few huge spenders then move the estimate less, at the cost
+  /// of a bias against the true lift of the uncapped means.
+  public var winsorize: Double?
 
   /// The name a quantile's analysis goes by: `revenue.p90` for 0.9 of
   /// revenue. A metric's name has no dot, so it names no other metric.
   public static func quantileName(metric: String, quantile: Double) -> String {
     "\(metric).p\(String(format: "%g", quantile * 100))"
+  }
+
+  /// The name the capped metric's analysis goes by: `revenue.w99` for
+  /// revenue capped at its 99th percentile.
+  public static func winsorizedName(metric: String, percentile: Double) -> String {
+    "\(metric).w\(String(format: "%g", percentile * 100))"
   }
 
   /// The rate or mean of `segment` for devices that see only baselines.

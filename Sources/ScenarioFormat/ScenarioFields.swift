@@ -13,7 +13,7 @@ enum ScenarioFields {
   static let segment = ["name", "share", "dailyLaunchProbability", "attributes"]
   static let metric = [
     "name", "kind", "baseline", "segmentBaselines", "lifts", "segmentLifts", "distribution", "sigma", "shape",
-    "covariateCorrelation", "quantiles",
+    "covariateCorrelation", "quantiles", "winsorize",
   ]
   static let ratio = ["name", "numerator", "denominator"]
   static let analysis = [

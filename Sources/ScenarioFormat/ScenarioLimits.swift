@@ -64,6 +64,10 @@ public enum ScenarioLimits {
   public static let quantile: ClosedRange<Double> = 0.01...0.99
   public static let quantiles: ClosedRange<Int> = 1...8
 
+  /// The percentile a metric is winsorized at: from 0.5 (capping half the
+  /// devices would compare medians, which `quantiles` does directly) to 0.999.
+  public static let winsorize: ClosedRange<Double> = 0.5...0.999
+
   /// The relative lift a power calculation targets: 0.1% to 1,000%. Below,
   /// the sample it asks for exceeds any count a run can hold.
   public static let minimumDetectableEffect: ClosedRange<Double> = 0.001...10

@@ -241,6 +241,12 @@ struct ScenarioReader {
         metric.quantiles.append(quantile)
       }
     }
+    if let winsorizeNode = object.optional("winsorize") {
+      guard !isConversion else {
+        throw winsorizeNode.error("applies to continuous metrics only: a conversion is 0 or 1 and has no tail to cap")
+      }
+      metric.winsorize = try winsorizeNode.double(in: ScenarioLimits.winsorize)
+    }
     let largest = metric.largestMean(in: population)
     guard largest <= Metric.acceptedMeans.upperBound else {
       throw node.error(

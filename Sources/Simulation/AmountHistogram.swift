@@ -6,7 +6,8 @@
 ///
 /// 7,169 buckets cover every amount a grid holds (up to 2⁶² steps, the last
 /// bucket holding 2⁶² alone); a run keeps one histogram per variant and
-/// metric with quantiles, about 57 KB.
+/// metric with quantiles or winsorization, about 57 KB, and for a winsorized
+/// metric each bucket's exact `Moments` too, about 570 KB more.
 public struct AmountHistogram: Hashable, Sendable {
   /// Buckets per power of two, and the number of small steps counted exactly.
   static let subBuckets = 128
@@ -17,10 +18,18 @@ public struct AmountHistogram: Hashable, Sendable {
   /// The grid's step is 2^stepExponent, as the metric's `Moments`.
   public let stepExponent: Int
   public internal(set) var counts: [Int]
+  /// Per bucket, the exact moments of its amounts, kept for a winsorized
+  /// metric: capped at the top of a bucket, every amount in or below it is
+  /// unchanged and every amount above it is the cap, so the capped moments
+  /// are exact sums of these. Empty for a metric with quantiles only.
+  public internal(set) var moments: [Moments]
 
-  public init(stepExponent: Int) {
+  /// - Parameter keepsMoments: whether to keep each bucket's moments, which
+  ///   `winsorized(atSteps:)` needs.
+  public init(stepExponent: Int, keepsMoments: Bool = false) {
     self.stepExponent = stepExponent
     counts = Array(repeating: 0, count: Self.bucketCount)
+    moments = keepsMoments ? Array(repeating: Moments(stepExponent: stepExponent), count: Self.bucketCount) : []
   }
 
   /// The bucket of an amount of `steps` grid steps; a negative amount (none
@@ -42,15 +51,58 @@ public struct AmountHistogram: Hashable, Sendable {
     return Double(lowest) + Double(width - 1) / 2
   }
 
+  /// The largest amount, in steps, that bucket `index` holds.
+  static func top(_ index: Int) -> Int64 {
+    guard index >= subBuckets else { return Int64(index) }
+    let shift = index / subBuckets - 1, mantissa = index % subBuckets + subBuckets
+    return (Int64(mantissa) << shift) + (Int64(1) << shift) - 1
+  }
+
   /// Counts one amount.
   @inline(__always)
   mutating func add(steps: Int64) {
-    counts[Self.bucket(steps: steps)] += 1
+    let bucket = Self.bucket(steps: steps)
+    counts[bucket] += 1
+    if !moments.isEmpty { moments[bucket].add(steps: steps) }
   }
 
   mutating func merge(_ other: AmountHistogram) {
     precondition(other.stepExponent == stepExponent, "histograms on different grids cannot merge")
     for index in counts.indices { counts[index] += other.counts[index] }
+    for index in moments.indices { moments[index].merge(other.moments[index]) }
+  }
+
+  /// The cap, in steps, for winsorizing at `percentile` the amounts of
+  /// `histograms` together (an experiment's variants): the top of the bucket
+  /// holding their pooled percentile, the smallest amount with at least that
+  /// share of amounts at or below it (scipy's "inverted_cdf"). It stands at
+  /// most 1/128 above the percentile, and exactly on it below 128 steps.
+  /// `nil` with no amounts.
+  public static func cap(percentile: Double, of histograms: [AmountHistogram]) -> Int64? {
+    let total = histograms.reduce(0) { $0 + $1.counts.reduce(0, +) }
+    guard total > 0 else { return nil }
+    let position = percentile * Double(total)
+    // A position that is a whole number but for rounding (0.99 × 10,000) is that rank.
+    let rank = max(1, abs(position - position.rounded()) < 1e-9 ? Int(position.rounded()) : Int(position.rounded(.up)))
+    var seen = 0
+    for bucket in 0..<bucketCount {
+      seen += histograms.reduce(0) { $0 + $1.counts[bucket] }
+      if seen >= rank { return top(bucket) }
+    }
+    return top(bucketCount - 1)
+  }
+
+  /// The moments of the amounts with every amount above `cap` steps counted
+  /// as `cap`, and how many were capped. Exact, for a cap at a bucket's top
+  /// (`cap(percentile:of:)`) on a histogram that keeps its moments.
+  public func winsorized(atSteps cap: Int64) -> (moments: Moments, capped: Int) {
+    let last = Self.bucket(steps: cap)
+    precondition(!moments.isEmpty && Self.top(last) == cap, "winsorizing needs each bucket's moments and a cap at a bucket's top")
+    var capped = Moments(stepExponent: stepExponent)
+    for bucket in 0...last { capped.merge(moments[bucket]) }
+    let above = counts[(last + 1)...].reduce(0, +)
+    capped.add(steps: cap, times: above)
+    return (capped, above)
   }
 
   /// The amounts counted, as the distinct values their buckets stand for in

@@ -104,6 +104,10 @@ struct DeviceSimulator: ~Copyable {
   /// + slot) * AmountHistogram.bucketCount + bucket`: `VariantTally.histograms`,
   /// under the scenario's attribution.
   private let histogramCounts: ScratchArray<Int>
+  /// By `((tables.variantStart[experiment] + variant) * tables.winsorizedCount
+  /// + slot) * AmountHistogram.bucketCount + bucket`: the buckets' moments of
+  /// `VariantTally.histograms` for winsorized metrics.
+  private let histogramMoments: ScratchArray<Moments>
   /// By `(tables.dailyStart[experiment] + day * variants + variant) * metrics + metric`:
   /// `ExperimentTally.dailyCohorts`.
   private let dailyCohorts: ScratchArray<MetricTally>
@@ -155,6 +159,10 @@ struct DeviceSimulator: ~Copyable {
       repeating: CovariateTally(), count: tables.hasCovariates ? variants * tables.metricCount : 0)
     ratioTallies = arena.array(repeating: CrossProducts(), count: variants * tables.ratioNumerators.count)
     histogramCounts = arena.array(repeating: 0, count: variants * tables.histogramCount * AmountHistogram.bucketCount)
+    let cellMoments = plan.scenario.metrics.indices.filter { plan.scenario.metrics[$0].winsorize != nil }.flatMap { metric in
+      Array(repeating: Moments(stepExponent: plan.metricStepExponents[metric]), count: AmountHistogram.bucketCount)
+    }
+    histogramMoments = arena.array(Array((0..<variants).map { _ in cellMoments }.joined()))
     dailyCohorts = arena.array(Array((0..<tables.dailyStart[experiments]).map { _ in metricTallies }.joined()))
   }
 
@@ -351,6 +359,13 @@ struct DeviceSimulator: ~Copyable {
           let start = (cell * tables.histogramCount + slot) * AmountHistogram.bucketCount
           for bucket in 0..<AmountHistogram.bucketCount {
             tally.experiments[experiment].variants[variant].histograms[slot].counts[bucket] += histogramCounts[start + bucket]
+          }
+        }
+        for (slot, histogram) in tables.winsorizedHistograms.enumerated() {
+          let start = (cell * tables.winsorizedCount + slot) * AmountHistogram.bucketCount
+          for bucket in 0..<AmountHistogram.bucketCount {
+            tally.experiments[experiment].variants[variant].histograms[histogram].moments[bucket]
+              .merge(histogramMoments[start + bucket])
           }
         }
       }
@@ -600,8 +615,13 @@ struct DeviceSimulator: ~Copyable {
               covariate: covariates[metric], outcome: outcome, grid: tables.metricGrids[metric])
           }
           if tables.histogramCount > 0, tables.histogramSlots[metric] >= 0 {
+            let steps = tables.metricGrids[metric].steps(outcome), bucket = AmountHistogram.bucket(steps: steps)
             let histogram = (cell / metrics * tables.histogramCount + tables.histogramSlots[metric]) * AmountHistogram.bucketCount
-            histogramCounts[histogram + AmountHistogram.bucket(steps: tables.metricGrids[metric].steps(outcome))] += 1
+            histogramCounts[histogram + bucket] += 1
+            if tables.winsorizedSlots[metric] >= 0 {
+              let moments = (cell / metrics * tables.winsorizedCount + tables.winsorizedSlots[metric]) * AmountHistogram.bucketCount
+              histogramMoments[moments + bucket].add(steps: steps)
+            }
           }
         }
       }

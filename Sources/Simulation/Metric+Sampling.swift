@@ -1,6 +1,12 @@
 import Foundation
 import ScenarioFormat
 
+extension Metric {
+  /// Whether a run counts the metric's amounts by size (`AmountHistogram`):
+  /// its quantiles and its winsorization need them.
+  public var countsAmounts: Bool { !quantiles.isEmpty || winsorize != nil }
+}
+
 extension Metric.Kind {
   /// The expected outcome of a device with `baseline` whose lifts multiply to
   /// `factor`; a conversion probability stops at 1.

@@ -68,10 +68,15 @@ struct SimulationTables {
   /// Per ratio of the scenario, the indices of its numerator and denominator metrics.
   let ratioNumerators: [Int]
   let ratioDenominators: [Int]
-  /// How many metrics have quantiles, and per metric its histogram's index
-  /// among them (`VariantTally.histograms`), or −1.
+  /// How many metrics count their amounts (`Metric.countsAmounts`), and per
+  /// metric its histogram's index among them (`VariantTally.histograms`), or −1.
   let histogramCount: Int
   let histogramSlots: [Int]
+  /// How many metrics are winsorized, per metric its index among them or −1,
+  /// and per winsorized metric its histogram's index.
+  let winsorizedCount: Int
+  let winsorizedSlots: [Int]
+  let winsorizedHistograms: [Int]
   /// By `metric * segments + segment`.
   let baselines: [Double]
   /// By `((metric * variants(all experiments)) + variantStart[e] + variant) * segments + segment`.
@@ -162,9 +167,13 @@ struct SimulationTables {
     let metricNames = scenario.metrics.map(\.name)
     ratioNumerators = scenario.ratios.map { metricNames.firstIndex(of: $0.numerator)! }
     ratioDenominators = scenario.ratios.map { metricNames.firstIndex(of: $0.denominator)! }
-    let quantileMetrics = scenario.metrics.indices.filter { !scenario.metrics[$0].quantiles.isEmpty }
-    histogramCount = quantileMetrics.count
-    histogramSlots = scenario.metrics.indices.map { quantileMetrics.firstIndex(of: $0) ?? -1 }
+    let histogramMetrics = scenario.metrics.indices.filter { scenario.metrics[$0].countsAmounts }
+    histogramCount = histogramMetrics.count
+    histogramSlots = scenario.metrics.indices.map { histogramMetrics.firstIndex(of: $0) ?? -1 }
+    let winsorizedMetrics = scenario.metrics.indices.filter { scenario.metrics[$0].winsorize != nil }
+    winsorizedCount = winsorizedMetrics.count
+    winsorizedSlots = scenario.metrics.indices.map { winsorizedMetrics.firstIndex(of: $0) ?? -1 }
+    winsorizedHistograms = winsorizedMetrics.map { histogramMetrics.firstIndex(of: $0)! }
     baselines = scenario.metrics.flatMap { metric in segments.map { metric.baseline(in: $0.name) } }
     lifts = scenario.metrics.flatMap { metric in
       plan.experimentNames.indices.flatMap { experiment in

@@ -70,13 +70,30 @@ public struct Moments: Hashable, Sendable, BitwiseCopyable {
   }
 
   public mutating func add(_ value: Double) {
-    let steps = steps(value)
+    add(steps: steps(value))
+  }
+
+  /// Adds a value already on the grid, as a whole number of steps.
+  @inline(__always)
+  mutating func add(steps: Int64) {
     let square = UInt128(steps.magnitude) * UInt128(steps.magnitude)
     count += 1
     sum += Int128(steps)
     let (low, carry) = squaresLow.addingReportingOverflow(square)
     squaresLow = low
     if carry { squaresHigh += 1 }
+  }
+
+  /// Adds the same value `times` times, exactly as so many `add(steps:)`.
+  mutating func add(steps: Int64, times: Int) {
+    guard times > 0 else { return }
+    let square = UInt128(steps.magnitude) * UInt128(steps.magnitude)
+    count += times
+    sum += Int128(steps) * Int128(times)
+    let product = square.multipliedFullWidth(by: UInt128(times))
+    let (low, carry) = squaresLow.addingReportingOverflow(product.low)
+    squaresLow = low
+    squaresHigh += product.high + (carry ? 1 : 0)
   }
 
   public mutating func merge(_ other: Moments) {
@@ -215,21 +232,21 @@ public struct VariantTally: Hashable, Sendable {
   /// Per ratio of the scenario, Σ numerator × denominator over the same
   /// devices: with the two metrics' own sums, the ratio's delta-method variance.
   public var ratios: [CrossProducts]
-  /// Per metric with quantiles, in the scenario's order, the amounts of the
-  /// same devices by size.
+  /// Per metric with quantiles or winsorization (`Metric.countsAmounts`), in
+  /// the scenario's order, the amounts of the same devices by size.
   public var histograms: [AmountHistogram]
 
   /// - Parameters:
   ///   - stepExponents: each metric's grid (`Moments.stepExponent`).
   ///   - ratios: how many ratio metrics the scenario has.
-  ///   - histogramStepExponents: the grid of each metric with quantiles.
-  public init(stepExponents: [Int], ratios: Int = 0, histogramStepExponents: [Int] = []) {
+  ///   - histograms: an empty histogram per metric that counts its amounts.
+  public init(stepExponents: [Int], ratios: Int = 0, histograms: [AmountHistogram] = []) {
     firstExposure = stepExponents.map(MetricTally.init(stepExponent:))
     uncontaminated = firstExposure
     enrolledOutcomes = firstExposure
     covariates = Array(repeating: CovariateTally(), count: stepExponents.count)
     self.ratios = Array(repeating: CrossProducts(), count: ratios)
-    histograms = histogramStepExponents.map(AmountHistogram.init(stepExponent:))
+    self.histograms = histograms
   }
 
   mutating func merge(_ other: VariantTally) {
@@ -299,9 +316,9 @@ public struct ExperimentTally: Hashable, Sendable {
   /// day they were first displayed the experiment: `(day * variants + variant) * metrics + metric`.
   public var dailyCohorts: [MetricTally]
 
-  init(variants: Int, versions: Int, days: Int, stepExponents: [Int], ratios: Int, histogramStepExponents: [Int]) {
+  init(variants: Int, versions: Int, days: Int, stepExponents: [Int], ratios: Int, histograms: [AmountHistogram]) {
     self.variants = Array(
-      repeating: VariantTally(stepExponents: stepExponents, ratios: ratios, histogramStepExponents: histogramStepExponents),
+      repeating: VariantTally(stepExponents: stepExponents, ratios: ratios, histograms: histograms),
       count: variants)
     transitions = Array(repeating: TransitionCounts(), count: versions * versions)
     dailyNewExposures = Array(repeating: 0, count: days * variants)
@@ -377,8 +394,9 @@ public struct RunTally: Hashable, Sendable {
       ExperimentTally(
         variants: $0.count, versions: plan.versions.count, days: days, stepExponents: plan.metricStepExponents,
         ratios: plan.scenario.ratios.count,
-        histogramStepExponents: plan.scenario.metrics.indices.filter { !plan.scenario.metrics[$0].quantiles.isEmpty }
-          .map { plan.metricStepExponents[$0] })
+        histograms: plan.scenario.metrics.indices.filter { plan.scenario.metrics[$0].countsAmounts }.map {
+          AmountHistogram(stepExponent: plan.metricStepExponents[$0], keepsMoments: plan.scenario.metrics[$0].winsorize != nil)
+        })
     }
     conflicts = plan.sharedKeys.map { shared in
       ConflictTally(variants: shared.experiments.map { plan.variantNames[$0].count }.reduce(0, +))

@@ -98,7 +98,10 @@ extension VariantTally {
     enrolledOutcomes.visitCounts(&visitor)
     for index in covariates.indices { covariates[index].visitCounts(&visitor) }
     for index in ratios.indices { ratios[index].visitCounts(&visitor) }
-    for index in histograms.indices { visitor.visit(&histograms[index].counts) }
+    for index in histograms.indices {
+      visitor.visit(&histograms[index].counts)
+      for bucket in histograms[index].moments.indices { histograms[index].moments[bucket].visitCounts(&visitor) }
+    }
   }
 }
 

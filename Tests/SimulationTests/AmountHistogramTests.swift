@@ -51,4 +51,40 @@ import Testing
     }!.0
     #expect(abs(bucketMedian - median) <= median / 256 + grid.step)
   }
+
+  @Test func winsorizedMomentsAreExactlyThoseOfTheCappedAmounts() throws {
+    var stream = RandomStream(state: 20261125)
+    let grid = Moments(stepExponent: Moments.stepExponent(forScale: 10))
+    let amounts = (0..<30_000).map { _ in grid.steps(10 * exp(2 * stream.nextNormal())) }
+    var histograms = [AmountHistogram(stepExponent: grid.stepExponent, keepsMoments: true)]
+    histograms.append(histograms[0])
+    for (index, steps) in amounts.enumerated() { histograms[index % 2].add(steps: steps) }
+    let sorted = amounts.sorted()
+    for percentile in [0.5, 0.9, 0.99, 0.999] {
+      let cap = try #require(AmountHistogram.cap(percentile: percentile, of: histograms))
+      // The cap is the top of the percentile's bucket: at or above it, by at most 1/128.
+      let exact = sorted[Int((percentile * Double(amounts.count)).rounded(.up)) - 1]
+      #expect(cap >= exact && Double(cap) <= Double(exact) * (1 + 1.0 / 128), "\(percentile): \(cap) for \(exact)")
+      for (part, histogram) in histograms.enumerated() {
+        var expected = grid
+        var capped = 0
+        for (index, steps) in amounts.enumerated() where index % 2 == part {
+          expected.add(steps: min(steps, cap))
+          if steps > cap { capped += 1 }
+        }
+        let winsorized = histogram.winsorized(atSteps: cap)
+        #expect(winsorized.moments == expected && winsorized.capped == capped)
+      }
+    }
+    #expect(AmountHistogram.cap(percentile: 0.99, of: [AmountHistogram(stepExponent: 0)]) == nil)
+  }
+
+  @Test func addingAnAmountManyTimesIsAddingItOnceEachTime() {
+    for (steps, times) in [(Int64(3), 5), (Int64(1) << 62, 1_000), (-(Int64(1) << 40), 77), (12_345, 0)] {
+      var once = Moments(stepExponent: -3), repeated = once
+      once.add(steps: steps, times: times)
+      for _ in 0..<times { repeated.add(steps: steps) }
+      #expect(once == repeated)
+    }
+  }
 }
