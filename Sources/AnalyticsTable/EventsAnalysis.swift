@@ -40,6 +40,7 @@ public struct EventsAnalysis {
   ///   exposures alone (sample ratio and contamination, no metrics).
   public init(events eventsPath: String, outcomes outcomesPath: String?, name: String, options: Options) throws(AnalyticsTableError) {
     var exposures = ExposureLog()
+    var devices = DeviceNumbers()
     let lastDay = (options.scenario?.days ?? ScenarioLimits.days.upperBound) - 1
     let eventsReader = TableReader(path: eventsPath, columns: options.columns)
     var skipped = try eventsReader.read(
@@ -50,8 +51,8 @@ public struct EventsAnalysis {
       // With versions, activations say which version's weights selected a device's variant.
       if reason == "activated" || reason == "deactivated", !field("version").isEmpty {
         exposures.track(
-          device: field("id_for_vendor"), experiment: field("experiment"), variant: reason == "activated" ? field("variant") : nil,
-          version: field("version"))
+          device: devices.number(of: field("id_for_vendor")), experiment: field("experiment"),
+          variant: reason == "activated" ? field("variant") : nil, version: field("version"))
         return
       }
       guard reason == "displayed" else { return }
@@ -65,7 +66,9 @@ public struct EventsAnalysis {
       } else if let start = options.time.start, day < start {
         throw RowError("day '\(text)' is before the start date: pass an earlier --start, or leave it out to start at the first event")
       }
-      exposures.record(device: device, experiment: experiment, variant: variant, day: day, version: field("version"))
+      let number = devices.number(of: device)
+      exposures.record(device: number, experiment: experiment, variant: variant, day: day, version: field("version"))
+      devices.count(number)
     }.map { (path: eventsPath, line: $0.line, reason: $0.reason) }
     guard !exposures.experiments.isEmpty else { throw .noDisplayedEvents(path: eventsPath) }
     if options.time.format != .day {
@@ -79,19 +82,20 @@ public struct EventsAnalysis {
 
     var outcomes = OutcomeLog(summing: options.outcomesAreEvents)
     if let outcomesPath {
-      skipped += try Self.readOutcomes(outcomesPath, into: &outcomes, options: options)
+      skipped += try Self.readOutcomes(outcomesPath, into: &outcomes, devices: &devices, options: options)
     }
 
     for (experiment, baseline) in options.baselines.sorted(by: { $0.key < $1.key }) {
-      guard let log = exposures.experiments[experiment] else {
+      guard let log = exposures.log(of: experiment) else {
         throw .unknownBaseline(experiment: experiment, variant: baseline, known: exposures.experimentOrder, isExperiment: false)
       }
-      guard log.variantIndex[baseline] != nil else {
-        throw .unknownBaseline(experiment: experiment, variant: baseline, known: log.variantOrder, isExperiment: true)
+      guard log.variants.existingNumber(of: baseline) != nil else {
+        throw .unknownBaseline(experiment: experiment, variant: baseline, known: log.variants.names, isExperiment: true)
       }
     }
     skippedRows = skipped
-    document = Self.document(name: name, exposures: exposures, outcomes: outcomes, options: options)
+    document = Self.document(
+      name: name, exposures: exposures, outcomes: outcomes, deviceCount: devices.countedDevices, options: options)
   }
 
   /// Why a `day` field is not a time of the table's format, with the fix.
@@ -110,7 +114,7 @@ public struct EventsAnalysis {
 
   /// Reads the outcomes table into `outcomes`; returns the rows skipped as malformed.
   private static func readOutcomes(
-    _ path: String, into outcomes: inout OutcomeLog, options: Options
+    _ path: String, into outcomes: inout OutcomeLog, devices: inout DeviceNumbers, options: Options
   ) throws(AnalyticsTableError) -> [(path: String, line: Int, reason: String)] {
     try TableReader(path: path, columns: options.columns).read(
       required: ["id_for_vendor", "metric", "value"], skipMalformed: options.skipMalformed
@@ -120,14 +124,18 @@ public struct EventsAnalysis {
       guard let value = Double(field("value")), value.isFinite else {
         throw RowError("value '\(field("value"))' is not a number")
       }
-      guard outcomes.record(device: device, metric: metric, value: value) else {
+      let number = devices.number(of: device)
+      guard outcomes.record(device: number, metric: metric, value: value) else {
         throw RowError(
           "repeats the \(metric) of device \(device): give each device one row per metric, or pass --outcome-events to sum them")
       }
+      devices.count(number)
     }.map { (path: path, line: $0.line, reason: $0.reason) }
   }
 
-  private static func document(name: String, exposures: ExposureLog, outcomes: OutcomeLog, options: Options) -> ResultsDocument {
+  private static func document(
+    name: String, exposures: ExposureLog, outcomes: OutcomeLog, deviceCount: Int, options: Options
+  ) -> ResultsDocument {
     let scenario = options.scenario
     let metricNames = scenario.map { $0.metrics.map(\.name) }.map { known in known + outcomes.metrics.filter { !known.contains($0) } }
       ?? outcomes.metrics.sorted()
@@ -140,20 +148,21 @@ public struct EventsAnalysis {
     // Given values: the finest grid on which each metric's largest still fits.
     let stepExponents = metricNames.map { Moments.stepExponent(forLargest: outcomes.largestMagnitude(of: $0)) }
     let scenarioOrder = scenario.map { SimulationPlan($0) }
-    var experimentNames = scenarioOrder?.experimentNames.filter { exposures.experiments[$0] != nil } ?? []
+    var experimentNames = scenarioOrder?.experimentNames.filter { exposures.log(of: $0) != nil } ?? []
     experimentNames += exposures.experimentOrder.filter { !experimentNames.contains($0) }
 
     let experiments = experimentNames.map { experimentName -> ExperimentResult in
-      let log = exposures.experiments[experimentName]!
+      let log = exposures.log(of: experimentName)!
       let planned = scenarioOrder.flatMap { plan in plan.experimentNames.firstIndex(of: experimentName).map { plan.variantNames[$0] } } ?? []
       let plannedSet = Set(planned)
-      let variantNames = planned.filter { log.variantIndex[$0] != nil } + log.variantOrder.filter { !plannedSet.contains($0) }
+      let variantNames = planned.filter { log.variants.existingNumber(of: $0) != nil }
+        + log.variants.names.filter { !plannedSet.contains($0) }
       // The experiment's definition in each version that has it, in version order.
       let versioned = scenario?.versions.compactMap { version in
         version.experiments.first { $0.name == experimentName }.map { (version: version.version, definition: $0) }
       } ?? []
       let definitions = versioned.map(\.definition)
-      let baseline = options.baselines[experimentName] ?? definitions.last?.baseline ?? log.variantOrder[0]
+      let baseline = options.baselines[experimentName] ?? definitions.last?.baseline ?? log.variants.names[0]
       let place = Dictionary(uniqueKeysWithValues: variantNames.enumerated().map { ($1, $0) })
       var variants = Array(repeating: VariantTally(stepExponents: stepExponents), count: variantNames.count)
       var mixed = 0
@@ -185,9 +194,12 @@ public struct EventsAnalysis {
         return result
       }
       var expected: [Double]? = byVersion.isEmpty ? nil : Array(repeating: 0, count: variantNames.count)
-      for device in log.deviceOrder {
-        let record = log.devices[device]!
-        let shown = record.variants.map { place[$0.variant]! }
+      // From the log's variant places to the report's.
+      let places = log.variants.names.map { place[$0]! }
+      let versionNames = exposures.versions.names
+      let outcomeColumns = metricNames.map { outcomes.index(of: $0) }
+      for (device, record) in zip(log.devices, log.records) {
+        let shown = record.variants.map { places[Int($0.variant)] }
         let pure = Set(shown).count == 1
         for (variant, day) in zip(shown, record.variants.map(\.day)) {
           variants[variant].exposed += 1
@@ -199,15 +211,17 @@ public struct EventsAnalysis {
         variants[first].firstExposed += 1
         if expected != nil {
           let firstShown = record.variants[0]
-          if let split = split(selectedIn: firstShown.selectedIn, shownIn: firstShown.shownIn) {
+          if let split = split(
+            selectedIn: versionNames[Int(firstShown.selectedIn)], shownIn: versionNames[Int(firstShown.shownIn)])
+          {
             for (index, share) in split { expected![index] += share }
           } else {
             expected = nil
           }
         }
-        for (index, metric) in metricNames.enumerated() {
+        for (index, column) in outcomeColumns.enumerated() {
           // Events of a conversion metric: a device with any counts once.
-          let sum = outcomes.value(device: device, metric: metric)
+          let sum = column.map { outcomes.value(device: device, metric: $0) } ?? 0
           let value = options.outcomesAreEvents && isConversion[index] ? min(sum, 1) : sum
           variants[first].firstExposure[index].add(value, isConversion: isConversion[index])
           if pure { variants[first].uncontaminated[index].add(value, isConversion: isConversion[index]) }
@@ -243,7 +257,7 @@ public struct EventsAnalysis {
       return result
     }
     return ResultsDocument(
-      scenario: name, seed: nil, devices: exposures.deviceCount(with: outcomes), days: days, replications: 1,
+      scenario: name, seed: nil, devices: deviceCount, days: days, replications: 1,
       launches: 0, stabilizedDevices: 0, experiments: experiments, conflicts: [], calibration: nil)
   }
 
@@ -251,137 +265,5 @@ public struct EventsAnalysis {
     MetricSummary(
       name: name, isConversion: isConversion, n: tally.outcomes.count, conversions: isConversion ? tally.conversions : nil,
       mean: tally.outcomes.mean, variance: tally.outcomes.sampleVariance, trueMean: nil, trueLift: nil)
-  }
-}
-
-/// The "displayed" events, per experiment and device, in the order they came.
-struct ExposureLog {
-  struct DeviceRecord {
-    /// Each variant the device was shown, once, with the day it was first
-    /// shown, by day; and the app version whose weights selected it: the
-    /// version of the activation that gave the device the variant, else the
-    /// one that showed it ("" when the table has no version column).
-    var variants: [(variant: String, day: Int, selectedIn: String, shownIn: String)] = []
-
-    mutating func record(variant: String, day: Int, selectedIn: String, shownIn: String) {
-      if let index = variants.firstIndex(where: { $0.variant == variant }) {
-        guard day < variants[index].day else { return }
-        variants.remove(at: index)
-      }
-      // Kept in order of day; events of one day keep the order they came in.
-      let position = variants.firstIndex { $0.day > day } ?? variants.count
-      variants.insert((variant, day, selectedIn, shownIn), at: position)
-    }
-  }
-
-  struct ExperimentLog {
-    var devices: [String: DeviceRecord] = [:]
-    var deviceOrder: [String] = []
-    var variantOrder: [String] = []
-    /// Each variant's place in `variantOrder`.
-    var variantIndex: [String: Int] = [:]
-
-    mutating func record(device: String, variant: String, day: Int, selectedIn: String, shownIn: String) {
-      if variantIndex[variant] == nil {
-        variantIndex[variant] = variantOrder.count
-        variantOrder.append(variant)
-      }
-      if devices[device] == nil { deviceOrder.append(device) }
-      devices[device, default: DeviceRecord()].record(variant: variant, day: day, selectedIn: selectedIn, shownIn: shownIn)
-    }
-  }
-
-  var experiments: [String: ExperimentLog] = [:]
-  var experimentOrder: [String] = []
-  var lastDay = Int.min
-  var firstDay = Int.max
-  /// By experiment and device: the variant the device holds and the version whose activation gave it.
-  private var held: [String: [String: (variant: String, version: String)]] = [:]
-  private var allDevices: Set<String> = []
-
-  /// Follows an activation (a variant) or a deactivation (nil): a device
-  /// that gains a variant it did not hold had it selected by that version.
-  mutating func track(device: String, experiment: String, variant: String?, version: String) {
-    guard let variant else {
-      held[experiment]?[device] = nil
-      return
-    }
-    if held[experiment]?[device]?.variant != variant {
-      held[experiment, default: [:]][device] = (variant, version)
-    }
-  }
-
-  mutating func record(device: String, experiment: String, variant: String, day: Int, version: String) {
-    if experiments[experiment] == nil {
-      experiments[experiment] = ExperimentLog()
-      experimentOrder.append(experiment)
-    }
-    allDevices.insert(device)
-    lastDay = max(lastDay, day)
-    firstDay = min(firstDay, day)
-    let selectedIn = held[experiment]?[device].flatMap { $0.variant == variant ? $0.version : nil } ?? version
-    experiments[experiment]!.record(device: device, variant: variant, day: day, selectedIn: selectedIn, shownIn: version)
-  }
-
-  /// Moves every recorded day by `offset`: calendar days to days of the run.
-  mutating func shiftDays(by offset: Int) {
-    for name in experiments.keys {
-      for device in experiments[name]!.devices.keys {
-        for index in experiments[name]!.devices[device]!.variants.indices {
-          experiments[name]!.devices[device]!.variants[index].day += offset
-        }
-      }
-    }
-    lastDay += offset
-    firstDay += offset
-  }
-
-  func deviceCount(with outcomes: OutcomeLog) -> Int {
-    allDevices.union(outcomes.devices).count
-  }
-}
-
-/// The outcomes by device and metric; a device without a row for a metric has 0.
-struct OutcomeLog {
-  /// Whether rows are events to add up rather than one value per device.
-  let summing: Bool
-  private var values: [String: [String: Double]] = [:]
-  private(set) var metrics: [String] = []
-  private var nonBinary: Set<String> = []
-  private var largest: [String: Double] = [:]
-
-  init(summing: Bool = false) {
-    self.summing = summing
-  }
-
-  var devices: Set<String> { Set(values.keys) }
-
-  /// Records a device's value of a metric, or adds it when rows are events;
-  /// false, recording nothing, for a second row of a device and metric
-  /// otherwise.
-  mutating func record(device: String, metric: String, value: Double) -> Bool {
-    let previous = values[device]?[metric]
-    guard previous == nil || summing else { return false }
-    if !metrics.contains(metric) { metrics.append(metric) }
-    let total = (previous ?? 0) + value
-    // Events of a conversion are 1 each: the metric stays binary however many a device has.
-    if value != 0 && value != 1 { nonBinary.insert(metric) }
-    values[device, default: [:]][metric] = total
-    largest[metric] = max(largest[metric] ?? 0, abs(total))
-    return true
-  }
-
-  /// The largest magnitude among the metric's values, 0 without any.
-  func largestMagnitude(of metric: String) -> Double {
-    largest[metric] ?? 0
-  }
-
-  func value(device: String, metric: String) -> Double {
-    values[device]?[metric] ?? 0
-  }
-
-  /// Whether every value of the metric is 0 or 1: a conversion.
-  func isBinary(_ metric: String) -> Bool {
-    !nonBinary.contains(metric)
   }
 }
