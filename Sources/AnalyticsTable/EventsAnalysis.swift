@@ -43,23 +43,21 @@ public struct EventsAnalysis {
     var devices = DeviceNumbers()
     let lastDay = (options.scenario?.days ?? ScenarioLimits.days.upperBound) - 1
     let eventsReader = TableReader(path: eventsPath, columns: options.columns)
-    var skipped = try eventsReader.read(
-      required: ["variant", "experiment", "reason", "id_for_vendor", "day"], optional: ["version"],
-      skipMalformed: options.skipMalformed
-    ) { (field: (String) -> String) throws(RowError) in
-      let reason = field("reason")
+    var skipped = try eventsReader.read(EventColumn.self, skipMalformed: options.skipMalformed) {
+      (row: TableRow<EventColumn>) throws(RowError) in
       // With versions, activations say which version's weights selected a device's variant.
-      if reason == "activated" || reason == "deactivated", !field("version").isEmpty {
+      let activated = row.field(.reason, is: "activated")
+      if activated || row.field(.reason, is: "deactivated"), !row.isEmpty(.version) {
         exposures.track(
-          device: devices.number(of: field("id_for_vendor")), experiment: field("experiment"),
-          variant: reason == "activated" ? field("variant") : nil, version: field("version"))
+          device: devices.number(of: row[.device]), experiment: row[.experiment], variant: activated ? row[.variant] : nil,
+          version: row[.version])
         return
       }
-      guard reason == "displayed" else { return }
-      let device = field("id_for_vendor"), experiment = field("experiment"), variant = field("variant")
+      guard row.field(.reason, is: "displayed") else { return }
+      let device = row[.device], experiment = row[.experiment], variant = row[.variant]
       guard !device.isEmpty else { throw RowError("has an empty id_for_vendor") }
       guard !experiment.isEmpty, !variant.isEmpty else { throw RowError("has an empty experiment or variant") }
-      let text = field("day")
+      let text = row[.day]
       guard let day = options.time.day(of: text) else { throw RowError(Self.timeProblem(text, options: options, lastDay: lastDay)) }
       if options.time.format == .day {
         guard (0..<lastDay + 1).contains(day) else { throw RowError(Self.timeProblem(text, options: options, lastDay: lastDay)) }
@@ -67,7 +65,7 @@ public struct EventsAnalysis {
         throw RowError("day '\(text)' is before the start date: pass an earlier --start, or leave it out to start at the first event")
       }
       let number = devices.number(of: device)
-      exposures.record(device: number, experiment: experiment, variant: variant, day: day, version: field("version"))
+      exposures.record(device: number, experiment: experiment, variant: variant, day: day, version: row[.version])
       devices.count(number)
     }.map { (path: eventsPath, line: $0.line, reason: $0.reason) }
     guard !exposures.experiments.isEmpty else { throw .noDisplayedEvents(path: eventsPath) }
@@ -116,14 +114,11 @@ public struct EventsAnalysis {
   private static func readOutcomes(
     _ path: String, into outcomes: inout OutcomeLog, devices: inout DeviceNumbers, options: Options
   ) throws(AnalyticsTableError) -> [(path: String, line: Int, reason: String)] {
-    try TableReader(path: path, columns: options.columns).read(
-      required: ["id_for_vendor", "metric", "value"], skipMalformed: options.skipMalformed
-    ) { (field: (String) -> String) throws(RowError) in
-      let device = field("id_for_vendor"), metric = field("metric")
+    try TableReader(path: path, columns: options.columns).read(OutcomeColumn.self, skipMalformed: options.skipMalformed) {
+      (row: TableRow<OutcomeColumn>) throws(RowError) in
+      let device = row[.device], metric = row[.metric], text = row[.value]
       guard !device.isEmpty, !metric.isEmpty else { throw RowError("has an empty id_for_vendor or metric") }
-      guard let value = Double(field("value")), value.isFinite else {
-        throw RowError("value '\(field("value"))' is not a number")
-      }
+      guard let value = Double(text), value.isFinite else { throw RowError("value '\(text)' is not a number") }
       let number = devices.number(of: device)
       guard outcomes.record(device: number, metric: metric, value: value) else {
         throw RowError(
@@ -266,4 +261,37 @@ public struct EventsAnalysis {
       name: name, isConversion: isConversion, n: tally.outcomes.count, conversions: isConversion ? tally.conversions : nil,
       mean: tally.outcomes.mean, variance: tally.outcomes.sampleVariance, trueMean: nil, trueLift: nil)
   }
+}
+
+/// The events table's columns: "version" is optional.
+private enum EventColumn: Int, TableColumn {
+  case variant, experiment, reason, device, day, version
+
+  var name: String {
+    switch self {
+    case .variant: "variant"
+    case .experiment: "experiment"
+    case .reason: "reason"
+    case .device: "id_for_vendor"
+    case .day: "day"
+    case .version: "version"
+    }
+  }
+
+  var isOptional: Bool { self == .version }
+}
+
+/// The outcomes table's columns, all required.
+private enum OutcomeColumn: Int, TableColumn {
+  case device, metric, value
+
+  var name: String {
+    switch self {
+    case .device: "id_for_vendor"
+    case .metric: "metric"
+    case .value: "value"
+    }
+  }
+
+  var isOptional: Bool { false }
 }

@@ -1,5 +1,43 @@
 import Foundation
 
+/// The columns a reader of a table needs, as an enum whose raw values number
+/// its cases from 0: a row's field is then found by position, where a lookup
+/// by name compared strings at every field of every row.
+protocol TableColumn: RawRepresentable<Int>, CaseIterable {
+  /// The bench's name of the column, which `--column` may map to another.
+  var name: String { get }
+  /// Whether a table may lack the column; its fields then read as "".
+  var isOptional: Bool { get }
+}
+
+/// One row of a table, read by column.
+struct TableRow<Column: TableColumn> {
+  fileprivate let record: CSVRecordReader.Record
+  /// By column, its position in the record, or −1 where the table lacks it.
+  fileprivate let positions: [Int]
+
+  /// The field as text ("" for a column the table lacks).
+  subscript(_ column: Column) -> String {
+    let position = positions[column.rawValue]
+    return position < 0 ? "" : String(decoding: record.field(position), as: UTF8.self)
+  }
+
+  /// Whether the field is `text`, compared as bytes without making a string.
+  func field(_ column: Column, is text: StaticString) -> Bool {
+    let position = positions[column.rawValue]
+    guard position >= 0 else { return text.utf8CodeUnitCount == 0 }
+    let field = record.field(position)
+    return field.count == text.utf8CodeUnitCount
+      && text.withUTF8Buffer { expected in field.elementsEqual(expected) }
+  }
+
+  /// Whether the field is empty or the table lacks the column.
+  func isEmpty(_ column: Column) -> Bool {
+    let position = positions[column.rawValue]
+    return position < 0 || record.field(position).isEmpty
+  }
+}
+
 /// Reads a CSV table whose header names its columns, finds the columns a
 /// reader needs by name (or by the name an option maps them to), and hands
 /// each row to the reader with its line number, streaming the file.
@@ -9,13 +47,11 @@ struct TableReader {
   let columns: [String: String]
 
   /// - Parameters:
-  ///   - required: the bench's names of the columns the reader needs.
-  ///   - optional: columns read when the table has them; absent, they read as "".
-  ///   - handle: reads one row by the bench's column names; throws a message
-  ///     for a malformed row.
+  ///   - columns: the columns the reader needs, found by name in the header.
+  ///   - handle: reads one row; throws a message for a malformed row.
   /// - Returns: the rows skipped as malformed, with their line numbers and reasons.
-  func read(
-    required: [String], optional: [String] = [], skipMalformed: Bool, handle: (_ field: (String) -> String) throws(RowError) -> Void
+  func read<Column: TableColumn>(
+    _: Column.Type, skipMalformed: Bool, handle: (_ row: TableRow<Column>) throws(RowError) -> Void
   ) throws(AnalyticsTableError) -> [(line: Int, reason: String)] {
     guard var reader = CSVRecordReader(path: path) else { throw .unreadable(path: path) }
     var record = CSVRecordReader.Record()
@@ -23,21 +59,14 @@ struct TableReader {
     guard let header = Self.text(record) else {
       throw .malformedRow(path: path, line: 1, reason: "the header is not valid UTF-8: save the table as UTF-8")
     }
-    // The columns by the bench's names, looked up by name on every field a row
-    // reads: a handful of short names, compared faster than they hash.
-    var names: [String] = []
-    var positions: [Int?] = []
-    for name in required {
-      let fileName = columns[name] ?? name
-      guard let position = header.firstIndex(of: fileName) else {
-        throw .missingColumn(path: path, column: fileName, role: name, found: header)
+    var positions = Array(repeating: -1, count: Column.allCases.count)
+    for column in Column.allCases {
+      let fileName = columns[column.name] ?? column.name
+      if let position = header.firstIndex(of: fileName) {
+        positions[column.rawValue] = position
+      } else if !column.isOptional {
+        throw .missingColumn(path: path, column: fileName, role: column.name, found: header)
       }
-      names.append(name)
-      positions.append(position)
-    }
-    for name in optional {
-      names.append(name)
-      positions.append(header.firstIndex(of: columns[name] ?? name))
     }
     var skipped: [(line: Int, reason: String)] = []
     while try next(&reader, into: &record) {
@@ -49,10 +78,7 @@ struct TableReader {
         guard Self.isUTF8(record) else {
           throw RowError("is not valid UTF-8: ids are compared as text, so save the table as UTF-8")
         }
-        try handle { name in
-          guard let index = names.firstIndex(of: name), let position = positions[index] else { return "" }
-          return String(decoding: record.field(position), as: UTF8.self)
-        }
+        try handle(TableRow(record: record, positions: positions))
       } catch {
         guard skipMalformed else { throw .malformedRow(path: path, line: record.line, reason: error.message) }
         skipped.append((record.line, error.message))
