@@ -81,9 +81,9 @@ public struct AmountHistogram: Hashable, Sendable {
   public static func cap(percentile: Double, of histograms: [AmountHistogram]) -> Int64? {
     let total = histograms.reduce(0) { $0 + $1.counts.reduce(0, +) }
     guard total > 0 else { return nil }
-    let position = percentile * Double(total)
-    // A position that is a whole number but for rounding (0.99 × 10,000) is that rank.
-    let rank = max(1, abs(position - position.rounded()) < 1e-9 ? Int(position.rounded()) : Int(position.rounded(.up)))
+    let position = percentile * Double(total), whole = position.rounded()
+    // A position that is a whole number but for rounding (0.99 × 10,000) is that rank, as in `SortedSample.quantile`.
+    let rank = max(1, abs(position - whole) <= 1e-9 * max(1, position) ? Int(whole) : Int(position.rounded(.up)))
     var seen = 0
     for bucket in 0..<bucketCount {
       seen += histograms.reduce(0) { $0 + $1.counts[bucket] }
