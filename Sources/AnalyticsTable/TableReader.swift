@@ -47,11 +47,12 @@ struct TableReader {
   let columns: [String: String]
 
   /// - Parameters:
-  ///   - columns: the columns the reader needs, found by name in the header.
+  ///   - columnType: the enum of the columns the reader needs, each found
+  ///     in the header by its name (or the name `columns` maps it to).
   ///   - handle: reads one row; throws a message for a malformed row.
   /// - Returns: the rows skipped as malformed, with their line numbers and reasons.
   func read<Column: TableColumn>(
-    _: Column.Type, skipMalformed: Bool, handle: (_ row: TableRow<Column>) throws(RowError) -> Void
+    _ columnType: Column.Type, skipMalformed: Bool, handle: (_ row: TableRow<Column>) throws(RowError) -> Void
   ) throws(AnalyticsTableError) -> [(line: Int, reason: String)] {
     guard var reader = CSVRecordReader(path: path) else { throw .unreadable(path: path) }
     var record = CSVRecordReader.Record()
@@ -59,8 +60,8 @@ struct TableReader {
     guard let header = Self.text(record) else {
       throw .malformedRow(path: path, line: 1, reason: "the header is not valid UTF-8: save the table as UTF-8")
     }
-    var positions = Array(repeating: -1, count: Column.allCases.count)
-    for column in Column.allCases {
+    var positions = Array(repeating: -1, count: columnType.allCases.count)
+    for column in columnType.allCases {
       let fileName = columns[column.name] ?? column.name
       if let position = header.firstIndex(of: fileName) {
         positions[column.rawValue] = position
