@@ -200,10 +200,10 @@ private struct ReportWriter {
   private mutating func writeMetric(_ analysis: MetricAnalysis, experiment: ExperimentResult) {
     // A variant's devices counted, its rate, mean or ratio with its interval, and its true lift.
     let rows: [(counted: Int, value: String, trueLift: Double?, mean: Double?)]
-    let kind: String, valueHeader: String
+    let valueHeader: String
     if analysis.isRatio {
       guard let ratioIndex = experiment.variants.first?.ratios.firstIndex(where: { $0.name == analysis.metric }) else { return }
-      (kind, valueHeader) = ("ratio", "Ratio (\(confidence) CI)")
+      valueHeader = "Ratio (\(confidence) CI)"
       let scale = experiment.variants.compactMap { $0.ratios[ratioIndex].ratio.map(abs) }.max() ?? 1
       rows = experiment.variants.enumerated().map { index, variant in
         let summary = variant.ratios[ratioIndex]
@@ -213,7 +213,7 @@ private struct ReportWriter {
       guard let distributionIndex = experiment.variants.first?.distributions.firstIndex(where: {
         Metric.quantileName(metric: $0.metric, quantile: quantile) == analysis.metric
       }) else { return }
-      (kind, valueHeader) = ("quantile", "Quantile \(NumberFormat.trim(quantile)) (\(confidence) CI)")
+      valueHeader = "Quantile \(NumberFormat.trim(quantile)) (\(confidence) CI)"
       let scale = analysis.estimates.compactMap { $0.map { abs($0.value) } }.max() ?? 1
       rows = experiment.variants.enumerated().map { index, variant in
         let distribution = variant.distributions[distributionIndex]
@@ -221,27 +221,23 @@ private struct ReportWriter {
           distribution.counts.reduce(0, +), quantileCell(analysis.estimates[index], scale: scale), distribution.trueLift,
           analysis.estimates[index]?.value)
       }
-    } else if analysis.winsorize != nil {
-      guard let cappedIndex = experiment.variants.first?.winsorized.firstIndex(where: { $0.summary.name == analysis.metric })
-      else { return }
-      (kind, valueHeader) = ("winsorized", "Capped mean (\(confidence) CI)")
-      let scale = experiment.variants.compactMap { $0.winsorized[cappedIndex].summary.mean.map(abs) }.max() ?? 1
-      rows = experiment.variants.enumerated().map { index, variant in
-        let summary = variant.winsorized[cappedIndex].summary
-        return (summary.n, valueCell(analysis.estimates[index], summary: summary, scale: scale), summary.trueLift, summary.mean)
-      }
     } else {
-      guard let metricIndex = experiment.variants.first?.metrics.firstIndex(where: { $0.name == analysis.metric }) else { return }
-      kind = analysis.isConversion ? "conversion" : "continuous"
-      valueHeader = analysis.isConversion ? "Conversion rate (\(confidence) CI)" : "Mean (\(confidence) CI)"
+      // A scenario metric's summaries, or a winsorized metric's capped ones.
+      let summaries = experiment.variants.compactMap { variant in
+        variant.metrics.first { $0.name == analysis.metric }
+          ?? variant.winsorized.first { $0.summary.name == analysis.metric }?.summary
+      }
+      guard summaries.count == experiment.variants.count else { return }
+      valueHeader =
+        analysis.isConversion
+        ? "Conversion rate (\(confidence) CI)" : "\(analysis.winsorize != nil ? "Capped mean" : "Mean") (\(confidence) CI)"
       // The metric's scale, for the decimals of its amounts: the largest mean of a variant.
-      let scale = experiment.variants.compactMap { $0.metrics[metricIndex].mean.map(abs) }.max() ?? 1
-      rows = experiment.variants.enumerated().map { index, variant in
-        let summary = variant.metrics[metricIndex]
-        return (summary.n, valueCell(analysis.estimates[index], summary: summary, scale: scale), summary.trueLift, summary.mean)
+      let scale = summaries.compactMap { $0.mean.map(abs) }.max() ?? 1
+      rows = summaries.enumerated().map { index, summary in
+        (summary.n, valueCell(analysis.estimates[index], summary: summary, scale: scale), summary.trueLift, summary.mean)
       }
     }
-    lines.append("### \(analysis.metric) (\(kind))")
+    lines.append("### \(analysis.metric) (\(analysis.kind))")
     lines.append("")
     lines.append("| Variant | Exposed | Counted | \(valueHeader) | Lift vs \(experiment.baseline) (\(confidence) CI) | p-value | Adjusted p | P(beats \(experiment.baseline)) | True lift |")
     lines.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|")

@@ -130,15 +130,17 @@ extension RatioSummary {
 
 extension WinsorizedSummary {
   var json: OrderedJSON {
-    guard case .object(let members) = summary.json else { return summary.json }
-    return .object(
+    .object(
       [("metric", .string(metric)), ("percentile", .number(percentile)), ("cap", .number(cap)), ("capped", .integer(capped))]
-        + members)
+        + summary.jsonMembers)
   }
 }
 
 extension MetricSummary {
-  var json: OrderedJSON {
+  var json: OrderedJSON { .object(jsonMembers) }
+
+  /// The summary's fields, which a winsorized summary follows its own with.
+  var jsonMembers: [(String, OrderedJSON)] {
     var members: [(String, OrderedJSON)] = [("n", .integer(n))]
     if let conversions { members.append(("conversions", .integer(conversions))) }
     members += [
@@ -154,7 +156,7 @@ extension MetricSummary {
         ])
       ))
     }
-    return .object(members)
+    return members
   }
 }
 

@@ -39,7 +39,7 @@ public struct SortedSample: Hashable, Sendable {
   /// The sample quantile as the inverse of the empirical distribution
   /// function: the smallest value with at least a share `q` of the sample at
   /// or below it, the value of rank ⌈n·q⌉ (numpy's "inverted_cdf"). A product
-  /// n·q within 10⁻⁹ of a whole number counts as that number, so that 0.9 of
+  /// n·q within a relative 10⁻⁹ of a whole number counts as that number, so that 0.9 of
   /// 10 is rank 9 although 10 × 0.9 is 9.000000000000002 in binary. `nil`
   /// for an empty sample.
   public func quantile(_ q: Double) -> Double? {
