@@ -38,7 +38,35 @@ public struct CSVLines: Sendable {
   /// Appends an integer field in decimal.
   public mutating func field(_ value: Int) {
     separate()
-    bytes.append(contentsOf: String(value).utf8)
+    if value < 0 { bytes.append(UInt8(ascii: "-")) }
+    // The digits from the last, then turned around: no string to allocate or copy.
+    let first = bytes.count
+    var magnitude = value.magnitude
+    repeat {
+      bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+      magnitude /= 10
+    } while magnitude > 0
+    bytes[first...].reverse()
+  }
+
+  /// Fields encoded once, to be appended many times: an events table repeats
+  /// a few distinct runs of fields millions of times.
+  public struct Fragment: Sendable {
+    fileprivate let bytes: [UInt8]
+
+    /// The fields as they would be appended one by one.
+    public init(_ fields: [String]) {
+      precondition(!fields.isEmpty, "a fragment holds at least one field")
+      var lines = CSVLines()
+      for field in fields { lines.field(field) }
+      bytes = lines.bytes
+    }
+  }
+
+  /// Appends a fragment's fields.
+  public mutating func append(_ fragment: Fragment) {
+    separate()
+    bytes.append(contentsOf: fragment.bytes)
   }
 
   /// Ends the current line.

@@ -71,6 +71,9 @@ public struct EventsTableWriter: DeviceObserver, Sendable {
 
   private var log: EventLog
   private let metrics: [String]
+  /// By event number (`EventLog.event(_:)`): its fields from value to reason.
+  private var eventFields: [CSVLines.Fragment] = []
+  private let versionFields: [CSVLines.Fragment]
   /// The lines of the batch's devices so far, in device order.
   public private(set) var events = CSVLines()
   public private(set) var outcomes = CSVLines()
@@ -80,6 +83,7 @@ public struct EventsTableWriter: DeviceObserver, Sendable {
   public init(plan: SimulationPlan) {
     log = EventLog(plan: plan)
     metrics = plan.scenario.metrics.map(\.name)
+    versionFields = log.versionNames.map { CSVLines.Fragment([$0]) }
   }
 
   public mutating func started(device: Int, token: Lab.ActiveExperimentsToken, segment: Int, upgradeDays: [Double?]) {
@@ -92,9 +96,22 @@ public struct EventsTableWriter: DeviceObserver, Sendable {
 
   public mutating func finished(outcomes values: [Double]) {
     log.finished(outcomes: values)
-    EventsTable.append(log.rows, to: &events)
+    while eventFields.count < log.eventNumbers {
+      let event = log.event(eventFields.count), assignment = event.assignment
+      eventFields.append(CSVLines.Fragment([
+        assignment.value.text, assignment.key, assignment.variant, assignment.experiment, assignment.source,
+        event.reason.rawValue,
+      ]))
+    }
+    for record in log.records {
+      events.append(eventFields[record.event])
+      events.field(record.device)
+      events.field(record.day)
+      events.append(versionFields[record.version])
+      events.endLine()
+    }
     OutcomesTable.append(log.outcomes, metrics: metrics, to: &outcomes)
-    eventCount += log.rows.count
+    eventCount += log.records.count
     log.removeAll()
   }
 }

@@ -12,27 +12,43 @@ public protocol DeviceObserver {
 }
 
 /// One launch of the app on one device.
+///
+/// The simulator fills one record in place at every launch, so that a launch
+/// allocates nothing for an observer that reads the record and does not keep it.
 public struct LaunchRecord: Sendable {
-  public let day: Int
+  public internal(set) var day: Int
   /// The running version's number in the scenario.
-  public let version: Int
+  public internal(set) var version: Int
   /// The launch of this version on this device, from 1.
-  public let launchOfVersion: Int
+  public internal(set) var launchOfVersion: Int
   /// The local source's decision for each of the version's experiments.
-  public let decisions: [LocalDecision]
+  public internal(set) var decisions: [LocalDecision]
   /// For each of the version's experiments, whether the assignments manager
   /// served it: active, and not discarded for a key an earlier one took.
-  public let served: [Bool]
+  public internal(set) var served: [Bool]
   /// The variants the manager discarded at this launch, in its merge order.
-  public let clashes: [LaunchClash]
+  public internal(set) var clashes: [LaunchClash]
   /// For each of the version's experiments, whether it was displayed.
-  public let displayed: [Bool]
+  public internal(set) var displayed: [Bool]
   /// Whether the version called stabilize at this launch.
-  public let stabilized: Bool
+  public internal(set) var stabilized: Bool
   /// The remote experiments the device holds after this launch's fetch.
-  public let remote: [RemoteHolding]
+  public internal(set) var remote: [RemoteHolding]
   /// The hash-bucketed service's experiments the device is in at this launch.
-  public let services: [ServiceHolding]
+  public internal(set) var services: [ServiceHolding]
+
+  init() {
+    day = 0
+    version = 0
+    launchOfVersion = 0
+    decisions = []
+    served = []
+    clashes = []
+    displayed = []
+    stabilized = false
+    remote = []
+    services = []
+  }
 }
 
 /// A remote experiment a device holds at a launch.

@@ -56,6 +56,8 @@ struct DeviceSimulator: ~Copyable {
   private let clashServedSeen: ScratchArray<Bool>
   /// The clashes of the current launch, for observers.
   private var launchClashes: [LaunchClash] = []
+  /// What observers are shown of each launch, refilled in place.
+  private var launchRecord = LaunchRecord()
   private let upgradeDays: ScratchArray<Double>
   private let outcomes: ScratchArray<Double>
   /// Per metric with a covariate, the device's covariate.
@@ -227,20 +229,8 @@ struct DeviceSimulator: ~Copyable {
       }
       if tables.remote.count > 0, remote.churns(isStabilized: stabilized, draws: &churnDraws) { churned = true }
       if Observer.isObserving {
-        let slots = tables.slotStart[installed + 1] - tables.slotStart[installed]
-        observer.launched(LaunchRecord(
-          day: day, version: installed, launchOfVersion: launchOfVersion,
-          decisions: (0..<slots).map { decisions[$0] >= 0 ? .active(variant: decisions[$0]) : .inactive },
-          served: (0..<slots).map { served[$0] }, clashes: launchClashes, displayed: (0..<slots).map { displayed[$0] },
-          stabilized: stabilizes,
-          remote: (0..<tables.remote.count).filter { remote.held[$0] >= 0 }.map {
-            RemoteHolding(
-              experiment: tables.remote.globalID[$0], variant: remote.held[$0], values: remote.values($0),
-              served: served[slots + $0], displayed: remoteDisplayed[$0])
-          },
-          services: (0..<tables.service.count).filter { service.held[$0] >= 0 }.map {
-            ServiceHolding(experiment: tables.service.globalID[$0], variant: service.held[$0], displayed: serviceDisplayed[$0])
-          }))
+        fillLaunchRecord(day: day, version: installed, launchOfVersion: launchOfVersion, stabilized: stabilizes)
+        observer.launched(launchRecord)
       }
     }
     remote.finish()
@@ -250,6 +240,37 @@ struct DeviceSimulator: ~Copyable {
     countClashDevices()
     drawOutcomes(random, segment: segment)
     if Observer.isObserving { observer.finished(outcomes: outcomes.array) }
+  }
+
+  /// Refills `launchRecord` with the launch just simulated.
+  private mutating func fillLaunchRecord(day: Int, version: Int, launchOfVersion: Int, stabilized: Bool) {
+    let slots = tables.slotStart[version + 1] - tables.slotStart[version]
+    launchRecord.day = day
+    launchRecord.version = version
+    launchRecord.launchOfVersion = launchOfVersion
+    launchRecord.stabilized = stabilized
+    if launchRecord.decisions.count != slots {
+      launchRecord.decisions = Array(repeating: .inactive, count: slots)
+      launchRecord.served = Array(repeating: false, count: slots)
+      launchRecord.displayed = Array(repeating: false, count: slots)
+    }
+    for index in 0..<slots {
+      launchRecord.decisions[index] = decisions[index] >= 0 ? .active(variant: decisions[index]) : .inactive
+      launchRecord.served[index] = served[index]
+      launchRecord.displayed[index] = displayed[index]
+    }
+    launchRecord.clashes = launchClashes
+    if !launchRecord.remote.isEmpty { launchRecord.remote.removeAll(keepingCapacity: true) }
+    for r in 0..<tables.remote.count where remote.held[r] >= 0 {
+      launchRecord.remote.append(RemoteHolding(
+        experiment: tables.remote.globalID[r], variant: remote.held[r], values: remote.values(r),
+        served: served[slots + r], displayed: remoteDisplayed[r]))
+    }
+    if !launchRecord.services.isEmpty { launchRecord.services.removeAll(keepingCapacity: true) }
+    for s in 0..<tables.service.count where service.held[s] >= 0 {
+      launchRecord.services.append(
+        ServiceHolding(experiment: tables.service.globalID[s], variant: service.held[s], displayed: serviceDisplayed[s]))
+    }
   }
 
   /// The plan's numbers of the experiment at position `index` of a version's

@@ -4,6 +4,11 @@ import Lab
 /// device: `activated` and `deactivated` as the assignments manager reports
 /// them (`AnalyticsEvent.changes`), and `displayed` once per device, experiment
 /// and variant, as the Lab doc advises.
+///
+/// An export writes millions of events, so the log keeps each as a few
+/// numbers (`Record`): every distinct assignment is numbered once, and the
+/// manager's merge is kept by key number, in arrays reused from launch to
+/// launch. `rows` spells the records out as events.
 public struct EventLog: DeviceObserver, Sendable {
   /// One event of one device on one day.
   public struct Row: Hashable, Sendable {
@@ -14,108 +19,173 @@ public struct EventLog: DeviceObserver, Sendable {
     public let event: AnalyticsEvent
   }
 
+  /// One event as numbers: the version's number in the scenario, and the
+  /// event's number (`event(_:)`).
+  public struct Record: Hashable, Sendable {
+    public let device: Int
+    public let day: Int
+    public let version: Int
+    public let event: Int
+  }
+
   public static var isObserving: Bool { true }
 
-  public private(set) var rows: [Row] = []
+  /// The reasons of an event's number, by `event % 3`.
+  private static let reasons: [AnalyticsEvent.Reason] = [.activated, .deactivated, .displayed]
+
+  public private(set) var records: [Record] = []
   /// Each device's outcomes, in the scenario's metric order, by device.
   public private(set) var outcomes: [(device: Int, values: [Double])] = []
   private let plan: SimulationPlan
-  /// Per version: its name, and per slot the experiment's number, the
-  /// assignments of each local variant in the order the manager merges them,
-  /// and the "displayed" event of each: what every launch would otherwise
-  /// rebuild from the plan.
-  private let versionNames: [String]
-  private let slotExperiments: [[Int]]
-  private let slotGlobalOfLocal: [[[Int]]]
-  private let slotAssignments: [[[[Assignment]]]]
-  private let slotDisplayedEvents: [[[AnalyticsEvent]]]
+  public let versionNames: [String]
+
+  private var numbering: Numbering
+
+  /// The plan's slots (one experiment in one version) in one flat list,
+  /// version `v`'s from `slotStart[v]`, each with its experiment's number;
+  /// their local variants in another, slot `s`'s from `slotVariantStart[s]`,
+  /// each with the plan's variant number, the number of its "displayed"
+  /// event, and its assignments' numbers in the order the manager merges
+  /// them, from `variantAssignmentStart`.
+  private let slotStart: [Int]
+  private let slotExperiment: [Int]
+  private let slotVariantStart: [Int]
+  private let variantGlobal: [Int]
+  private let variantDisplayedEvent: [Int]
+  private let variantAssignmentStart: [Int]
+  private let variantAssignments: [Int]
+
   private var device = 0
-  private var active: [String: Assignment] = [:]
+  /// The manager's active assignments by key number (−1 for none), and the
+  /// keys that hold one, sorted; `merged` and `mergedKeys` are the same for
+  /// the launch being recorded, before it replaces them.
+  private var active: [Int]
+  private var activeKeys: [Int] = []
+  private var merged: [Int]
+  private var mergedKeys: [Int] = []
   /// Per experiment, the variants already reported displayed on this device,
   /// as a mask of the plan's variant numbers.
   private var reported: [UInt64]
-  /// The last launch's version, decisions and served flags: a launch that
-  /// repeats them with no remote experiment serves the same assignments, so
-  /// it changes nothing and the merge need not be rebuilt.
-  private var lastVersion = -1
-  private var lastDecisions: [LocalDecision] = []
-  private var lastServed: [Bool] = []
-  private var lastHadNoRemote = false
 
   public init(plan: SimulationPlan) {
     self.plan = plan
     reported = Array(repeating: 0, count: plan.experimentNames.count)
     versionNames = plan.versions.map(\.version.version)
-    slotExperiments = plan.versions.map { $0.slots.map(\.experimentID) }
-    slotGlobalOfLocal = plan.versions.map { $0.slots.map(\.globalOfLocal) }
-    slotAssignments = plan.versions.map { version in
-      version.slots.map { slot in
-        slot.definition.variants.map {
-          ActiveVariant(experiment: slot.definition.name, variant: $0, source: "Local").assignments
-        }
-      }
-    }
-    slotDisplayedEvents = plan.versions.map { version in
-      version.slots.map { slot in
+    var numbering = Numbering(plan: plan)
+    active = Array(repeating: -1, count: numbering.keyCount)
+    merged = active
+    var slotStart = [0], slotExperiment: [Int] = [], slotVariantStart = [0]
+    var variantGlobal: [Int] = [], variantDisplayedEvent: [Int] = []
+    var variantAssignmentStart = [0], variantAssignments: [Int] = []
+    for version in plan.versions {
+      for slot in version.slots {
         let experiment = slot.definition, key = experiment.keys[0]
-        return experiment.variants.map { variant in
-          AnalyticsEvent(
-            assignment: Assignment(
-              key: key, value: variant.assignments[key]!, variant: variant.name, experiment: experiment.name,
-              source: "Local"),
-            reason: .displayed)
+        slotExperiment.append(slot.experimentID)
+        for (local, variant) in experiment.variants.enumerated() {
+          variantGlobal.append(slot.globalOfLocal[local])
+          let displayed = Assignment(
+            key: key, value: variant.assignments[key]!, variant: variant.name, experiment: experiment.name,
+            source: "Local")
+          variantDisplayedEvent.append(Self.event(numbering.number(displayed), reason: 2))
+          for assignment in ActiveVariant(experiment: experiment.name, variant: variant, source: "Local").assignments {
+            variantAssignments.append(numbering.number(assignment))
+          }
+          variantAssignmentStart.append(variantAssignments.count)
         }
+        slotVariantStart.append(variantGlobal.count)
       }
+      slotStart.append(slotExperiment.count)
     }
+    self.slotStart = slotStart
+    self.slotExperiment = slotExperiment
+    self.slotVariantStart = slotVariantStart
+    self.variantGlobal = variantGlobal
+    self.variantDisplayedEvent = variantDisplayedEvent
+    self.variantAssignmentStart = variantAssignmentStart
+    self.variantAssignments = variantAssignments
+    self.numbering = numbering
+  }
+
+  /// How many event numbers there are so far: `event(_:)` takes any below it.
+  public var eventNumbers: Int { numbering.assignments.count * Self.reasons.count }
+
+  /// The event a record's number stands for.
+  public func event(_ number: Int) -> AnalyticsEvent {
+    AnalyticsEvent(assignment: numbering.assignments[number / Self.reasons.count], reason: Self.reasons[number % Self.reasons.count])
+  }
+
+  /// The events recorded so far, spelled out.
+  public var rows: [Row] {
+    records.map { Row(device: $0.device, day: $0.day, version: versionNames[$0.version], event: event($0.event)) }
   }
 
   public mutating func started(device: Int, token: ActiveExperimentsToken, segment: Int, upgradeDays: [Double?]) {
     self.device = device
-    active = [:]
+    for key in activeKeys { active[key] = -1 }
+    activeKeys.removeAll(keepingCapacity: true)
     for index in reported.indices { reported[index] = 0 }
-    lastVersion = -1
   }
 
   public mutating func launched(_ launch: LaunchRecord) {
-    let running = versionNames[launch.version]
-    let repeatsLast =
-      launch.remote.isEmpty && lastHadNoRemote && launch.version == lastVersion
-      && launch.decisions == lastDecisions && launch.served == lastServed
-    if !repeatsLast {
-      // The manager merges only what it serves: a discarded variant's keys stay with the variant served first.
-      var current: [String: Assignment] = [:]
-      for (index, assignments) in slotAssignments[launch.version].enumerated() where launch.served[index] {
-        guard let variant = launch.decisions[index].variant else { continue }
-        for assignment in assignments[variant] { current[assignment.key] = assignment }
+    // The manager merges only what it serves: a discarded variant's keys stay with the variant served first.
+    let firstSlot = slotStart[launch.version]
+    for index in launch.served.indices where launch.served[index] {
+      guard let local = launch.decisions[index].variant else { continue }
+      let variant = slotVariantStart[firstSlot + index] + local
+      for assignment in variantAssignments[variantAssignmentStart[variant]..<variantAssignmentStart[variant + 1]] {
+        merge(assignment)
       }
-      for holding in launch.remote where holding.served {
-        let variant = Variant(name: plan.variantNames[holding.experiment][holding.variant], assignments: holding.values)
-        for assignment in ActiveVariant(experiment: plan.experimentNames[holding.experiment], variant: variant, source: "Remote").assignments {
-          current[assignment.key] = assignment
-        }
-      }
-      for event in AnalyticsEvent.changes(from: active, to: current) {
-        rows.append(Row(device: device, day: launch.day, version: running, event: event))
-      }
-      active = current
-      lastVersion = launch.version
-      lastDecisions = launch.decisions
-      lastServed = launch.served
-      lastHadNoRemote = launch.remote.isEmpty
     }
+    for holding in launch.remote where holding.served {
+      let variant = Variant(name: plan.variantNames[holding.experiment][holding.variant], assignments: holding.values)
+      for assignment in ActiveVariant(experiment: plan.experimentNames[holding.experiment], variant: variant, source: "Remote").assignments {
+        merge(numbering.number(assignment))
+      }
+    }
+    recordChanges(day: launch.day, version: launch.version)
+
     for holding in launch.remote where holding.displayed {
       let experiment = plan.experimentNames[holding.experiment], variant = plan.variantNames[holding.experiment][holding.variant]
       guard report(holding.experiment, variant: holding.variant), let key = holding.values.keys.sorted().first else { continue }
       let assignment = Assignment(key: key, value: holding.values[key]!, variant: variant, experiment: experiment, source: "Remote")
-      rows.append(Row(device: device, day: launch.day, version: running, event: AnalyticsEvent(assignment: assignment, reason: .displayed)))
+      records.append(Record(device: device, day: launch.day, version: launch.version, event: Self.event(numbering.number(assignment), reason: 2)))
     }
     for index in launch.displayed.indices where launch.displayed[index] {
-      let local = launch.decisions[index].variant!
-      guard report(slotExperiments[launch.version][index], variant: slotGlobalOfLocal[launch.version][index][local])
-      else { continue }
-      rows.append(
-        Row(device: device, day: launch.day, version: running, event: slotDisplayedEvents[launch.version][index][local]))
+      let variant = slotVariantStart[firstSlot + index] + launch.decisions[index].variant!
+      guard report(slotExperiment[firstSlot + index], variant: variantGlobal[variant]) else { continue }
+      records.append(
+        Record(device: device, day: launch.day, version: launch.version, event: variantDisplayedEvent[variant]))
     }
+  }
+
+  /// Puts an assignment into the launch's merge, over any earlier one of its key.
+  private mutating func merge(_ assignment: Int) {
+    let key = numbering.keys[assignment]
+    if merged[key] < 0 { mergedKeys.append(key) }
+    merged[key] = assignment
+  }
+
+  /// Records the merge's changes to the active assignments as
+  /// `AnalyticsEvent.changes` reports them (every key that left or changed,
+  /// then every key that arrived or changed, each in key order), and makes
+  /// the merge the active assignments.
+  private mutating func recordChanges(day: Int, version: Int) {
+    mergedKeys.sort()
+    for key in activeKeys where merged[key] != active[key] {
+      records.append(Record(device: device, day: day, version: version, event: Self.event(active[key], reason: 1)))
+    }
+    for key in mergedKeys where merged[key] != active[key] {
+      records.append(Record(device: device, day: day, version: version, event: Self.event(merged[key], reason: 0)))
+    }
+    for key in activeKeys { active[key] = -1 }
+    for key in mergedKeys { active[key] = merged[key] }
+    swap(&activeKeys, &mergedKeys)
+    mergedKeys.removeAll(keepingCapacity: true)
+    for key in activeKeys { merged[key] = -1 }
+  }
+
+  private static func event(_ assignment: Int, reason: Int) -> Int {
+    assignment * reasons.count + reason
   }
 
   /// Marks a variant reported displayed; returns whether it was not yet.
@@ -130,46 +200,40 @@ public struct EventLog: DeviceObserver, Sendable {
     self.outcomes.append((device, outcomes))
   }
 
-  /// Forgets the rows and outcomes recorded so far, once they are written out.
+  /// Every assignment met so far, numbered in order of appearance, with the
+  /// number of its key among all the keys the plan's variants can hold,
+  /// sorted: key numbers compare as the keys do.
+  private struct Numbering: Sendable {
+    private(set) var assignments: [Assignment] = []
+    private(set) var keys: [Int] = []
+    private var numbers: [Assignment: Int] = [:]
+    private let keyOrder: [String: Int]
+
+    init(plan: SimulationPlan) {
+      let localKeys = plan.versions.flatMap { $0.slots.flatMap(\.definition.keys) }
+      let keys = Set(localKeys + plan.remoteKeys.joined()).sorted()
+      keyOrder = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
+    }
+
+    var keyCount: Int { keyOrder.count }
+
+    /// The assignment's number, numbering it if it is new.
+    mutating func number(_ assignment: Assignment) -> Int {
+      if let number = numbers[assignment] { return number }
+      guard let key = keyOrder[assignment.key] else {
+        preconditionFailure("the plan lists every key a variant can hold, but not \(assignment.key)")
+      }
+      assignments.append(assignment)
+      keys.append(key)
+      numbers[assignment] = assignments.count - 1
+      return assignments.count - 1
+    }
+  }
+
+  /// Forgets the records and outcomes kept so far, once they are written out;
+  /// the numbering of assignments stays.
   public mutating func removeAll() {
-    rows.removeAll(keepingCapacity: true)
+    records.removeAll(keepingCapacity: true)
     outcomes.removeAll(keepingCapacity: true)
-  }
-}
-
-/// Everything one device did, for the bench's debug screen: its draws, each
-/// launch, its analytics events and its outcomes.
-public struct DeviceHistory: DeviceObserver, Sendable {
-  public static var isObserving: Bool { true }
-
-  public private(set) var device = 0
-  public private(set) var token = ActiveExperimentsToken(bits: 0)
-  public private(set) var segment = 0
-  /// The day each version became installed, `nil` for versions never taken.
-  public private(set) var upgradeDays: [Double?] = []
-  public private(set) var launches: [LaunchRecord] = []
-  public private(set) var outcomes: [Double] = []
-  public private(set) var events: EventLog
-
-  public init(plan: SimulationPlan) {
-    events = EventLog(plan: plan)
-  }
-
-  public mutating func started(device: Int, token: ActiveExperimentsToken, segment: Int, upgradeDays: [Double?]) {
-    self.device = device
-    self.token = token
-    self.segment = segment
-    self.upgradeDays = upgradeDays
-    events.started(device: device, token: token, segment: segment, upgradeDays: upgradeDays)
-  }
-
-  public mutating func launched(_ launch: LaunchRecord) {
-    launches.append(launch)
-    events.launched(launch)
-  }
-
-  public mutating func finished(outcomes: [Double]) {
-    self.outcomes = outcomes
-    events.finished(outcomes: outcomes)
   }
 }

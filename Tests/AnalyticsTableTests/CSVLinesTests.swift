@@ -27,6 +27,14 @@ import Testing
       var lines = CSVLines()
       for row in rows { lines.line(row) }
       #expect(lines.bytes == (try reference(rows)), "\(rows)")
+      var fragments = CSVLines()
+      for row in rows {
+        let cut = Int.random(in: 1...row.count, using: &generator)
+        fragments.append(CSVLines.Fragment(Array(row[..<cut])))
+        if cut < row.count { fragments.append(CSVLines.Fragment(Array(row[cut...]))) }
+        fragments.endLine()
+      }
+      #expect(fragments.bytes == lines.bytes, "a row written as fragments: \(rows)")
     }
   }
 
