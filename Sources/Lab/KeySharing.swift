@@ -70,6 +70,12 @@ public struct KeySharing: Hashable, Sendable {
     Pair(first: firsts[index], second: seconds[index], keys: sharedKeys[index])
   }
 
+  /// The positions of the pair at an index of `pairs`, without its keys.
+  @inlinable
+  public func sides(ofPair index: Int) -> (first: Int, second: Int) {
+    (firsts[index], seconds[index])
+  }
+
   /// What the assignments manager serves, as the original `LABAssignmentsManager`
   /// merges sources: experiments are taken in the set's order (sources in the
   /// manager's order, then experiments in each source's order), and an active

@@ -24,15 +24,21 @@ struct ClashTables {
   /// By version: whether no two of its experiments share a key, read first at
   /// every launch so that the common case touches no `KeySharing`.
   let isDisjoint: [Bool]
-  /// By version: the entries of pair `p` are `entries[v][entryStart[v][p] ..< entryStart[v][p + 1]]`.
-  let entryStart: [[Int]]
-  let entries: [[Entry]]
+  /// The entries of pair `p` of version `v` are
+  /// `entries[entryStart[pairStart[v] + p] ..< entryStart[pairStart[v] + p + 1]]`.
+  let pairStart: [Int]
+  let entryStart: [Int]
+  let entries: [Entry]
   /// By row of `SimulationPlan.sharedKeys`: where its counts of served
   /// variants start, the first experiment's variants then the second's.
   let servedStart: [Int]
+  /// By row: its first experiment, and where the second's variants start
+  /// after the first's.
+  let rowFirstExperiment: [Int]
+  let rowSecondOffset: [Int]
 
   init(plan: SimulationPlan) {
-    var sharing: [KeySharing] = [], entryStart: [[Int]] = [], entries: [[Entry]] = []
+    var sharing: [KeySharing] = [], pairStart = [0], entryStart = [0], entries: [Entry] = []
     for version in plan.versions {
       let versionSharing = version.keySharing(remoteKeys: plan.remoteKeys)
       let slots = version.slots.count
@@ -42,23 +48,22 @@ struct ClashTables {
         let remote = index - slots
         return (remote, 1 << UInt64(plan.remoteKeys[remote].firstIndex(of: key)!))
       }
-      var starts = [0], versionEntries: [Entry] = []
       for pair in versionSharing.pairs {
         let experiments = [ids[pair.first], ids[pair.second]].sorted()
         for key in pair.keys {
           let first = side(pair.first, key: key), second = side(pair.second, key: key)
-          versionEntries.append(Entry(
+          entries.append(Entry(
             row: plan.sharedKeys.firstIndex { $0.key == key && $0.experiments == experiments }!,
             firstRemote: first.remote, firstBit: first.bit, secondRemote: second.remote, secondBit: second.bit))
         }
-        starts.append(versionEntries.count)
+        entryStart.append(entries.count)
       }
       sharing.append(versionSharing)
-      entryStart.append(starts)
-      entries.append(versionEntries)
+      pairStart.append(entryStart.count - 1)
     }
     self.sharing = sharing
     isDisjoint = sharing.map(\.isDisjoint)
+    self.pairStart = pairStart
     self.entryStart = entryStart
     self.entries = entries
     var servedStart = [0]
@@ -66,12 +71,20 @@ struct ClashTables {
       servedStart.append(servedStart.last! + shared.experiments.map { plan.variantNames[$0].count }.reduce(0, +))
     }
     self.servedStart = servedStart
+    rowFirstExperiment = plan.sharedKeys.map { $0.experiments[0] }
+    rowSecondOffset = plan.sharedKeys.map { plan.variantNames[$0.experiments[0]].count }
+  }
+
+  /// The range of `entries` of pair `pair` of version `version`.
+  @inline(__always)
+  func entryRange(version: Int, pair: Int) -> Range<Int> {
+    entryStart[pairStart[version] + pair]..<entryStart[pairStart[version] + pair + 1]
   }
 
   /// Whether a pair's entry is a key both sides hold at a launch, given the
   /// keys each remote experiment serves then.
   @inline(__always)
-  static func isShared(_ entry: Entry, servedKeys: [UInt64]) -> Bool {
+  static func isShared(_ entry: Entry, servedKeys: ScratchArray<UInt64>) -> Bool {
     (entry.firstRemote < 0 || servedKeys[entry.firstRemote] & entry.firstBit != 0)
       && (entry.secondRemote < 0 || servedKeys[entry.secondRemote] & entry.secondBit != 0)
   }

@@ -49,7 +49,13 @@ struct DeviceSimulator: ~Copyable {
   /// `KeySharing.serve`'s array, for versions whose experiments share keys.
   private var sharingServed: [Bool]
   /// Per remote experiment, the keys it serves at this launch (`RemoteDevice.servedKeys`).
-  private var remoteServedKeys: [UInt64]
+  private let remoteServedKeys: ScratchArray<UInt64>
+  /// The pairs `KeySharing.serve` reported discarded at this launch.
+  private var clashedPairs: [Int] = []
+  /// The merge order of the version `serve` last met, kept so that a launch
+  /// reads it in place rather than copying it out of the tables.
+  private var sharing: KeySharing
+  private var sharingVersion = 0
   /// Per row of `plan.sharedKeys`, whether the device met a clash on it; per
   /// entry of `tables.clashes.servedStart`, whether that variant was served at one.
   private let clashSeen: ScratchArray<Bool>
@@ -87,6 +93,10 @@ struct DeviceSimulator: ~Copyable {
   private var launches = 0
   /// By `tables.variantStart[experiment] + variant`: see `VariantTally.expectedFirstExposed`.
   private let expectedFirstExposed: ScratchArray<ExactSum>
+  /// By slot: the first exposures whose variant that slot's weights selected
+  /// with every one of its variants still eligible, the usual case, whose
+  /// shares `finish(into:)` adds once per slot.
+  private let wholeSlotFirstExposures: ScratchArray<Int>
   /// By `tables.variantStart[experiment] + variant`: `VariantTally`'s counts.
   private let exposed: ScratchArray<Int>
   private let contaminated: ScratchArray<Int>
@@ -134,7 +144,8 @@ struct DeviceSimulator: ~Copyable {
     served = arena.array(repeating: false, count: tables.maximumSlots + tables.remote.count)
     sharingServed = Array(repeating: false, count: tables.maximumSlots + tables.remote.count)
     displayed = arena.array(repeating: false, count: tables.maximumSlots)
-    remoteServedKeys = Array(repeating: 0, count: tables.remote.count)
+    remoteServedKeys = arena.array(repeating: 0, count: tables.remote.count)
+    sharing = tables.clashes.sharing[0]
     clashSeen = arena.array(repeating: false, count: plan.sharedKeys.count)
     clashServedSeen = arena.array(repeating: false, count: tables.clashes.servedStart.last!)
     upgradeDays = arena.array(repeating: 0, count: tables.versionCount)
@@ -151,6 +162,7 @@ struct DeviceSimulator: ~Copyable {
     dailyNewExposures = arena.array(repeating: 0, count: tables.dailyStart[experiments])
     transitions = arena.array(repeating: 0, count: experiments * tables.versionCount * tables.versionCount * 6)
     expectedFirstExposed = arena.array(repeating: ExactSum(), count: variants)
+    wholeSlotFirstExposures = arena.array(repeating: 0, count: tables.slotExperiment.count)
     exposed = arena.array(repeating: 0, count: variants)
     contaminated = arena.array(repeating: 0, count: variants)
     firstExposed = arena.array(repeating: 0, count: variants)
@@ -220,7 +232,7 @@ struct DeviceSimulator: ~Copyable {
       if tables.service.count > 0 {
         service.launch(day: day, segment: segment, version: installed, draws: &serviceDraws)
       }
-      serve(version: installed, day: day)
+      serve(version: installed, day: day, recordsClashes: Observer.isObserving)
       display(version: installed, day: day, segment: segment, draws: &displayDraws, enrollmentDraws: &enrollmentDraws)
       let stabilizes = tables.stabilizeOnLaunch[installed] == launchOfVersion
       if stabilizes {
@@ -287,7 +299,11 @@ struct DeviceSimulator: ~Copyable {
 
   /// The assignments manager's merge at a launch, by `KeySharing.serve`: which
   /// active experiments it serves, and the clashes on keys they share.
-  private mutating func serve(version: Int, day: Int) {
+  ///
+  /// The clashes are counted at every launch, and kept as `LaunchClash`es for
+  /// observers only when `recordsClashes`, since spelling out their keys
+  /// allocates.
+  private mutating func serve(version: Int, day: Int, recordsClashes: Bool) {
     let slots = tables.slotStart[version + 1] - tables.slotStart[version], remoteCount = tables.remote.count
     if !launchClashes.isEmpty { launchClashes.removeAll(keepingCapacity: true) }
     guard !tables.clashes.isDisjoint[version] else {
@@ -295,36 +311,51 @@ struct DeviceSimulator: ~Copyable {
       for r in 0..<remoteCount { served[slots + r] = remote.held[r] >= 0 }
       return
     }
-    let sharing = tables.clashes.sharing[version]
     for r in 0..<remoteCount { remoteServedKeys[r] = remote.servedKeys(r) }
-    let decisions = self.decisions, held = remote.held, servedKeys = remoteServedKeys
-    let starts = tables.clashes.entryStart[version], entries = tables.clashes.entries[version]
-    var clashedPairs: [Int] = []
+    if sharingVersion != version {
+      sharing = tables.clashes.sharing[version]
+      sharingVersion = version
+    }
+    var pairs: [Int] = [], sharingServed: [Bool] = []
+    swap(&pairs, &clashedPairs)
+    swap(&sharingServed, &self.sharingServed)
+    if !pairs.isEmpty { pairs.removeAll(keepingCapacity: true) }
+    // The closures only read `self`; the call writes the locals.
+    let decisions = self.decisions, servedKeys = remoteServedKeys
     sharing.serve(
-      isActive: { $0 < slots ? decisions[$0] >= 0 : held[$0 - slots] >= 0 },
+      isActive: { $0 < slots ? decisions[$0] >= 0 : remote.held[$0 - slots] >= 0 },
       sharesKey: { pair in
-        (starts[pair]..<starts[pair + 1]).contains { ClashTables.isShared(entries[$0], servedKeys: servedKeys) }
+        tables.clashes.entryRange(version: version, pair: pair).contains {
+          ClashTables.isShared(tables.clashes.entries[$0], servedKeys: servedKeys)
+        }
       },
       served: &sharingServed
-    ) { clashedPairs.append($0) }
+    ) { pairs.append($0) }
     for index in 0..<(slots + remoteCount) { served[index] = sharingServed[index] }
-    for pair in clashedPairs {
-      let kept = heldVariant(sharing.pair(at: pair).first, version: version)
-      let discarded = heldVariant(sharing.pair(at: pair).second, version: version)
-      var keys: [String] = []
-      for entry in entries[starts[pair]..<starts[pair + 1]] where ClashTables.isShared(entry, servedKeys: servedKeys) {
-        let shared = plan.sharedKeys[entry.row]
-        clashSeen[entry.row] = true
-        tally.conflicts[entry.row].firstDay = min(tally.conflicts[entry.row].firstDay ?? day, day)
-        tally.conflicts[entry.row].lastDay = max(tally.conflicts[entry.row].lastDay ?? day, day)
-        let side = shared.experiments[0] == kept.experiment ? 0 : tables.variantCount(shared.experiments[0])
-        clashServedSeen[tables.clashes.servedStart[entry.row] + side + kept.variant] = true
-        keys.append(shared.key)
+    for pair in pairs {
+      let sides = sharing.sides(ofPair: pair)
+      let kept = heldVariant(sides.first, version: version)
+      for index in tables.clashes.entryRange(version: version, pair: pair)
+      where ClashTables.isShared(tables.clashes.entries[index], servedKeys: servedKeys) {
+        let row = tables.clashes.entries[index].row
+        clashSeen[row] = true
+        tally.conflicts[row].firstDay = min(tally.conflicts[row].firstDay ?? day, day)
+        tally.conflicts[row].lastDay = max(tally.conflicts[row].lastDay ?? day, day)
+        let side = tables.clashes.rowFirstExperiment[row] == kept.experiment ? 0 : tables.clashes.rowSecondOffset[row]
+        clashServedSeen[tables.clashes.servedStart[row] + side + kept.variant] = true
       }
-      launchClashes.append(LaunchClash(
-        keys: keys.sorted(), servedExperiment: kept.experiment, servedVariant: kept.variant,
-        discardedExperiment: discarded.experiment, discardedVariant: discarded.variant))
+      if recordsClashes {
+        let discarded = heldVariant(sides.second, version: version)
+        let keys = tables.clashes.entryRange(version: version, pair: pair)
+          .filter { ClashTables.isShared(tables.clashes.entries[$0], servedKeys: servedKeys) }
+          .map { plan.sharedKeys[tables.clashes.entries[$0].row].key }
+        launchClashes.append(LaunchClash(
+          keys: keys.sorted(), servedExperiment: kept.experiment, servedVariant: kept.variant,
+          discardedExperiment: discarded.experiment, discardedVariant: discarded.variant))
+      }
     }
+    swap(&pairs, &clashedPairs)
+    swap(&sharingServed, &self.sharingServed)
   }
 
   /// Counts the device once for each shared key it met a clash on, and for
@@ -357,6 +388,11 @@ struct DeviceSimulator: ~Copyable {
         tally.experiments[experiment].dailyCohorts[index].merge(dailyCohorts[start * metrics + index])
       }
       tally.experiments[experiment].mixedDevices += mixedDevices[experiment]
+      for slot in tables.experimentSlots[experiment] where wholeSlotFirstExposures[slot] > 0 {
+        forEachShare(experiment, slot: slot, eligible: tables.slotVariantMask[slot]) {
+          tally.experiments[experiment].variants[$0].expectedFirstExposed.add($1, times: wholeSlotFirstExposures[slot])
+        }
+      }
       for variant in 0..<tables.variantCount(experiment) {
         let cell = tables.variantStart[experiment] + variant
         tally.experiments[experiment].variants[variant].expectedFirstExposed.merge(expectedFirstExposed[cell])
@@ -700,14 +736,26 @@ struct DeviceSimulator: ~Copyable {
   /// Adds the device's chance of being first shown each variant: the
   /// selecting slot's weights over the variants still eligible, normalised.
   private mutating func countExpectedFirstExposure(_ experiment: Int) {
-    let base = selectionSlot[experiment] * tables.variantStride, eligible = eligibleVariants[experiment]
-    let variants = tables.variantCount(experiment), start = tables.variantStart[experiment]
+    let slot = selectionSlot[experiment], eligible = eligibleVariants[experiment]
+    guard eligible != tables.slotVariantMask[slot] else {
+      wholeSlotFirstExposures[slot] += 1
+      return
+    }
+    let start = tables.variantStart[experiment]
+    forEachShare(experiment, slot: slot, eligible: eligible) { expectedFirstExposed[start + $0].add($1) }
+  }
+
+  /// Calls `body` with each variant in `eligible` and its share under the slot's weights.
+  @inline(__always)
+  private func forEachShare(_ experiment: Int, slot: Int, eligible: UInt64, _ body: (Int, Double) -> Void) {
+    let base = slot * tables.variantStride
+    let variants = tables.variantCount(experiment)
     var total: UInt64 = 0
     for variant in 0..<variants where eligible & (1 << UInt64(variant)) != 0 {
       total += tables.slotWeights[base + variant]
     }
     for variant in 0..<variants where eligible & (1 << UInt64(variant)) != 0 {
-      expectedFirstExposed[start + variant].add(Double(tables.slotWeights[base + variant]) / Double(total))
+      body(variant, Double(tables.slotWeights[base + variant]) / Double(total))
     }
   }
 

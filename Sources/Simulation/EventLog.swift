@@ -60,9 +60,9 @@ public struct EventLog: DeviceObserver, Sendable {
   /// keys that hold one, sorted; `merged` and `mergedKeys` are the same for
   /// the launch being recorded, before it replaces them.
   private var active: [Int]
-  private var activeKeys: [Int] = []
+  private var activeKeys: SortedKeys
   private var merged: [Int]
-  private var mergedKeys: [Int] = []
+  private var mergedKeys: SortedKeys
   /// Per experiment, the variants already reported displayed on this device,
   /// as a mask of the plan's variant numbers.
   private var reported: [UInt64]
@@ -74,6 +74,8 @@ public struct EventLog: DeviceObserver, Sendable {
     var numbering = Numbering(plan: plan)
     active = Array(repeating: -1, count: numbering.keyCount)
     merged = active
+    activeKeys = SortedKeys(capacity: numbering.keyCount)
+    mergedKeys = activeKeys
     var slotStart = [0], slotExperiment: [Int] = [], slotVariantStart = [0]
     var variantGlobal: [Int] = [], variantDisplayedEvent: [Int] = []
     var variantAssignmentStart = [0], variantAssignments: [Int] = []
@@ -121,8 +123,8 @@ public struct EventLog: DeviceObserver, Sendable {
 
   public mutating func started(device: Int, token: ActiveExperimentsToken, segment: Int, upgradeDays: [Double?]) {
     self.device = device
-    for key in activeKeys { active[key] = -1 }
-    activeKeys.removeAll(keepingCapacity: true)
+    for index in 0..<activeKeys.count { active[activeKeys[index]] = -1 }
+    activeKeys.removeAll()
     for index in reported.indices { reported[index] = 0 }
   }
 
@@ -161,7 +163,7 @@ public struct EventLog: DeviceObserver, Sendable {
   /// Puts an assignment into the launch's merge, over any earlier one of its key.
   private mutating func merge(_ assignment: Int) {
     let key = numbering.keys[assignment]
-    if merged[key] < 0 { mergedKeys.append(key) }
+    if merged[key] < 0 { mergedKeys.insert(key) }
     merged[key] = assignment
   }
 
@@ -170,18 +172,21 @@ public struct EventLog: DeviceObserver, Sendable {
   /// then every key that arrived or changed, each in key order), and makes
   /// the merge the active assignments.
   private mutating func recordChanges(day: Int, version: Int) {
-    mergedKeys.sort()
-    for key in activeKeys where merged[key] != active[key] {
-      records.append(Record(device: device, day: day, version: version, event: Self.event(active[key], reason: 1)))
+    for index in 0..<activeKeys.count where merged[activeKeys[index]] != active[activeKeys[index]] {
+      records.append(
+        Record(device: device, day: day, version: version, event: Self.event(active[activeKeys[index]], reason: 1)))
     }
-    for key in mergedKeys where merged[key] != active[key] {
-      records.append(Record(device: device, day: day, version: version, event: Self.event(merged[key], reason: 0)))
+    for index in 0..<mergedKeys.count where merged[mergedKeys[index]] != active[mergedKeys[index]] {
+      records.append(
+        Record(device: device, day: day, version: version, event: Self.event(merged[mergedKeys[index]], reason: 0)))
     }
-    for key in activeKeys { active[key] = -1 }
-    for key in mergedKeys { active[key] = merged[key] }
+    for index in 0..<activeKeys.count { active[activeKeys[index]] = -1 }
+    for index in 0..<mergedKeys.count {
+      active[mergedKeys[index]] = merged[mergedKeys[index]]
+      merged[mergedKeys[index]] = -1
+    }
     swap(&activeKeys, &mergedKeys)
-    mergedKeys.removeAll(keepingCapacity: true)
-    for key in activeKeys { merged[key] = -1 }
+    mergedKeys.removeAll()
   }
 
   private static func event(_ assignment: Int, reason: Int) -> Int {
@@ -227,6 +232,35 @@ public struct EventLog: DeviceObserver, Sendable {
       keys.append(key)
       numbers[assignment] = assignments.count - 1
       return assignments.count - 1
+    }
+  }
+
+  /// Key numbers in increasing order, in storage kept from launch to launch:
+  /// a launch merges a few keys, and sorting them as they come costs less
+  /// than a sort.
+  private struct SortedKeys: Sendable {
+    private var storage: [Int]
+    private(set) var count = 0
+
+    init(capacity: Int) {
+      storage = Array(repeating: 0, count: capacity)
+    }
+
+    subscript(index: Int) -> Int { storage[index] }
+
+    /// Inserts a key not yet in the list.
+    mutating func insert(_ key: Int) {
+      var index = count
+      while index > 0, storage[index - 1] > key {
+        storage[index] = storage[index - 1]
+        index -= 1
+      }
+      storage[index] = key
+      count += 1
+    }
+
+    mutating func removeAll() {
+      count = 0
     }
   }
 

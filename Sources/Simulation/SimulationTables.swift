@@ -36,6 +36,8 @@ struct SimulationTables {
   let localOfGlobal: [Int]
   let slotGlobalStart: [Int]
   let globalOfLocal: [Int]
+  /// Each experiment's slots, in version order.
+  let experimentSlots: [[Int]]
   /// Each slot's variants as a mask of global variant numbers.
   let slotVariantMask: [UInt64]
   /// Each slot's weight of each global variant (0 when the slot lacks it), by
@@ -132,6 +134,7 @@ struct SimulationTables {
     self.slotGlobalStart = slotGlobalStart
     self.globalOfLocal = globalOfLocal
     self.slotVariantMask = slotVariantMask
+    experimentSlots = (0..<experimentCount).map { experiment in slotExperiment.indices.filter { slotExperiment[$0] == experiment } }
     let variantStride = max(plan.variantNames.map(\.count).max() ?? 1, 1)
     self.variantStride = variantStride
     slotWeights = plan.versions.flatMap(\.slots).flatMap { slot in

@@ -157,6 +157,14 @@ public struct ExactSum: Hashable, Sendable, BitwiseCopyable {
     steps += Int128(nearest)
   }
 
+  /// Adds `value` `times` times: the same sum as that many calls of `add`,
+  /// since each adds the same steps.
+  public mutating func add(_ value: Double, times: Int) {
+    guard let nearest = Moments.nearestSteps(value * Double(sign: .plus, exponent: -stepExponent, significand: 1))
+    else { return }
+    steps += Int128(nearest) * Int128(times)
+  }
+
   public mutating func merge(_ other: ExactSum) {
     precondition(other.stepExponent == stepExponent, "sums on different grids cannot merge exactly")
     steps += other.steps
