@@ -104,4 +104,19 @@ import Testing
     }
     #expect(Moments.nearestSteps(.nan) == nil)
   }
+
+  /// The simulator adds a slot's shares once per batch, times its count of
+  /// first exposures: the same sum as adding each share at each exposure.
+  @Test func addingTimesIsAddingThatManyTimes() {
+    var generator = SeededGenerator(seed: 20261125)
+    for _ in 0..<200 {
+      let value = Double.random(in: 0...1, using: &generator) / Double(Int.random(in: 1...7, using: &generator))
+      let times = Int.random(in: 0...300, using: &generator)
+      var once = ExactSum(), repeated = ExactSum()
+      once.add(value, times: times)
+      for _ in 0..<times { repeated.add(value) }
+      #expect(once == repeated, "\(value) × \(times)")
+      #expect(once.value == Double(times) * (value * 0x1p32).rounded() * 0x1p-32, "\(value) × \(times)")
+    }
+  }
 }
