@@ -30,8 +30,9 @@ public struct EventLog: DeviceObserver, Sendable {
 
   public static var isObserving: Bool { true }
 
-  /// The reasons of an event's number, by `event % 3`.
+  /// The reasons of an event's number, by `event % 3`, and their indexes.
   private static let reasons: [AnalyticsEvent.Reason] = [.activated, .deactivated, .displayed]
+  private static let activated = 0, deactivated = 1, displayed = 2
 
   public private(set) var records: [Record] = []
   /// Each device's outcomes, in the scenario's metric order, by device.
@@ -88,7 +89,7 @@ public struct EventLog: DeviceObserver, Sendable {
           let displayed = Assignment(
             key: key, value: variant.assignments[key]!, variant: variant.name, experiment: experiment.name,
             source: "Local")
-          variantDisplayedEvent.append(Self.event(numbering.number(displayed), reason: 2))
+          variantDisplayedEvent.append(Self.event(numbering.number(displayed), reason: Self.displayed))
           for assignment in ActiveVariant(experiment: experiment.name, variant: variant, source: "Local").assignments {
             variantAssignments.append(numbering.number(assignment))
           }
@@ -150,7 +151,8 @@ public struct EventLog: DeviceObserver, Sendable {
       let experiment = plan.experimentNames[holding.experiment], variant = plan.variantNames[holding.experiment][holding.variant]
       guard report(holding.experiment, variant: holding.variant), let key = holding.values.keys.sorted().first else { continue }
       let assignment = Assignment(key: key, value: holding.values[key]!, variant: variant, experiment: experiment, source: "Remote")
-      records.append(Record(device: device, day: launch.day, version: launch.version, event: Self.event(numbering.number(assignment), reason: 2)))
+      let event = Self.event(numbering.number(assignment), reason: Self.displayed)
+      records.append(Record(device: device, day: launch.day, version: launch.version, event: event))
     }
     for index in launch.displayed.indices where launch.displayed[index] {
       let variant = slotVariantStart[firstSlot + index] + launch.decisions[index].variant!
@@ -174,11 +176,11 @@ public struct EventLog: DeviceObserver, Sendable {
   private mutating func recordChanges(day: Int, version: Int) {
     for index in 0..<activeKeys.count where merged[activeKeys[index]] != active[activeKeys[index]] {
       records.append(
-        Record(device: device, day: day, version: version, event: Self.event(active[activeKeys[index]], reason: 1)))
+        Record(device: device, day: day, version: version, event: Self.event(active[activeKeys[index]], reason: Self.deactivated)))
     }
     for index in 0..<mergedKeys.count where merged[mergedKeys[index]] != active[mergedKeys[index]] {
       records.append(
-        Record(device: device, day: day, version: version, event: Self.event(merged[mergedKeys[index]], reason: 0)))
+        Record(device: device, day: day, version: version, event: Self.event(merged[mergedKeys[index]], reason: Self.activated)))
     }
     for index in 0..<activeKeys.count { active[activeKeys[index]] = -1 }
     for index in 0..<mergedKeys.count {
