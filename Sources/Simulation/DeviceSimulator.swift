@@ -42,6 +42,17 @@ struct DeviceSimulator: ~Copyable {
   private let eligibleVariants: ScratchArray<UInt64>
   /// Per slot of the running version: the local variant it decided, −1 for inactive.
   private let decisions: ScratchArray<Int>
+  /// The slots active at this launch, in order, and those of the launch
+  /// before, so that displays and transitions visit the experiments a device
+  /// is in rather than every experiment of the plan.
+  private var activeSlots: ScratchArray<Int>
+  private var activeSlotCount = 0
+  private var previousActiveSlots: ScratchArray<Int>
+  private var previousActiveSlotCount = 0
+  /// The experiments displayed to the device so far, in the order of their
+  /// first display (`record`); `drawOutcomes` sorts them.
+  private let shownExperiments: ScratchArray<Int>
+  private var shownExperimentCount = 0
   /// Per position of the version's merge order (its slots, then the remote
   /// experiments): whether the manager served it at this launch.
   private let served: ScratchArray<Bool>
@@ -65,6 +76,11 @@ struct DeviceSimulator: ~Copyable {
   /// What observers are shown of each launch, refilled in place.
   private var launchRecord = LaunchRecord()
   private let upgradeDays: ScratchArray<Double>
+  /// Per version, the first day the device runs it or a newer one: the
+  /// smallest upgrade day of the version and every later one. It never
+  /// decreases from version to version, so the launch loop finds the version
+  /// installed on a day by stepping forward from the last one.
+  private let installableFrom: ScratchArray<Double>
   private let outcomes: ScratchArray<Double>
   /// Per metric with a covariate, the device's covariate.
   private let covariates: ScratchArray<Double>
@@ -141,6 +157,9 @@ struct DeviceSimulator: ~Copyable {
     selectionSlot = arena.array(repeating: 0, count: experiments)
     eligibleVariants = arena.array(repeating: 0, count: experiments)
     decisions = arena.array(repeating: -1, count: tables.maximumSlots)
+    activeSlots = arena.array(repeating: 0, count: tables.maximumSlots)
+    previousActiveSlots = arena.array(repeating: 0, count: tables.maximumSlots)
+    shownExperiments = arena.array(repeating: 0, count: experiments)
     served = arena.array(repeating: false, count: tables.maximumSlots + tables.remote.count)
     sharingServed = Array(repeating: false, count: tables.maximumSlots + tables.remote.count)
     displayed = arena.array(repeating: false, count: tables.maximumSlots)
@@ -149,6 +168,7 @@ struct DeviceSimulator: ~Copyable {
     clashSeen = arena.array(repeating: false, count: plan.sharedKeys.count)
     clashServedSeen = arena.array(repeating: false, count: tables.clashes.servedStart.last!)
     upgradeDays = arena.array(repeating: 0, count: tables.versionCount)
+    installableFrom = arena.array(repeating: 0, count: tables.versionCount)
     outcomes = arena.array(repeating: 0, count: tables.metricCount)
     covariates = arena.array(repeating: 0, count: tables.metricCount)
     mixedLifts = arena.array(repeating: 0, count: tables.metricCount * experiments)
@@ -206,20 +226,34 @@ struct DeviceSimulator: ~Copyable {
     let launchProbability = tables.launchProbabilities[segment]
     var installed = 0, running = -1, launchOfVersion = 0, stabilized = false, churned = false
     for day in 0..<tables.days where !churned {
-      while installed + 1 < tables.versionCount, let next = newestInstalled(after: installed, on: day) {
-        installed = next
-      }
+      // The newest version whose upgrade day has come: a device installs the
+      // newest it can, skipping any it never took.
+      while installed + 1 < tables.versionCount && installableFrom[installed + 1] <= Double(day) { installed += 1 }
       guard launchDraws.nextBernoulli(launchProbability) else { continue }
       launches += 1
       let upgradedFrom = running >= 0 && running != installed ? running : -1
-      if upgradedFrom >= 0 { recallBefore.copy(from: recall) }
+      if upgradedFrom >= 0 {
+        recallBefore.copy(from: recall)
+        let previous = previousActiveSlots
+        previousActiveSlots = activeSlots
+        previousActiveSlotCount = activeSlotCount
+        activeSlots = previous
+      }
       if running != installed {
         running = installed
         launchOfVersion = 0
       }
       launchOfVersion += 1
 
-      decide(version: installed, token: token, draws: &variantDraws)
+      // The local source decides at the first launch of each version. A
+      // relaunch of the same version would rewrite the same records, as
+      // would an upgrade that changes none of the local experiments
+      // (`SimulationTables.carriesDecisions`).
+      if upgradedFrom >= 0 && tables.carriesDecisions[upgradedFrom * tables.versionCount + installed] {
+        carryDecisions(from: upgradedFrom, to: installed)
+      } else if launchOfVersion == 1 {
+        decide(version: installed, token: token, draws: &variantDraws)
+      }
       if upgradedFrom >= 0 {
         tally.upgrades[upgradedFrom * tables.versionCount + installed] += 1
         countTransitions(from: upgradedFrom, to: installed)
@@ -448,9 +482,16 @@ struct DeviceSimulator: ~Copyable {
       let delay = stream.nextExponential(mean: tables.meanDelays[version])
       upgradeDays[version] = never ? .infinity : Double(tables.releaseDays[version]) + delay
     }
+    var earliest = Double.infinity
+    for version in (0..<tables.versionCount).reversed() {
+      earliest = min(earliest, upgradeDays[version])
+      installableFrom[version] = earliest
+    }
   }
 
   private mutating func reset() {
+    activeSlotCount = 0
+    shownExperimentCount = 0
     recall.fill(0)
     lastActive.fill(0)
     displayedMask.fill(0)
@@ -460,17 +501,6 @@ struct DeviceSimulator: ~Copyable {
     clashServedSeen.fill(false)
   }
 
-  /// The newest version after `installed` whose upgrade day has come by
-  /// `day`, if any: a device installs the newest it can, skipping any it never took.
-  @inline(__always)
-  private func newestInstalled(after installed: Int, on day: Int) -> Int? {
-    var newest: Int?
-    for version in (installed + 1)..<tables.versionCount where upgradeDays[version] <= Double(day) {
-      newest = version
-    }
-    return newest
-  }
-
   /// The local source at launch: records of experiments the version does not
   /// define are deleted, and every defined experiment is decided.
   private mutating func decide(version: Int, token: ActiveExperimentsToken, draws: inout RandomStream) {
@@ -478,6 +508,7 @@ struct DeviceSimulator: ~Copyable {
       forget(tables.undefined[index], as: 0)
     }
     let slotStart = tables.slotStart[version]
+    activeSlotCount = 0
     for slot in slotStart..<tables.slotStart[version + 1] {
       let experiment = tables.slotExperiment[slot]
       let code = Int(recall[experiment])
@@ -493,6 +524,10 @@ struct DeviceSimulator: ~Copyable {
         tables.select(slot: slot, bits: draws.next())
       }
       decisions[slot - slotStart] = decision.variant ?? -1
+      if decision.variant != nil {
+        activeSlots[activeSlotCount] = slot
+        activeSlotCount += 1
+      }
       if case .variant = remembered {
         eligibleVariants[experiment] &= tables.slotVariantMask[slot]
       } else if decision.variant != nil {
@@ -501,6 +536,16 @@ struct DeviceSimulator: ~Copyable {
       }
       forget(experiment, as: decision.variant.map { UInt8(2 + tables.globalOfLocal[tables.slotGlobalStart[slot] + $0]) } ?? 1)
     }
+  }
+
+  /// The decisions of an upgrade that carries them over: the same as at the
+  /// last launch, slot for slot, in the new version's slots.
+  private mutating func carryDecisions(from: Int, to: Int) {
+    let shift = tables.slotStart[to] - tables.slotStart[from]
+    for position in 0..<previousActiveSlotCount {
+      activeSlots[position] = previousActiveSlots[position] + shift
+    }
+    activeSlotCount = previousActiveSlotCount
   }
 
   /// Replaces an experiment's record, remembering the variant it held if it
@@ -512,21 +557,28 @@ struct DeviceSimulator: ~Copyable {
 
   /// Compares each experiment before and after an upgrade. `lastActive` holds
   /// the variant each held before its most recent change of record.
+  ///
+  /// Only an experiment active before or after changes a count: the active
+  /// slots of the launch before (every record active then, since each launch
+  /// decides or deletes every record) and of this one.
   private mutating func countTransitions(from: Int, to: Int) {
     let versions = tables.versionCount
-    for experiment in 0..<tables.experimentCount {
+    for position in 0..<previousActiveSlotCount {
+      let experiment = tables.slotExperiment[previousActiveSlots[position]]
+      if recall[experiment] < 2 { transitions[((experiment * versions + from) * versions + to) * 6 + 2] += 1 }
+    }
+    for position in 0..<activeSlotCount {
+      let experiment = tables.slotExperiment[activeSlots[position]]
       let before = recallBefore[experiment], after = recall[experiment]
       let base = ((experiment * versions + from) * versions + to) * 6
-      switch (before >= 2, after >= 2) {
-      case (true, true): transitions[base + (before == after ? 0 : 1)] += 1
-      case (true, false): transitions[base + 2] += 1
-      case (false, true):
+      if before >= 2 {
+        transitions[base + (before == after ? 0 : 1)] += 1
+      } else {
         transitions[base + 3] += 1
         if lastActive[experiment] >= 2 {
           transitions[base + 4] += 1
           if lastActive[experiment] != after { transitions[base + 5] += 1 }
         }
-      case (false, false): break
       }
     }
   }
@@ -537,11 +589,11 @@ struct DeviceSimulator: ~Copyable {
     version: Int, day: Int, segment: Int, draws: inout RandomStream, enrollmentDraws: inout RandomStream
   ) {
     let slotStart = tables.slotStart[version], slots = tables.slotStart[version + 1] - slotStart
-    for slot in slotStart..<tables.slotStart[version + 1] {
-      let index = slot - slotStart
-      displayed[index] = false
+    for index in 0..<slots { displayed[index] = false }
+    for position in 0..<activeSlotCount {
+      let slot = activeSlots[position], index = slot - slotStart
+      guard served[index] else { continue }
       let local = decisions[index]
-      guard served[index], local >= 0 else { continue }
       let experiment = tables.slotExperiment[slot], variant = tables.globalOfLocal[tables.slotGlobalStart[slot] + local]
       guard shows(experiment, variant: variant, day: day, segment: segment, draws: &draws, enrollmentDraws: &enrollmentDraws)
       else { continue }
@@ -611,6 +663,8 @@ struct DeviceSimulator: ~Copyable {
     displayedMask[experiment] |= 1 << UInt64(variant)
     guard firstVariant[experiment] < 0 else { return false }
     firstVariant[experiment] = variant
+    shownExperiments[shownExperimentCount] = experiment
+    shownExperimentCount += 1
     firstDay[experiment] = day
     return true
   }
@@ -619,6 +673,7 @@ struct DeviceSimulator: ~Copyable {
   /// where the metric has one, and counts the device for every experiment it
   /// was displayed.
   private mutating func drawOutcomes(_ random: DeviceRandom, segment: Int) {
+    sortShownExperiments()
     guard tables.metricCount > 0 else {
       countExposures()
       countEnrollments(segment: segment)
@@ -629,7 +684,8 @@ struct DeviceSimulator: ~Copyable {
     let experiments = tables.experimentCount
     for metric in 0..<tables.metricCount {
       var factor = 1.0
-      for experiment in 0..<experiments where displayedMask[experiment] != 0 {
+      for position in 0..<shownExperimentCount {
+        let experiment = shownExperiments[position]
         let lift = mixedLift(experiment, metric: metric, segment: segment)
         mixedLifts[metric * experiments + experiment] = lift
         factor *= 1 + lift
@@ -649,8 +705,8 @@ struct DeviceSimulator: ~Copyable {
     countExposures()
     countEnrollments(segment: segment)
     let excludeContaminated = tables.excludeContaminated, metrics = tables.metricCount
-    for experiment in 0..<experiments where displayedMask[experiment] != 0 {
-      let mask = displayedMask[experiment]
+    for position in 0..<shownExperimentCount {
+      let experiment = shownExperiments[position], mask = displayedMask[experiment]
       let pure = mask & (mask - 1) == 0
       let first = firstVariant[experiment]
       let cell = (tables.variantStart[experiment] + first) * metrics
@@ -692,6 +748,21 @@ struct DeviceSimulator: ~Copyable {
             on: tables.metricGrids[denominator])
         }
       }
+    }
+  }
+
+  /// Puts the shown experiments in the plan's order, the order in which a
+  /// device's lifts multiply (a product of doubles depends on its order). The
+  /// list is short: the experiments one device was shown.
+  private mutating func sortShownExperiments() {
+    for position in 1..<max(shownExperimentCount, 1) {
+      let experiment = shownExperiments[position]
+      var target = position
+      while target > 0 && shownExperiments[target - 1] > experiment {
+        shownExperiments[target] = shownExperiments[target - 1]
+        target -= 1
+      }
+      shownExperiments[target] = experiment
     }
   }
 
@@ -760,7 +831,8 @@ struct DeviceSimulator: ~Copyable {
   }
 
   private mutating func countExposures() {
-    for experiment in 0..<tables.experimentCount where displayedMask[experiment] != 0 {
+    for position in 0..<shownExperimentCount {
+      let experiment = shownExperiments[position]
       let mask = displayedMask[experiment], start = tables.variantStart[experiment]
       let pure = mask & (mask - 1) == 0
       for variant in 0..<tables.variantCount(experiment) where mask & (1 << UInt64(variant)) != 0 {

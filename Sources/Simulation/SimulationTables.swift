@@ -22,6 +22,13 @@ struct SimulationTables {
   /// Each version's undefined experiments are `undefined[undefinedStart[v] ..< undefinedStart[v + 1]]`.
   let undefinedStart: [Int]
   let undefined: [Int]
+  /// By `from * versionCount + to`: whether an upgrade from `from` to `to`
+  /// leaves every local decision as it was. It does when `to` defines the
+  /// same experiments in the same order with the same variants (their
+  /// weights and token ranges may differ): a device that launched `from` has
+  /// a record of every one of them, and a recorded experiment is not decided
+  /// afresh (`LocalDecision`), so the launch would rewrite the same records.
+  let carriesDecisions: [Bool]
   /// Per version, which experiments share keys in the manager's merge order.
   let clashes: ClashTables
   let remote: RemoteTables
@@ -96,6 +103,12 @@ struct SimulationTables {
     neverUpgradeShares = scenario.versions.map(\.adoption.neverUpgradeShare)
     stabilizeOnLaunch = scenario.versions.map { $0.stabilizeOnLaunch ?? 0 }
     remote = RemoteTables(plan: plan)
+    carriesDecisions = plan.versions.flatMap { from in
+      plan.versions.map { to in
+        from.slots.map(\.experimentID) == to.slots.map(\.experimentID)
+          && from.slots.map(\.globalOfLocal) == to.slots.map(\.globalOfLocal)
+      }
+    }
     service = ServiceTables(plan: plan)
     clashes = ClashTables(plan: plan)
 

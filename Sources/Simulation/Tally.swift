@@ -69,6 +69,7 @@ public struct Moments: Hashable, Sendable, BitwiseCopyable {
     return fraction >= 0.5 ? whole + 1 : fraction <= -0.5 ? whole - 1 : whole
   }
 
+  @inline(__always)
   public mutating func add(_ value: Double) {
     add(steps: steps(value))
   }
@@ -143,25 +144,27 @@ public struct Moments: Hashable, Sendable, BitwiseCopyable {
 /// probabilities). Values beyond ±2⁶² steps are clamped to it.
 public struct ExactSum: Hashable, Sendable, BitwiseCopyable {
   public let stepExponent: Int
+  /// 2^-stepExponent, kept so that adding a value multiplies by a constant.
+  private let stepsPerUnit: Double
   var steps: Int128 = 0
 
   /// - Parameter stepExponent: the grid: 2⁻³² by default, for probabilities;
   ///   `Moments.stepExponent(forScale:)` for a metric's expected outcomes.
   public init(stepExponent: Int = -32) {
     self.stepExponent = stepExponent
+    stepsPerUnit = Double(sign: .plus, exponent: -stepExponent, significand: 1)
   }
 
+  @inline(__always)
   public mutating func add(_ value: Double) {
-    guard let nearest = Moments.nearestSteps(value * Double(sign: .plus, exponent: -stepExponent, significand: 1))
-    else { return }
+    guard let nearest = Moments.nearestSteps(value * stepsPerUnit) else { return }
     steps += Int128(nearest)
   }
 
   /// Adds `value` `times` times: the same sum as that many calls of `add`,
   /// since each adds the same steps.
   public mutating func add(_ value: Double, times: Int) {
-    guard let nearest = Moments.nearestSteps(value * Double(sign: .plus, exponent: -stepExponent, significand: 1))
-    else { return }
+    guard let nearest = Moments.nearestSteps(value * stepsPerUnit) else { return }
     steps += Int128(nearest) * Int128(times)
   }
 
