@@ -9,22 +9,45 @@ import Foundation
 /// a field that is not UTF-8 means. The reader reuses one buffer for every
 /// record, so reading a row allocates nothing once the buffers have grown.
 struct CSVRecordReader {
-  /// One record: its fields' bytes, one after another, and where each ends.
+  /// One record: its fields' bytes, and where each starts and ends. A run
+  /// of plain fields is copied from the file in one piece, commas and all,
+  /// so fields need not be adjacent.
   struct Record {
     /// The line it starts on (from 1).
     var line = 0
     var bytes: [UInt8] = []
-    /// Field i is `bytes[(i == 0 ? 0 : ends[i - 1]) ..< ends[i]]`.
-    var ends: [Int] = []
-
-    var count: Int { ends.count }
+    /// The number of fields: field i < count is `bytes[starts[i] ..< ends[i]]`.
+    /// The arrays keep the entries of earlier, longer records, so that a
+    /// record overwrites them rather than emptying the arrays first.
+    private(set) var count = 0
+    private var starts: [Int] = []
+    private var ends: [Int] = []
 
     func field(_ index: Int) -> ArraySlice<UInt8> {
-      bytes[(index == 0 ? 0 : ends[index - 1])..<ends[index]]
+      precondition(index < count, "a record's field")
+      return bytes[starts[index]..<ends[index]]
+    }
+
+    /// Ends the field that began at `start`, at `end` (by default where `bytes` now end).
+    fileprivate mutating func endField(startingAt start: Int, at end: Int? = nil) {
+      if count < starts.count {
+        starts[count] = start
+        ends[count] = end ?? bytes.count
+      } else {
+        starts.append(start)
+        ends.append(end ?? bytes.count)
+      }
+      count += 1
+    }
+
+    /// Forgets the fields and bytes, keeping the storage.
+    fileprivate mutating func clear() {
+      bytes.removeAll(keepingCapacity: true)
+      count = 0
     }
 
     /// Whether the record is a blank line.
-    var isBlank: Bool { ends.count == 1 && bytes.isEmpty }
+    var isBlank: Bool { count == 1 && bytes.isEmpty }
   }
 
   /// A record that does not follow RFC 4180.
@@ -51,38 +74,39 @@ struct CSVRecordReader {
   mutating func next(into record: inout Record) throws(SyntaxError) -> Bool {
     guard try peek() != nil else { return false }
     record.line = line
-    record.bytes.removeAll(keepingCapacity: true)
-    record.ends.removeAll(keepingCapacity: true)
+    record.clear()
     var fieldStart = 0
     while true {
-      // The plain bytes of a field, straight from the chunk.
-      let start = position
+      // Plain fields straight from the chunk, up to a byte that needs more
+      // care (a line end, a quote) or the chunk's end, copied in one piece.
       var end = position
       buffer.withUnsafeBufferPointer { chunk in
+        let start = end, offset = record.bytes.count - start
         while end < chunk.count {
           let byte = chunk[end]
-          if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
-            || byte == UInt8(ascii: "\"")
-          {
+          if byte == UInt8(ascii: ",") {
+            record.endField(startingAt: fieldStart, at: offset + end)
+            fieldStart = offset + end + 1
+          } else if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\"") {
             break
           }
           end += 1
         }
+        record.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[start..<end]))
       }
-      record.bytes.append(contentsOf: buffer[start..<end])
       position = end
       guard let byte = try peek() else {
-        record.ends.append(record.bytes.count)
+        record.endField(startingAt: fieldStart)
         return true
       }
       position += 1
       switch byte {
       case UInt8(ascii: ","):
-        record.ends.append(record.bytes.count)
+        record.endField(startingAt: fieldStart)
         fieldStart = record.bytes.count
       case UInt8(ascii: "\n"):
         line += 1
-        record.ends.append(record.bytes.count)
+        record.endField(startingAt: fieldStart)
         return true
       case UInt8(ascii: "\r"):
         if try peek() == UInt8(ascii: "\n") { continue }
@@ -124,26 +148,30 @@ struct CSVRecordReader {
   }
 
   /// The next byte without consuming it, reading the next chunk when needed.
+  @inline(__always)
   private mutating func peek() throws(SyntaxError) -> UInt8? {
-    if position == buffer.count {
-      guard !atEnd else { return nil }
-      let data: Data
-      do {
-        data = try file.read(upToCount: Self.chunkSize) ?? Data()
-      } catch {
-        throw SyntaxError(line: line, reason: "cannot be read further (\(error.localizedDescription))")
-      }
-      buffer = [UInt8](data)
-      position = 0
-      if buffer.isEmpty {
-        atEnd = true
-        return nil
-      }
-      if isFirstChunk {
-        isFirstChunk = false
-        if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
-        if position == buffer.count { return try peek() }
-      }
+    position < buffer.count ? buffer[position] : try refill()
+  }
+
+  /// The first byte of the next chunk, read from the file, or nil at its end.
+  private mutating func refill() throws(SyntaxError) -> UInt8? {
+    guard !atEnd else { return nil }
+    let data: Data
+    do {
+      data = try file.read(upToCount: Self.chunkSize) ?? Data()
+    } catch {
+      throw SyntaxError(line: line, reason: "cannot be read further (\(error.localizedDescription))")
+    }
+    buffer = [UInt8](data)
+    position = 0
+    if buffer.isEmpty {
+      atEnd = true
+      return nil
+    }
+    if isFirstChunk {
+      isFirstChunk = false
+      if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
+      if position == buffer.count { return try refill() }
     }
     return buffer[position]
   }

@@ -1,19 +1,21 @@
 /// Device ids numbered in the order they first appear in the tables, so the
-/// logs keep their records in arrays by number: a row hashes its device's id
-/// once, where string-keyed dictionaries hashed it at every lookup.
+/// logs keep their records in arrays by number, found from the id's bytes in
+/// the row (`TextNumbers`) once per row.
 struct DeviceNumbers {
-  private var numbers: [String: Int] = [:]
+  private var ids = TextNumbers()
+  /// The last device looked up: a table's rows of one device often come together.
+  private var last = -1
   /// Whether each device had a "displayed" event or an outcome: the devices a
   /// report counts (a device only activated is not one).
   private var counted: [Bool] = []
   private(set) var countedDevices = 0
 
   /// The device's number, given on its first appearance.
-  mutating func number(of id: String) -> Int {
-    if let number = numbers[id] { return number }
-    let number = counted.count
-    numbers[id] = number
-    counted.append(false)
+  mutating func number(of id: ArraySlice<UInt8>) -> Int {
+    if last >= 0 && TextNumbers.equal(ids.text(last), id) { return last }
+    let (number, isNew) = ids.number(of: id)
+    if isNew { counted.append(false) }
+    last = number
     return number
   }
 
@@ -27,29 +29,25 @@ struct DeviceNumbers {
 
 /// Names (experiments, variants, versions) numbered in the order they first
 /// appear, so that per-device records hold small numbers rather than strings.
-/// Rows of one device repeat the same few names, and comparing a short name
-/// with the last one costs less than hashing it.
+/// Rows of one device repeat the same few names, and comparing a name's
+/// bytes with the last one's costs less than hashing them; a name becomes a
+/// `String` once, when it first appears.
 struct NameNumbers {
-  private var numbers: [String: Int32] = [:]
+  private var texts = TextNumbers()
   private(set) var names: [String] = []
-  private var last: (name: String, number: Int32)?
+  private var last = -1
 
-  mutating func number(of name: String) -> Int32 {
-    if let last, last.name == name { return last.number }
-    let number: Int32
-    if let known = numbers[name] {
-      number = known
-    } else {
-      number = Int32(names.count)
-      numbers[name] = number
-      names.append(name)
-    }
-    last = (name, number)
-    return number
+  /// The number of a name read from a row, valid UTF-8 (`TableReader` checks).
+  mutating func number(of name: ArraySlice<UInt8>) -> Int32 {
+    if last >= 0 && TextNumbers.equal(texts.text(last), name) { return Int32(last) }
+    let (number, isNew) = texts.number(of: name)
+    if isNew { names.append(String(decoding: name, as: UTF8.self)) }
+    last = number
+    return Int32(number)
   }
 
   /// The name's number, if it has appeared.
   func existingNumber(of name: String) -> Int32? {
-    numbers[name]
+    texts.existingNumber(of: ArraySlice(name.utf8)).map(Int32.init)
   }
 }

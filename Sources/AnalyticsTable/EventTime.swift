@@ -49,6 +49,15 @@ public struct EventTime: Sendable {
     }
   }
 
+  /// `day(of:)` of a field's bytes: a day number of plain digits, what
+  /// `bench run --events` writes, is read without making a string.
+  func day(of field: ArraySlice<UInt8>) -> Int? {
+    if format == .day, (1...18).contains(field.count), field.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
+      return field.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+    }
+    return day(of: String(decoding: field, as: UTF8.self))
+  }
+
   /// The day, in the time zone, of an instant.
   private func localDay(epochSeconds: Double) -> Int? {
     guard epochSeconds.isFinite, abs(epochSeconds) < 1e13 else { return nil }

@@ -49,23 +49,24 @@ public struct EventsAnalysis {
       let activated = row.field(.reason, is: "activated")
       if activated || row.field(.reason, is: "deactivated"), !row.isEmpty(.version) {
         exposures.track(
-          device: devices.number(of: row[.device]), experiment: row[.experiment], variant: activated ? row[.variant] : nil,
-          version: row[.version])
+          device: devices.number(of: row.bytes(.device)), experiment: row.bytes(.experiment),
+          variant: activated ? row.bytes(.variant) : nil, version: row.bytes(.version))
         return
       }
       guard row.field(.reason, is: "displayed") else { return }
-      let device = row[.device], experiment = row[.experiment], variant = row[.variant]
+      let device = row.bytes(.device), experiment = row.bytes(.experiment), variant = row.bytes(.variant)
       guard !device.isEmpty else { throw RowError("has an empty id_for_vendor") }
       guard !experiment.isEmpty, !variant.isEmpty else { throw RowError("has an empty experiment or variant") }
-      let text = row[.day]
-      guard let day = options.time.day(of: text) else { throw RowError(Self.timeProblem(text, options: options, lastDay: lastDay)) }
+      guard let day = options.time.day(of: row.bytes(.day)) else {
+        throw RowError(Self.timeProblem(row[.day], options: options, lastDay: lastDay))
+      }
       if options.time.format == .day {
-        guard (0..<lastDay + 1).contains(day) else { throw RowError(Self.timeProblem(text, options: options, lastDay: lastDay)) }
+        guard (0..<lastDay + 1).contains(day) else { throw RowError(Self.timeProblem(row[.day], options: options, lastDay: lastDay)) }
       } else if let start = options.time.start, day < start {
-        throw RowError("day '\(text)' is before the start date: pass an earlier --start, or leave it out to start at the first event")
+        throw RowError("day '\(row[.day])' is before the start date: pass an earlier --start, or leave it out to start at the first event")
       }
       let number = devices.number(of: device)
-      exposures.record(device: number, experiment: experiment, variant: variant, day: day, version: row[.version])
+      exposures.record(device: number, experiment: experiment, variant: variant, day: day, version: row.bytes(.version))
       devices.count(number)
     }.map { (path: eventsPath, line: $0.line, reason: $0.reason) }
     guard !exposures.experiments.isEmpty else { throw .noDisplayedEvents(path: eventsPath) }
@@ -116,13 +117,13 @@ public struct EventsAnalysis {
   ) throws(AnalyticsTableError) -> [(path: String, line: Int, reason: String)] {
     try TableReader(path: path, columns: options.columns).read(OutcomeColumn.self, skipMalformed: options.skipMalformed) {
       (row: TableRow<OutcomeColumn>) throws(RowError) in
-      let device = row[.device], metric = row[.metric], text = row[.value]
+      let device = row.bytes(.device), metric = row.bytes(.metric), text = row[.value]
       guard !device.isEmpty, !metric.isEmpty else { throw RowError("has an empty id_for_vendor or metric") }
       guard let value = Double(text), value.isFinite else { throw RowError("value '\(text)' is not a number") }
       let number = devices.number(of: device)
       guard outcomes.record(device: number, metric: metric, value: value) else {
         throw RowError(
-          "repeats the \(metric) of device \(device): give each device one row per metric, or pass --outcome-events to sum them")
+          "repeats the \(row[.metric]) of device \(row[.device]): give each device one row per metric, or pass --outcome-events to sum them")
       }
       devices.count(number)
     }.map { (path: path, line: $0.line, reason: $0.reason) }

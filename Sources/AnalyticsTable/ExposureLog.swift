@@ -38,7 +38,7 @@ struct ExposureLog {
     /// The variants shown, numbered in the order they were first shown.
     var variants = NameNumbers()
 
-    fileprivate mutating func record(device: Int, variant: String, day: Int, selectedIn: Int32, shownIn: Int32) {
+    fileprivate mutating func record(device: Int, variant: ArraySlice<UInt8>, day: Int, selectedIn: Int32, shownIn: Int32) {
       let place = variants.number(of: variant)
       if recordIndex.count <= device { recordIndex += repeatElement(-1, count: device + 1 - recordIndex.count) }
       if recordIndex[device] < 0 {
@@ -91,7 +91,7 @@ struct ExposureLog {
   }
 
   /// The experiment's number, given on its first appearance in any event.
-  private mutating func number(of experiment: String) -> Int {
+  private mutating func number(of experiment: ArraySlice<UInt8>) -> Int {
     let number = Int(experimentNumbers.number(of: experiment))
     if number == held.count {
       held.append(Held())
@@ -102,7 +102,7 @@ struct ExposureLog {
 
   /// Follows an activation (a variant) or a deactivation (nil): a device
   /// that gains a variant it did not hold had it selected by that version.
-  mutating func track(device: Int, experiment: String, variant: String?, version: String) {
+  mutating func track(device: Int, experiment: ArraySlice<UInt8>, variant: ArraySlice<UInt8>?, version: ArraySlice<UInt8>) {
     let experiment = number(of: experiment)
     guard let variant else {
       held[experiment].set(device: device, variant: -1, version: -1)
@@ -114,12 +114,14 @@ struct ExposureLog {
     }
   }
 
-  mutating func record(device: Int, experiment name: String, variant: String, day: Int, version: String) {
+  mutating func record(
+    device: Int, experiment name: ArraySlice<UInt8>, variant: ArraySlice<UInt8>, day: Int, version: ArraySlice<UInt8>
+  ) {
     let experiment = number(of: name)
     if logIndex[experiment] < 0 {
       logIndex[experiment] = experiments.count
       experiments.append(ExperimentLog())
-      experimentOrder.append(name)
+      experimentOrder.append(experimentNumbers.names[experiment])
     }
     lastDay = max(lastDay, day)
     firstDay = min(firstDay, day)

@@ -22,13 +22,21 @@ struct TableRow<Column: TableColumn> {
     return position < 0 ? "" : String(decoding: record.field(position), as: UTF8.self)
   }
 
+  /// The field's bytes, valid UTF-8 (empty for a column the table lacks):
+  /// what the logs number without making a string.
+  func bytes(_ column: Column) -> ArraySlice<UInt8> {
+    let position = positions[column.rawValue]
+    return position < 0 ? [] : record.field(position)
+  }
+
   /// Whether the field is `text`, compared as bytes without making a string.
   func field(_ column: Column, is text: StaticString) -> Bool {
     let position = positions[column.rawValue]
     guard position >= 0 else { return text.utf8CodeUnitCount == 0 }
     let field = record.field(position)
-    return field.count == text.utf8CodeUnitCount
-      && text.withUTF8Buffer { expected in field.elementsEqual(expected) }
+    guard field.count == text.utf8CodeUnitCount else { return false }
+    guard !field.isEmpty else { return true }
+    return text.withUTF8Buffer { expected in field.withUnsafeBufferPointer { memcmp($0.baseAddress!, expected.baseAddress!, $0.count) == 0 } }
   }
 
   /// Whether the field is empty or the table lacks the column.

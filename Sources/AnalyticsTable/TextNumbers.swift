@@ -1,0 +1,115 @@
+import Foundation
+
+/// Texts numbered in the order they first appear, found by their bytes.
+///
+/// The analysis numbers every row's device id and names straight from the
+/// row's buffer: no `String` is made for a text seen before, and the hash is
+/// a multiply-and-shift over eight bytes at a time rather than the standard
+/// library's seeded hash. The texts come from the user's own tables, so the
+/// table does not defend against inputs crafted to collide; such a table
+/// would be slow to read, not misread.
+struct TextNumbers {
+  /// Every text's bytes, one after another; text n ends at `ends[n]`.
+  private var bytes: [UInt8] = []
+  private var ends: [Int] = []
+  private var hashes: [UInt64] = []
+  /// Open addressing with linear probing: 0 for an empty slot, else the
+  /// text's hash's top 32 bits and its number + 1, so that a probe compares
+  /// hashes without reading `hashes`. There are 2^`slotBits` slots, at least
+  /// twice the texts.
+  private var slots: [UInt64]
+  private var slotBits: Int
+
+  init() {
+    slotBits = 6
+    slots = Array(repeating: 0, count: 1 << slotBits)
+  }
+
+  /// How many texts have been numbered.
+  var count: Int { ends.count }
+
+  /// The text's number, and whether this call gave it.
+  mutating func number(of text: ArraySlice<UInt8>) -> (number: Int, isNew: Bool) {
+    let hash = Self.hash(text)
+    var slot = Self.slot(of: hash, bits: slotBits)
+    while slots[slot] != 0 {
+      if slots[slot] >> 32 == hash >> 32 {
+        let number = Int(slots[slot] & 0xFFFF_FFFF) - 1
+        if Self.equal(self.text(number), text) { return (number, false) }
+      }
+      slot = (slot + 1) & (slots.count - 1)
+    }
+    let number = ends.count
+    precondition(number < Int(UInt32.max), "a table holds fewer than 2³² distinct texts")
+    bytes.append(contentsOf: text)
+    ends.append(bytes.count)
+    hashes.append(hash)
+    slots[slot] = Self.entry(hash: hash, number: number)
+    if ends.count * 2 > slots.count { grow() }
+    return (number, true)
+  }
+
+  /// The text's number, if it has one.
+  func existingNumber(of text: ArraySlice<UInt8>) -> Int? {
+    let hash = Self.hash(text)
+    var slot = Self.slot(of: hash, bits: slotBits)
+    while slots[slot] != 0 {
+      let number = Int(slots[slot] & 0xFFFF_FFFF) - 1
+      if slots[slot] >> 32 == hash >> 32 && Self.equal(self.text(number), text) { return number }
+      slot = (slot + 1) & (slots.count - 1)
+    }
+    return nil
+  }
+
+  /// The bytes of text `number`.
+  func text(_ number: Int) -> ArraySlice<UInt8> {
+    bytes[(number == 0 ? 0 : ends[number - 1])..<ends[number]]
+  }
+
+  /// Twice the slots, every text placed again by its kept hash.
+  private mutating func grow() {
+    slotBits += 1
+    slots = Array(repeating: 0, count: 1 << slotBits)
+    for number in hashes.indices {
+      var slot = Self.slot(of: hashes[number], bits: slotBits)
+      while slots[slot] != 0 { slot = (slot + 1) & (slots.count - 1) }
+      slots[slot] = Self.entry(hash: hashes[number], number: number)
+    }
+  }
+
+  private static func entry(hash: UInt64, number: Int) -> UInt64 {
+    hash & 0xFFFF_FFFF_0000_0000 | UInt64(number + 1)
+  }
+
+  /// The top `bits` of the hash times the golden ratio (Fibonacci hashing),
+  /// so that texts differing only in their last bytes spread over the slots.
+  private static func slot(of hash: UInt64, bits: Int) -> Int {
+    Int(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - bits))
+  }
+
+  static func hash(_ text: ArraySlice<UInt8>) -> UInt64 {
+    text.withUnsafeBytes { raw in
+      var hash = 0x243F_6A88_85A3_08D3 ^ UInt64(raw.count)
+      var index = 0
+      while index + 8 <= raw.count {
+        hash = (hash ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
+        hash ^= hash >> 32
+        index += 8
+      }
+      var tail: UInt64 = 0, shift: UInt64 = 0
+      while index < raw.count {
+        tail |= UInt64(raw[index]) << shift
+        shift += 8
+        index += 1
+      }
+      hash = (hash ^ tail) &* 0xC4CE_B9FE_1A85_EC53
+      return hash ^ hash >> 29
+    }
+  }
+
+  static func equal(_ first: ArraySlice<UInt8>, _ second: ArraySlice<UInt8>) -> Bool {
+    guard first.count == second.count else { return false }
+    guard !first.isEmpty else { return true }
+    return first.withUnsafeBytes { a in second.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 } }
+  }
+}
