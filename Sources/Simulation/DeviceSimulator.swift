@@ -144,7 +144,7 @@ struct DeviceSimulator: ~Copyable {
     self.plan = plan
     self.seed = seed
     self.replication = replication
-    tables = SimulationTables(plan)
+    tables = SimulationTables(plan, arena: arena)
     let experiments = tables.experimentCount, variants = tables.variantStart[experiments]
     let metricTallies = plan.metricStepExponents.map(MetricTally.init(stepExponent:))
     recall = arena.array(repeating: 0, count: experiments)

@@ -3,7 +3,8 @@ import ScenarioFormat
 
 /// The plan as flat arrays of plain numbers, one set per simulator: what the
 /// device loop reads on every launch, laid out so that reading it never
-/// touches a reference count shared with another thread.
+/// touches a reference count shared with another thread, and the tables it
+/// reads most in the simulator's scratch memory.
 struct SimulationTables {
   let experimentCount: Int
   let versionCount: Int
@@ -12,41 +13,41 @@ struct SimulationTables {
   let maximumSlots: Int
 
   // Versions.
-  let releaseDays: [Int]
-  let meanDelays: [Double]
-  let neverUpgradeShares: [Double]
+  let releaseDays: ScratchArray<Int>
+  let meanDelays: ScratchArray<Double>
+  let neverUpgradeShares: ScratchArray<Double>
   /// The launch on which each version calls stabilize, 0 for never.
-  let stabilizeOnLaunch: [Int]
+  let stabilizeOnLaunch: ScratchArray<Int>
   /// Each version's slots are `slotStart[v] ..< slotStart[v + 1]`.
-  let slotStart: [Int]
+  let slotStart: ScratchArray<Int>
   /// Each version's undefined experiments are `undefined[undefinedStart[v] ..< undefinedStart[v + 1]]`.
-  let undefinedStart: [Int]
-  let undefined: [Int]
+  let undefinedStart: ScratchArray<Int>
+  let undefined: ScratchArray<Int>
   /// By `from * versionCount + to`: whether an upgrade from `from` to `to`
   /// leaves every local decision as it was. It does when `to` defines the
   /// same experiments in the same order with the same variants (their
   /// weights and token ranges may differ): a device that launched `from` has
   /// a record of every one of them, and a recorded experiment is not decided
   /// afresh (`LocalDecision`), so the launch would rewrite the same records.
-  let carriesDecisions: [Bool]
+  let carriesDecisions: ScratchArray<Bool>
   /// Per version, which experiments share keys in the manager's merge order.
   let clashes: ClashTables
   let remote: RemoteTables
   let service: ServiceTables
 
   // Slots: one experiment in one version.
-  let slotExperiment: [Int]
+  let slotExperiment: ScratchArray<Int>
   let slotRange: [TokenRange]
   let slotCumulativeStart: [Int]
   let cumulativeWeights: [UInt64]
-  let slotLocalStart: [Int]
-  let localOfGlobal: [Int]
-  let slotGlobalStart: [Int]
-  let globalOfLocal: [Int]
+  let slotLocalStart: ScratchArray<Int>
+  let localOfGlobal: ScratchArray<Int>
+  let slotGlobalStart: ScratchArray<Int>
+  let globalOfLocal: ScratchArray<Int>
   /// Each experiment's slots, in version order.
   let experimentSlots: [[Int]]
   /// Each slot's variants as a mask of global variant numbers.
-  let slotVariantMask: [UInt64]
+  let slotVariantMask: ScratchArray<UInt64>
   /// Each slot's weight of each global variant (0 when the slot lacks it), by
   /// `slot * variantStride + variant`.
   let slotWeights: [UInt64]
@@ -55,19 +56,19 @@ struct SimulationTables {
 
   // Experiments.
   /// Each experiment's variants are `variantStart[e] ..< variantStart[e + 1]` in per-variant tables.
-  let variantStart: [Int]
+  let variantStart: ScratchArray<Int>
   /// Each experiment's daily counts start at `dailyStart[e]`, `days × variants` of them.
-  let dailyStart: [Int]
-  let displayProbabilities: [Double]
+  let dailyStart: ScratchArray<Int>
+  let displayProbabilities: ScratchArray<Double>
 
   // Population and metrics.
   let cumulativeShares: [Double]
-  let launchProbabilities: [Double]
+  let launchProbabilities: ScratchArray<Double>
   let segmentNames: [String]
   let segmentCount: Int
   let metricKinds: [Metric.Kind]
   /// Each metric's grid, on which its amounts are drawn.
-  let metricGrids: [Moments]
+  let metricGrids: ScratchArray<Moments>
   /// Whether daily cohorts count only devices shown a single variant.
   let excludeContaminated: Bool
   /// Per metric, its covariate's correlation, `nil` for a metric without one.
@@ -87,28 +88,31 @@ struct SimulationTables {
   let winsorizedSlots: [Int]
   let winsorizedHistograms: [Int]
   /// By `metric * segments + segment`.
-  let baselines: [Double]
+  let baselines: ScratchArray<Double>
   /// By `((metric * variants(all experiments)) + variantStart[e] + variant) * segments + segment`.
-  let lifts: [Double]
+  let lifts: ScratchArray<Double>
 
-  init(_ plan: SimulationPlan) {
+  /// - Parameter arena: holds the tables read at every launch, which are
+  ///   read without bounds checks in release builds (`ScratchArray`); the
+  ///   tables are valid while it lives.
+  init(_ plan: SimulationPlan, arena: ScratchArena) {
     let scenario = plan.scenario
     experimentCount = plan.experimentNames.count
     versionCount = plan.versions.count
     metricCount = scenario.metrics.count
     days = scenario.days
     maximumSlots = plan.versions.map(\.slots.count).max() ?? 0
-    releaseDays = scenario.versions.map(\.releaseDay)
-    meanDelays = scenario.versions.map(\.adoption.meanDelayDays)
-    neverUpgradeShares = scenario.versions.map(\.adoption.neverUpgradeShare)
-    stabilizeOnLaunch = scenario.versions.map { $0.stabilizeOnLaunch ?? 0 }
+    releaseDays = arena.array(scenario.versions.map(\.releaseDay))
+    meanDelays = arena.array(scenario.versions.map(\.adoption.meanDelayDays))
+    neverUpgradeShares = arena.array(scenario.versions.map(\.adoption.neverUpgradeShare))
+    stabilizeOnLaunch = arena.array(scenario.versions.map { $0.stabilizeOnLaunch ?? 0 })
     remote = RemoteTables(plan: plan)
-    carriesDecisions = plan.versions.flatMap { from in
+    carriesDecisions = arena.array(plan.versions.flatMap { from in
       plan.versions.map { to in
         from.slots.map(\.experimentID) == to.slots.map(\.experimentID)
           && from.slots.map(\.globalOfLocal) == to.slots.map(\.globalOfLocal)
       }
-    }
+    })
     service = ServiceTables(plan: plan)
     clashes = ClashTables(plan: plan)
 
@@ -135,18 +139,18 @@ struct SimulationTables {
       undefinedStart.append(undefined.count)
     }
     slotCumulativeStart.append(cumulativeWeights.count)
-    self.slotStart = slotStart
-    self.undefinedStart = undefinedStart
-    self.undefined = undefined
-    self.slotExperiment = slotExperiment
+    self.slotStart = arena.array(slotStart)
+    self.undefinedStart = arena.array(undefinedStart)
+    self.undefined = arena.array(undefined)
+    self.slotExperiment = arena.array(slotExperiment)
     self.slotRange = slotRange
     self.slotCumulativeStart = slotCumulativeStart
     self.cumulativeWeights = cumulativeWeights
-    self.slotLocalStart = slotLocalStart
-    self.localOfGlobal = localOfGlobal
-    self.slotGlobalStart = slotGlobalStart
-    self.globalOfLocal = globalOfLocal
-    self.slotVariantMask = slotVariantMask
+    self.slotLocalStart = arena.array(slotLocalStart)
+    self.localOfGlobal = arena.array(localOfGlobal)
+    self.slotGlobalStart = arena.array(slotGlobalStart)
+    self.globalOfLocal = arena.array(globalOfLocal)
+    self.slotVariantMask = arena.array(slotVariantMask)
     experimentSlots = (0..<experimentCount).map { experiment in slotExperiment.indices.filter { slotExperiment[$0] == experiment } }
     let variantStride = max(plan.variantNames.map(\.count).max() ?? 1, 1)
     self.variantStride = variantStride
@@ -162,9 +166,9 @@ struct SimulationTables {
       variantStart.append(variantStart.last! + names.count)
       dailyStart.append(dailyStart.last! + names.count * scenario.days)
     }
-    self.variantStart = variantStart
-    self.dailyStart = dailyStart
-    displayProbabilities = plan.experimentNames.map { scenario.displayProbability(of: $0) }
+    self.variantStart = arena.array(variantStart)
+    self.dailyStart = arena.array(dailyStart)
+    displayProbabilities = arena.array(plan.experimentNames.map { scenario.displayProbability(of: $0) })
 
     let segments = scenario.population.segments
     segmentCount = segments.count
@@ -173,10 +177,10 @@ struct SimulationTables {
       cumulative += $0.share
       return cumulative
     }
-    launchProbabilities = segments.map(\.dailyLaunchProbability)
+    launchProbabilities = arena.array(segments.map(\.dailyLaunchProbability))
     segmentNames = segments.map(\.name)
     metricKinds = scenario.metrics.map(\.kind)
-    metricGrids = plan.metricStepExponents.map(Moments.init(stepExponent:))
+    metricGrids = arena.array(plan.metricStepExponents.map(Moments.init(stepExponent:)))
     excludeContaminated = scenario.analysis.attribution == .excludeContaminated
     covariateCorrelations = scenario.metrics.map(\.covariateCorrelation)
     hasCovariates = covariateCorrelations.contains { $0 != nil }
@@ -190,14 +194,14 @@ struct SimulationTables {
     winsorizedCount = winsorizedMetrics.count
     winsorizedSlots = scenario.metrics.indices.map { winsorizedMetrics.firstIndex(of: $0) ?? -1 }
     winsorizedHistograms = winsorizedMetrics.map { histogramMetrics.firstIndex(of: $0)! }
-    baselines = scenario.metrics.flatMap { metric in segments.map { metric.baseline(in: $0.name) } }
-    lifts = scenario.metrics.flatMap { metric in
+    baselines = arena.array(scenario.metrics.flatMap { metric in segments.map { metric.baseline(in: $0.name) } })
+    lifts = arena.array(scenario.metrics.flatMap { metric in
       plan.experimentNames.indices.flatMap { experiment in
         plan.variantNames[experiment].flatMap { variant in
           segments.map { metric.lift(of: variant, in: plan.experimentNames[experiment], segment: $0.name) }
         }
       }
-    }
+    })
   }
 
   func variantCount(_ experiment: Int) -> Int {

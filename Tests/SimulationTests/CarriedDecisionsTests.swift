@@ -9,8 +9,9 @@ import Testing
 /// upgrades it may skip, and the counts it must leave as deciding would.
 struct CarriedDecisionsTests {
   private func carries(_ name: String) throws -> (Int, Int) -> Bool {
-    let tables = SimulationTables(SimulationPlan(try scenario(name)))
-    return { tables.carriesDecisions[$0 * tables.versionCount + $1] }
+    let arena = ScratchArena()
+    let tables = SimulationTables(SimulationPlan(try scenario(name)), arena: arena)
+    return { from, to in withExtendedLifetime(arena) { tables.carriesDecisions[from * tables.versionCount + to] } }
   }
 
   @Test func aRelaunchOfTheSameVersionCarries() throws {
@@ -49,7 +50,9 @@ struct CarriedDecisionsTests {
       var scenario = try Scenario.load(path: folder + "/" + name).scenario
       scenario.devices = 150
       let plan = SimulationPlan(scenario)
-      let tables = SimulationTables(plan)
+      let arena = ScratchArena()
+      let tables = SimulationTables(plan, arena: arena)
+      defer { withExtendedLifetime(arena) {} }
       let simulator = Simulator(plan: plan)
       for device in 0..<scenario.devices {
         var history = DeviceHistory(plan: plan)
