@@ -42,9 +42,10 @@ struct DeviceSimulator: ~Copyable {
   private let eligibleVariants: ScratchArray<UInt64>
   /// Per slot of the running version: the local variant it decided, −1 for inactive.
   private let decisions: ScratchArray<Int>
-  /// The slots active at this launch, in order, and those of the launch
-  /// before, so that displays and transitions visit the experiments a device
-  /// is in rather than every experiment of the plan.
+  /// The slots active at this launch, in order, and, at an upgrade that
+  /// decides afresh, those of the launch before, so that displays and
+  /// transitions visit the experiments a device is in rather than every
+  /// experiment of the plan.
   private var activeSlots: ScratchArray<Int>
   private var activeSlotCount = 0
   private var previousActiveSlots: ScratchArray<Int>
@@ -107,6 +108,8 @@ struct DeviceSimulator: ~Copyable {
   /// returned, returned on another variant.
   private let transitions: ScratchArray<Int>
   private var launches = 0
+  /// By `from * versions + to`: `RunTally.upgrades`.
+  private let upgrades: ScratchArray<Int>
   /// By `tables.variantStart[experiment] + variant`: see `VariantTally.expectedFirstExposed`.
   private let expectedFirstExposed: ScratchArray<ExactSum>
   /// By slot: the first exposures whose variant that slot's weights selected
@@ -181,6 +184,7 @@ struct DeviceSimulator: ~Copyable {
     tally = RunTally(plan: plan)
     dailyNewExposures = arena.array(repeating: 0, count: tables.dailyStart[experiments])
     transitions = arena.array(repeating: 0, count: experiments * tables.versionCount * tables.versionCount * 6)
+    upgrades = arena.array(repeating: 0, count: tables.versionCount * tables.versionCount)
     expectedFirstExposed = arena.array(repeating: ExactSum(), count: variants)
     wholeSlotFirstExposures = arena.array(repeating: 0, count: tables.slotExperiment.count)
     exposed = arena.array(repeating: 0, count: variants)
@@ -232,13 +236,6 @@ struct DeviceSimulator: ~Copyable {
       guard launchDraws.nextBernoulli(launchProbability) else { continue }
       launches += 1
       let upgradedFrom = running >= 0 && running != installed ? running : -1
-      if upgradedFrom >= 0 {
-        recallBefore.copy(from: recall)
-        let previous = previousActiveSlots
-        previousActiveSlots = activeSlots
-        previousActiveSlotCount = activeSlotCount
-        activeSlots = previous
-      }
       if running != installed {
         running = installed
         launchOfVersion = 0
@@ -249,14 +246,21 @@ struct DeviceSimulator: ~Copyable {
       // relaunch of the same version would rewrite the same records, as
       // would an upgrade that changes none of the local experiments
       // (`SimulationTables.carriesDecisions`).
-      if upgradedFrom >= 0 && tables.carriesDecisions[upgradedFrom * tables.versionCount + installed] {
-        carryDecisions(from: upgradedFrom, to: installed)
+      if upgradedFrom >= 0 {
+        upgrades[upgradedFrom * tables.versionCount + installed] += 1
+        if tables.carriesDecisions[upgradedFrom * tables.versionCount + installed] {
+          carryDecisions(from: upgradedFrom, to: installed)
+        } else {
+          recallBefore.copy(from: recall)
+          let previous = previousActiveSlots
+          previousActiveSlots = activeSlots
+          previousActiveSlotCount = activeSlotCount
+          activeSlots = previous
+          decide(version: installed, token: token, draws: &variantDraws)
+          countTransitions(from: upgradedFrom, to: installed)
+        }
       } else if launchOfVersion == 1 {
         decide(version: installed, token: token, draws: &variantDraws)
-      }
-      if upgradedFrom >= 0 {
-        tally.upgrades[upgradedFrom * tables.versionCount + installed] += 1
-        countTransitions(from: upgradedFrom, to: installed)
       }
       if tables.remote.count > 0 {
         remote.launch(
@@ -267,7 +271,9 @@ struct DeviceSimulator: ~Copyable {
         service.launch(day: day, segment: segment, version: installed, draws: &serviceDraws)
       }
       serve(version: installed, day: day, recordsClashes: Observer.isObserving)
-      display(version: installed, day: day, segment: segment, draws: &displayDraws, enrollmentDraws: &enrollmentDraws)
+      display(
+        version: installed, day: day, segment: segment, draws: &displayDraws, enrollmentDraws: &enrollmentDraws,
+        recordsDisplays: Observer.isObserving)
       let stabilizes = tables.stabilizeOnLaunch[installed] == launchOfVersion
       if stabilizes {
         if !stabilized { tally.stabilizedByDay[day] += 1 }
@@ -411,6 +417,7 @@ struct DeviceSimulator: ~Copyable {
     tally.service.merge(service.tally)
     tally.enrollment.merge(enrollment.tally)
     tally.launches += launches
+    for index in upgrades.indices { tally.upgrades[index] += upgrades[index] }
     let versions = tables.versionCount
     let metrics = tables.metricCount
     for experiment in 0..<tables.experimentCount {
@@ -539,13 +546,15 @@ struct DeviceSimulator: ~Copyable {
   }
 
   /// The decisions of an upgrade that carries them over: the same as at the
-  /// last launch, slot for slot, in the new version's slots.
+  /// last launch, slot for slot, in the new version's slots; every active
+  /// experiment is kept, and no other changes.
   private mutating func carryDecisions(from: Int, to: Int) {
-    let shift = tables.slotStart[to] - tables.slotStart[from]
-    for position in 0..<previousActiveSlotCount {
-      activeSlots[position] = previousActiveSlots[position] + shift
+    let shift = tables.slotStart[to] - tables.slotStart[from], versions = tables.versionCount
+    for position in 0..<activeSlotCount {
+      activeSlots[position] += shift
+      let experiment = tables.slotExperiment[activeSlots[position]]
+      transitions[((experiment * versions + from) * versions + to) * 6] += 1
     }
-    activeSlotCount = previousActiveSlotCount
   }
 
   /// Replaces an experiment's record, remembering the variant it held if it
@@ -584,12 +593,16 @@ struct DeviceSimulator: ~Copyable {
   }
 
   /// The app displays each experiment the manager served with its display
-  /// probability.
+  /// probability. Which slots it displayed is kept for observers only, when
+  /// `recordsDisplays`.
   private mutating func display(
-    version: Int, day: Int, segment: Int, draws: inout RandomStream, enrollmentDraws: inout RandomStream
+    version: Int, day: Int, segment: Int, draws: inout RandomStream, enrollmentDraws: inout RandomStream,
+    recordsDisplays: Bool
   ) {
     let slotStart = tables.slotStart[version], slots = tables.slotStart[version + 1] - slotStart
-    for index in 0..<slots { displayed[index] = false }
+    if recordsDisplays {
+      for index in 0..<slots { displayed[index] = false }
+    }
     for position in 0..<activeSlotCount {
       let slot = activeSlots[position], index = slot - slotStart
       guard served[index] else { continue }
@@ -597,7 +610,7 @@ struct DeviceSimulator: ~Copyable {
       let experiment = tables.slotExperiment[slot], variant = tables.globalOfLocal[tables.slotGlobalStart[slot] + local]
       guard shows(experiment, variant: variant, day: day, segment: segment, draws: &draws, enrollmentDraws: &enrollmentDraws)
       else { continue }
-      displayed[index] = true
+      if recordsDisplays { displayed[index] = true }
       if record(experiment, variant: variant, day: day) {
         countExpectedFirstExposure(experiment)
       }
@@ -718,17 +731,20 @@ struct DeviceSimulator: ~Copyable {
         let expected = tables.metricKinds[metric].expectation(
           baseline: tables.baseline(metric: metric, segment: segment),
           factor: others * (1 + tables.lift(metric: metric, experiment: experiment, variant: first, segment: segment)))
-        let outcome = outcomes[metric], isConversion = tables.metricKinds[metric] == .conversion
-        firstExposure[cell + metric].add(outcome, expected: expected, isConversion: isConversion)
-        if pure { uncontaminated[cell + metric].add(outcome, expected: expected, isConversion: isConversion) }
+        // On the grids every tally of the metric shares, once for the three tallies.
+        let outcome = outcomes[metric], steps = tables.metricGrids[metric].steps(outcome)
+        let expectedSteps = firstExposure[cell + metric].trueMeanSum.steps(expected)
+        let converted = tables.metricKinds[metric] == .conversion && outcome == 1
+        firstExposure[cell + metric].add(outcomeSteps: steps, expectedSteps: expectedSteps, converted: converted)
+        if pure { uncontaminated[cell + metric].add(outcomeSteps: steps, expectedSteps: expectedSteps, converted: converted) }
         if pure || !excludeContaminated {
-          dailyCohorts[cohort + metric].add(outcome, expected: expected, isConversion: isConversion)
+          dailyCohorts[cohort + metric].add(outcomeSteps: steps, expectedSteps: expectedSteps, converted: converted)
           if tables.hasCovariates, tables.covariateCorrelations[metric] != nil {
             covariateTallies[cell + metric].add(
               covariate: covariates[metric], outcome: outcome, grid: tables.metricGrids[metric])
           }
           if tables.histogramCount > 0, tables.histogramSlots[metric] >= 0 {
-            let steps = tables.metricGrids[metric].steps(outcome), bucket = AmountHistogram.bucket(steps: steps)
+            let bucket = AmountHistogram.bucket(steps: steps)
             let histogram = (cell / metrics * tables.histogramCount + tables.histogramSlots[metric]) * AmountHistogram.bucketCount
             histogramCounts[histogram + bucket] += 1
             if tables.winsorizedSlots[metric] >= 0 {

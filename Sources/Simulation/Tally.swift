@@ -157,7 +157,19 @@ public struct ExactSum: Hashable, Sendable, BitwiseCopyable {
 
   @inline(__always)
   public mutating func add(_ value: Double) {
-    guard let nearest = Moments.nearestSteps(value * stepsPerUnit) else { return }
+    guard let nearest = steps(value) else { return }
+    add(steps: nearest)
+  }
+
+  /// `value` as a whole number of this sum's steps, `nil` for NaN (which
+  /// `add` leaves out).
+  @inline(__always)
+  func steps(_ value: Double) -> Int64? {
+    Moments.nearestSteps(value * stepsPerUnit)
+  }
+
+  @inline(__always)
+  mutating func add(steps nearest: Int64) {
     steps += Int128(nearest)
   }
 
@@ -205,6 +217,16 @@ public struct MetricTally: Hashable, Sendable, BitwiseCopyable {
     outcomes.add(outcome)
     if let expected { trueMeanSum.add(expected) }
     if isConversion, outcome == 1 { conversions += 1 }
+  }
+
+  /// `add(_:expected:isConversion:)` with the outcome and its expectation
+  /// already on this tally's grids (`Moments.steps`, `ExactSum.steps`), for a
+  /// device the loop counts in several tallies of one metric.
+  @inline(__always)
+  mutating func add(outcomeSteps: Int64, expectedSteps: Int64?, converted: Bool) {
+    outcomes.add(steps: outcomeSteps)
+    if let expectedSteps { trueMeanSum.add(steps: expectedSteps) }
+    if converted { conversions += 1 }
   }
 
   /// The mean of the devices' expected outcomes, or `nil` with no devices.
