@@ -33,6 +33,8 @@ struct DeviceSimulator: ~Copyable {
   private let lastActive: ScratchArray<UInt8>
   /// Display days per experiment and variant, by `tables.variantStart[experiment] + variant`.
   private let displayDays: ScratchArray<Int32>
+  /// Per experiment, the variants displayed, a bit each: an experiment has
+  /// at most 64 (`ScenarioLimits.variants`), so masks shift with `&<<`.
   private let displayedMask: ScratchArray<UInt64>
   private let firstVariant: ScratchArray<Int>
   private let firstDay: ScratchArray<Int>
@@ -103,7 +105,7 @@ struct DeviceSimulator: ~Copyable {
   private var tally: RunTally
   /// By `tables.dailyStart[experiment] + day * variants + variant`.
   private let dailyNewExposures: ScratchArray<Int>
-  /// By `((experiment * versions + from) * versions + to) * 6 + kind`, kinds in the
+  /// By `((from * versions + to) * experiments + experiment) * 6 + kind`, kinds in the
   /// order of `TransitionCounts`: kept, reassigned, deactivated, activated,
   /// returned, returned on another variant.
   private let transitions: ScratchArray<Int>
@@ -224,9 +226,12 @@ struct DeviceSimulator: ~Copyable {
     var launchDraws = random.stream(.launches)
     var variantDraws = random.stream(.variants)
     var displayDraws = random.stream(.display)
-    var fetchDraws = random.stream(.fetch), assignmentDraws = random.stream(.remoteAssignment)
-    var churnDraws = random.stream(.churn), serviceDraws = random.stream(.serviceFetch)
-    var enrollmentDraws = random.stream(.enrollment)
+    let hasRemote = tables.remote.count > 0
+    var fetchDraws = random.stream(.fetch, ifUsed: hasRemote)
+    var assignmentDraws = random.stream(.remoteAssignment, ifUsed: hasRemote)
+    var churnDraws = random.stream(.churn, ifUsed: hasRemote)
+    var serviceDraws = random.stream(.serviceFetch, ifUsed: tables.service.count > 0)
+    var enrollmentDraws = random.stream(.enrollment, ifUsed: !enrollment.isEmpty)
     let launchProbability = tables.launchProbabilities[segment]
     var installed = 0, running = -1, launchOfVersion = 0, stabilized = false, churned = false
     for day in 0..<tables.days where !churned {
@@ -270,10 +275,10 @@ struct DeviceSimulator: ~Copyable {
       if tables.service.count > 0 {
         service.launch(day: day, segment: segment, version: installed, draws: &serviceDraws)
       }
-      serve(version: installed, day: day, recordsClashes: Observer.isObserving)
+      serve(version: installed, day: day, observing: Observer.isObserving)
       display(
         version: installed, day: day, segment: segment, draws: &displayDraws, enrollmentDraws: &enrollmentDraws,
-        recordsDisplays: Observer.isObserving)
+        observing: Observer.isObserving)
       let stabilizes = tables.stabilizeOnLaunch[installed] == launchOfVersion
       if stabilizes {
         if !stabilized { tally.stabilizedByDay[day] += 1 }
@@ -341,13 +346,17 @@ struct DeviceSimulator: ~Copyable {
   /// active experiments it serves, and the clashes on keys they share.
   ///
   /// The clashes are counted at every launch, and kept as `LaunchClash`es for
-  /// observers only when `recordsClashes`, since spelling out their keys
-  /// allocates.
-  private mutating func serve(version: Int, day: Int, recordsClashes: Bool) {
+  /// observers only when `observing`, since spelling out their keys
+  /// allocates. In a version whose experiments share no key every active
+  /// slot is served, which `display` knows; the slots' flags are then set for
+  /// observers only.
+  private mutating func serve(version: Int, day: Int, observing: Bool) {
     let slots = tables.slotStart[version + 1] - tables.slotStart[version], remoteCount = tables.remote.count
     if !launchClashes.isEmpty { launchClashes.removeAll(keepingCapacity: true) }
     guard !tables.clashes.isDisjoint[version] else {
-      for index in 0..<slots { served[index] = decisions[index] >= 0 }
+      if observing {
+        for index in 0..<slots { served[index] = decisions[index] >= 0 }
+      }
       for r in 0..<remoteCount { served[slots + r] = remote.held[r] >= 0 }
       return
     }
@@ -384,7 +393,7 @@ struct DeviceSimulator: ~Copyable {
         let side = tables.clashes.rowFirstExperiment[row] == kept.experiment ? 0 : tables.clashes.rowSecondOffset[row]
         clashServedSeen[tables.clashes.servedStart[row] + side + kept.variant] = true
       }
-      if recordsClashes {
+      if observing {
         let discarded = heldVariant(sides.second, version: version)
         let keys = tables.clashes.entryRange(version: version, pair: pair)
           .filter { ClashTables.isShared(tables.clashes.entries[$0], servedKeys: servedKeys) }
@@ -468,7 +477,7 @@ struct DeviceSimulator: ~Copyable {
         }
       }
       for pair in 0..<(versions * versions) {
-        let base = (experiment * versions * versions + pair) * 6
+        let base = (pair * tables.experimentCount + experiment) * 6
         tally.experiments[experiment].transitions[pair].kept += transitions[base]
         tally.experiments[experiment].transitions[pair].reassigned += transitions[base + 1]
         tally.experiments[experiment].transitions[pair].deactivated += transitions[base + 2]
@@ -549,11 +558,12 @@ struct DeviceSimulator: ~Copyable {
   /// last launch, slot for slot, in the new version's slots; every active
   /// experiment is kept, and no other changes.
   private mutating func carryDecisions(from: Int, to: Int) {
-    let shift = tables.slotStart[to] - tables.slotStart[from], versions = tables.versionCount
+    let shift = tables.slotStart[to] - tables.slotStart[from]
+    let pair = (from * tables.versionCount + to) * tables.experimentCount
     for position in 0..<activeSlotCount {
-      activeSlots[position] += shift
-      let experiment = tables.slotExperiment[activeSlots[position]]
-      transitions[((experiment * versions + from) * versions + to) * 6] += 1
+      let slot = activeSlots[position] + shift
+      activeSlots[position] = slot
+      transitions[(pair + tables.slotExperiment[slot]) * 6] += 1
     }
   }
 
@@ -571,15 +581,15 @@ struct DeviceSimulator: ~Copyable {
   /// slots of the launch before (every record active then, since each launch
   /// decides or deletes every record) and of this one.
   private mutating func countTransitions(from: Int, to: Int) {
-    let versions = tables.versionCount
+    let pair = (from * tables.versionCount + to) * tables.experimentCount
     for position in 0..<previousActiveSlotCount {
       let experiment = tables.slotExperiment[previousActiveSlots[position]]
-      if recall[experiment] < 2 { transitions[((experiment * versions + from) * versions + to) * 6 + 2] += 1 }
+      if recall[experiment] < 2 { transitions[(pair + experiment) * 6 + 2] += 1 }
     }
     for position in 0..<activeSlotCount {
       let experiment = tables.slotExperiment[activeSlots[position]]
       let before = recallBefore[experiment], after = recall[experiment]
-      let base = ((experiment * versions + from) * versions + to) * 6
+      let base = (pair + experiment) * 6
       if before >= 2 {
         transitions[base + (before == after ? 0 : 1)] += 1
       } else {
@@ -594,23 +604,24 @@ struct DeviceSimulator: ~Copyable {
 
   /// The app displays each experiment the manager served with its display
   /// probability. Which slots it displayed is kept for observers only, when
-  /// `recordsDisplays`.
+  /// `observing`.
   private mutating func display(
     version: Int, day: Int, segment: Int, draws: inout RandomStream, enrollmentDraws: inout RandomStream,
-    recordsDisplays: Bool
+    observing: Bool
   ) {
     let slotStart = tables.slotStart[version], slots = tables.slotStart[version + 1] - slotStart
-    if recordsDisplays {
+    if observing {
       for index in 0..<slots { displayed[index] = false }
     }
+    let servesEveryActiveSlot = tables.clashes.isDisjoint[version]
     for position in 0..<activeSlotCount {
       let slot = activeSlots[position], index = slot - slotStart
-      guard served[index] else { continue }
+      guard servesEveryActiveSlot || served[index] else { continue }
       let local = decisions[index]
       let experiment = tables.slotExperiment[slot], variant = tables.globalOfLocal[tables.slotGlobalStart[slot] + local]
       guard shows(experiment, variant: variant, day: day, segment: segment, draws: &draws, enrollmentDraws: &enrollmentDraws)
       else { continue }
-      if recordsDisplays { displayed[index] = true }
+      if observing { displayed[index] = true }
       if record(experiment, variant: variant, day: day) {
         countExpectedFirstExposure(experiment)
       }
@@ -670,10 +681,10 @@ struct DeviceSimulator: ~Copyable {
   @inline(__always)
   private mutating func record(_ experiment: Int, variant: Int, day: Int) -> Bool {
     displayDays[tables.variantStart[experiment] + variant] += 1
-    if displayedMask[experiment] & (1 << UInt64(variant)) == 0 {
+    if displayedMask[experiment] & (1 &<< UInt64(variant)) == 0 {
       dailyNewExposures[tables.dailyStart[experiment] + day * tables.variantCount(experiment) + variant] += 1
     }
-    displayedMask[experiment] |= 1 << UInt64(variant)
+    displayedMask[experiment] |= 1 &<< UInt64(variant)
     guard firstVariant[experiment] < 0 else { return false }
     firstVariant[experiment] = variant
     shownExperiments[shownExperimentCount] = experiment
@@ -693,7 +704,7 @@ struct DeviceSimulator: ~Copyable {
       return
     }
     var stream = random.stream(.outcomes)
-    var covariateDraws = random.stream(.covariates)
+    var covariateDraws = random.stream(.covariates, ifUsed: tables.hasCovariates)
     let experiments = tables.experimentCount
     for metric in 0..<tables.metricCount {
       var factor = 1.0
@@ -838,10 +849,10 @@ struct DeviceSimulator: ~Copyable {
     let base = slot * tables.variantStride
     let variants = tables.variantCount(experiment)
     var total: UInt64 = 0
-    for variant in 0..<variants where eligible & (1 << UInt64(variant)) != 0 {
+    for variant in 0..<variants where eligible & (1 &<< UInt64(variant)) != 0 {
       total += tables.slotWeights[base + variant]
     }
-    for variant in 0..<variants where eligible & (1 << UInt64(variant)) != 0 {
+    for variant in 0..<variants where eligible & (1 &<< UInt64(variant)) != 0 {
       body(variant, Double(tables.slotWeights[base + variant]) / Double(total))
     }
   }
@@ -851,7 +862,7 @@ struct DeviceSimulator: ~Copyable {
       let experiment = shownExperiments[position]
       let mask = displayedMask[experiment], start = tables.variantStart[experiment]
       let pure = mask & (mask - 1) == 0
-      for variant in 0..<tables.variantCount(experiment) where mask & (1 << UInt64(variant)) != 0 {
+      for variant in 0..<tables.variantCount(experiment) where mask & (1 &<< UInt64(variant)) != 0 {
         exposed[start + variant] += 1
         if !pure { contaminated[start + variant] += 1 }
       }

@@ -87,6 +87,14 @@ public struct DeviceRandom: Sendable {
     RandomStream(state: RandomStream.mix(key ^ purpose.rawValue &* 0x9E37_79B9_7F4A_7C15))
   }
 
+  /// The stream for `purpose` when the plan draws from it, else one never
+  /// drawn from: deriving a stream costs a few multiplications at every
+  /// device, for streams of services a plan may not have.
+  @inlinable
+  func stream(_ purpose: RandomPurpose, ifUsed isUsed: Bool) -> RandomStream {
+    isUsed ? stream(purpose) : RandomStream(state: 0)
+  }
+
   /// The seed of replication `replication` of a run with `seed`: replication 0
   /// uses the seed itself, so a single run and the first of many agree.
   public static func replicationSeed(_ seed: UInt64, replication: Int) -> UInt64 {
