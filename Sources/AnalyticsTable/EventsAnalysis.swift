@@ -172,12 +172,14 @@ public struct EventsAnalysis {
       // A device's chance of each variant (by place): the selecting version's
       // split, given that its variant is one the showing version still has.
       // Nil when a version is unknown or a variant is not in the table.
-      var splits: [String: [(place: Int, share: Double)]?] = [:]
-      func split(selectedIn: String, shownIn: String) -> [(place: Int, share: Double)]? {
-        let key = selectedIn + "\u{1F}" + shownIn
+      // By `selectedIn * versions + shownIn`, the log's version numbers.
+      let versionNames = exposures.versions.names
+      var splits: [Int: [(place: Int, share: Double)]?] = [:]
+      func split(selectedIn: Int32, shownIn: Int32) -> [(place: Int, share: Double)]? {
+        let key = Int(selectedIn) * versionNames.count + Int(shownIn)
         if let known = splits[key] { return known }
         var result: [(place: Int, share: Double)]?
-        if let selecting = byVersion[selectedIn], let showing = byVersion[shownIn] {
+        if let selecting = byVersion[versionNames[Int(selectedIn)]], let showing = byVersion[versionNames[Int(shownIn)]] {
           let kept = zip(selecting.variants, selecting.selectionProbabilities)
             .filter { showing.variantIndex(named: $0.0.name) != nil }
           let total = kept.map(\.1).reduce(0, +)
@@ -192,24 +194,21 @@ public struct EventsAnalysis {
       var expected: [Double]? = byVersion.isEmpty ? nil : Array(repeating: 0, count: variantNames.count)
       // From the log's variant places to the report's.
       let places = log.variants.names.map { place[$0]! }
-      let versionNames = exposures.versions.names
       let outcomeColumns = metricNames.map { outcomes.index(of: $0) }
       for (device, record) in zip(log.devices, log.records) {
-        let shown = record.variants.map { places[Int($0.variant)] }
-        let pure = Set(shown).count == 1
-        for (variant, day) in zip(shown, record.variants.map(\.day)) {
+        // A record holds each variant once, so a device shown one is pure.
+        let pure = record.count == 1
+        for index in 0..<record.count {
+          let shown = record.shown(index), variant = places[Int(shown.variant)]
           variants[variant].exposed += 1
           if !pure { variants[variant].contaminated += 1 }
-          dailyNewExposures[variant][day] += 1
+          dailyNewExposures[variant][shown.day] += 1
         }
         if !pure { mixed += 1 }
-        let first = shown[0], firstDay = record.variants[0].day
+        let firstShown = record.first, first = places[Int(firstShown.variant)], firstDay = firstShown.day
         variants[first].firstExposed += 1
         if expected != nil {
-          let firstShown = record.variants[0]
-          if let split = split(
-            selectedIn: versionNames[Int(firstShown.selectedIn)], shownIn: versionNames[Int(firstShown.shownIn)])
-          {
+          if let split = split(selectedIn: firstShown.selectedIn, shownIn: firstShown.shownIn) {
             for (index, share) in split { expected![index] += share }
           } else {
             expected = nil

@@ -13,18 +13,45 @@ struct ExposureLog {
     var day: Int
   }
 
+  /// Each variant a device was shown, once, by the day it was first shown;
+  /// events of one day keep the order they came in. The first is kept in
+  /// place, so that a device shown a single variant, the usual case,
+  /// allocates nothing.
   struct DeviceRecord {
-    /// Each variant the device was shown, once, by the day it was first shown.
-    var variants: [Shown] = []
+    private(set) var first: Shown
+    private(set) var others: [Shown] = []
+
+    init(_ shown: Shown) {
+      first = shown
+    }
+
+    /// How many variants the device was shown.
+    var count: Int { 1 + others.count }
+
+    /// The variant at `index` in order of day.
+    func shown(_ index: Int) -> Shown {
+      index == 0 ? first : others[index - 1]
+    }
+
+    mutating func shiftDays(by offset: Int) {
+      first.day += offset
+      for index in others.indices { others[index].day += offset }
+    }
 
     mutating func record(_ shown: Shown) {
+      if others.isEmpty && shown.variant == first.variant {
+        if shown.day < first.day { first = shown }
+        return
+      }
+      var variants = [first] + others
       if let index = variants.firstIndex(where: { $0.variant == shown.variant }) {
         guard shown.day < variants[index].day else { return }
         variants.remove(at: index)
       }
-      // Kept in order of day; events of one day keep the order they came in.
       let position = variants.firstIndex { $0.day > shown.day } ?? variants.count
       variants.insert(shown, at: position)
+      first = variants[0]
+      others = Array(variants.dropFirst())
     }
   }
 
@@ -41,12 +68,14 @@ struct ExposureLog {
     fileprivate mutating func record(device: Int, variant: ArraySlice<UInt8>, day: Int, selectedIn: Int32, shownIn: Int32) {
       let place = variants.number(of: variant)
       if recordIndex.count <= device { recordIndex += repeatElement(-1, count: device + 1 - recordIndex.count) }
+      let shown = Shown(variant: place, selectedIn: selectedIn, shownIn: shownIn, day: day)
       if recordIndex[device] < 0 {
         recordIndex[device] = Int32(records.count)
-        records.append(DeviceRecord())
+        records.append(DeviceRecord(shown))
         devices.append(device)
+      } else {
+        records[Int(recordIndex[device])].record(shown)
       }
-      records[Int(recordIndex[device])].record(Shown(variant: place, selectedIn: selectedIn, shownIn: shownIn, day: day))
     }
   }
 
@@ -134,9 +163,7 @@ struct ExposureLog {
   mutating func shiftDays(by offset: Int) {
     for experiment in experiments.indices {
       for record in experiments[experiment].records.indices {
-        for index in experiments[experiment].records[record].variants.indices {
-          experiments[experiment].records[record].variants[index].day += offset
-        }
+        experiments[experiment].records[record].shiftDays(by: offset)
       }
     }
     lastDay += offset

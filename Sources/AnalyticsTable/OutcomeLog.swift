@@ -49,8 +49,9 @@ struct OutcomeLog {
 
   /// The device's value of the metric at `index` (`index(of:)`), 0 without a row.
   func value(device: Int, metric index: Int) -> Double {
-    let column = values[index]
-    return device < column.count && !column[device].isNaN ? column[device] : 0
+    guard device < values[index].count else { return 0 }
+    let value = values[index][device]
+    return value.isNaN ? 0 : value
   }
 
   /// Whether every value of the metric is 0 or 1: a conversion.
