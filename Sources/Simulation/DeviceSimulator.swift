@@ -215,7 +215,8 @@ struct DeviceSimulator: ~Copyable {
     let segment = tables.segment(forUnit: stream.nextUnit())
     drawUpgradeDays(random.stream(.adoption))
     reset()
-    remote.reset()
+    let hasRemote = tables.remote.count > 0
+    if hasRemote { remote.reset() }
     if tables.service.count > 0 { service.reset(device: device, draws: random.stream(.reinstall)) }
     if !enrollment.isEmpty { enrollment.reset() }
     if Observer.isObserving {
@@ -226,7 +227,6 @@ struct DeviceSimulator: ~Copyable {
     var launchDraws = random.stream(.launches)
     var variantDraws = random.stream(.variants)
     var displayDraws = random.stream(.display)
-    let hasRemote = tables.remote.count > 0
     var fetchDraws = random.stream(.fetch, ifUsed: hasRemote)
     var assignmentDraws = random.stream(.remoteAssignment, ifUsed: hasRemote)
     var churnDraws = random.stream(.churn, ifUsed: hasRemote)
@@ -290,7 +290,7 @@ struct DeviceSimulator: ~Copyable {
         observer.launched(launchRecord)
       }
     }
-    remote.finish()
+    if hasRemote { remote.finish() }
 
     tally.devices += 1
     if stabilized { tally.stabilizedDevices += 1 }
@@ -557,6 +557,7 @@ struct DeviceSimulator: ~Copyable {
   /// The decisions of an upgrade that carries them over: the same as at the
   /// last launch, slot for slot, in the new version's slots; every active
   /// experiment is kept, and no other changes.
+  @inline(__always)
   private mutating func carryDecisions(from: Int, to: Int) {
     let shift = tables.slotStart[to] - tables.slotStart[from]
     let pair = (from * tables.versionCount + to) * tables.experimentCount
@@ -605,6 +606,7 @@ struct DeviceSimulator: ~Copyable {
   /// The app displays each experiment the manager served with its display
   /// probability. Which slots it displayed is kept for observers only, when
   /// `observing`.
+  @inline(__always)
   private mutating func display(
     version: Int, day: Int, segment: Int, draws: inout RandomStream, enrollmentDraws: inout RandomStream,
     observing: Bool
