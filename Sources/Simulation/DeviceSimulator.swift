@@ -44,14 +44,16 @@ struct DeviceSimulator: ~Copyable {
   private let eligibleVariants: ScratchArray<UInt64>
   /// Per slot of the running version: the local variant it decided, −1 for inactive.
   private let decisions: ScratchArray<Int>
-  /// The slots active at this launch, in order, and, at an upgrade that
-  /// decides afresh, those of the launch before, so that displays and
-  /// transitions visit the experiments a device is in rather than every
+  /// The slots active at this launch, in order, by their index in the
+  /// running version's slots and by experiment, and, at an upgrade that
+  /// decides afresh, the experiments active at the launch before: displays
+  /// and transitions visit the experiments a device is in rather than every
   /// experiment of the plan.
-  private var activeSlots: ScratchArray<Int>
-  private var activeSlotCount = 0
-  private var previousActiveSlots: ScratchArray<Int>
-  private var previousActiveSlotCount = 0
+  private let activeIndexes: ScratchArray<Int>
+  private var activeExperiments: ScratchArray<Int>
+  private var activeCount = 0
+  private var previousActiveExperiments: ScratchArray<Int>
+  private var previousActiveCount = 0
   /// The experiments displayed to the device so far, in the order of their
   /// first display (`record`); `drawOutcomes` sorts them.
   private let shownExperiments: ScratchArray<Int>
@@ -162,8 +164,9 @@ struct DeviceSimulator: ~Copyable {
     selectionSlot = arena.array(repeating: 0, count: experiments)
     eligibleVariants = arena.array(repeating: 0, count: experiments)
     decisions = arena.array(repeating: -1, count: tables.maximumSlots)
-    activeSlots = arena.array(repeating: 0, count: tables.maximumSlots)
-    previousActiveSlots = arena.array(repeating: 0, count: tables.maximumSlots)
+    activeIndexes = arena.array(repeating: 0, count: tables.maximumSlots)
+    activeExperiments = arena.array(repeating: 0, count: tables.maximumSlots)
+    previousActiveExperiments = arena.array(repeating: 0, count: tables.maximumSlots)
     shownExperiments = arena.array(repeating: 0, count: experiments)
     served = arena.array(repeating: false, count: tables.maximumSlots + tables.remote.count)
     sharingServed = Array(repeating: false, count: tables.maximumSlots + tables.remote.count)
@@ -257,10 +260,10 @@ struct DeviceSimulator: ~Copyable {
           carryDecisions(from: upgradedFrom, to: installed)
         } else {
           recallBefore.copy(from: recall)
-          let previous = previousActiveSlots
-          previousActiveSlots = activeSlots
-          previousActiveSlotCount = activeSlotCount
-          activeSlots = previous
+          let previous = previousActiveExperiments
+          previousActiveExperiments = activeExperiments
+          previousActiveCount = activeCount
+          activeExperiments = previous
           decide(version: installed, token: token, draws: &variantDraws)
           countTransitions(from: upgradedFrom, to: installed)
         }
@@ -506,7 +509,7 @@ struct DeviceSimulator: ~Copyable {
   }
 
   private mutating func reset() {
-    activeSlotCount = 0
+    activeCount = 0
     shownExperimentCount = 0
     recall.fill(0)
     lastActive.fill(0)
@@ -524,7 +527,7 @@ struct DeviceSimulator: ~Copyable {
       forget(tables.undefined[index], as: 0)
     }
     let slotStart = tables.slotStart[version]
-    activeSlotCount = 0
+    activeCount = 0
     for slot in slotStart..<tables.slotStart[version + 1] {
       let experiment = tables.slotExperiment[slot]
       let code = Int(recall[experiment])
@@ -541,8 +544,9 @@ struct DeviceSimulator: ~Copyable {
       }
       decisions[slot - slotStart] = decision.variant ?? -1
       if decision.variant != nil {
-        activeSlots[activeSlotCount] = slot
-        activeSlotCount += 1
+        activeIndexes[activeCount] = slot - slotStart
+        activeExperiments[activeCount] = experiment
+        activeCount += 1
       }
       if case .variant = remembered {
         eligibleVariants[experiment] &= tables.slotVariantMask[slot]
@@ -554,17 +558,14 @@ struct DeviceSimulator: ~Copyable {
     }
   }
 
-  /// The decisions of an upgrade that carries them over: the same as at the
-  /// last launch, slot for slot, in the new version's slots; every active
-  /// experiment is kept, and no other changes.
+  /// An upgrade that carries the decisions over leaves them and the active
+  /// slots' indexes as they were, the versions' slots being the same in the
+  /// same order: every active experiment is kept, and nothing else changes.
   @inline(__always)
   private mutating func carryDecisions(from: Int, to: Int) {
-    let shift = tables.slotStart[to] - tables.slotStart[from]
     let pair = (from * tables.versionCount + to) * tables.experimentCount
-    for position in 0..<activeSlotCount {
-      let slot = activeSlots[position] + shift
-      activeSlots[position] = slot
-      transitions[(pair + tables.slotExperiment[slot]) * 6] += 1
+    for position in 0..<activeCount {
+      transitions[(pair + activeExperiments[position]) * 6] += 1
     }
   }
 
@@ -583,12 +584,12 @@ struct DeviceSimulator: ~Copyable {
   /// decides or deletes every record) and of this one.
   private mutating func countTransitions(from: Int, to: Int) {
     let pair = (from * tables.versionCount + to) * tables.experimentCount
-    for position in 0..<previousActiveSlotCount {
-      let experiment = tables.slotExperiment[previousActiveSlots[position]]
+    for position in 0..<previousActiveCount {
+      let experiment = previousActiveExperiments[position]
       if recall[experiment] < 2 { transitions[(pair + experiment) * 6 + 2] += 1 }
     }
-    for position in 0..<activeSlotCount {
-      let experiment = tables.slotExperiment[activeSlots[position]]
+    for position in 0..<activeCount {
+      let experiment = activeExperiments[position]
       let before = recallBefore[experiment], after = recall[experiment]
       let base = (pair + experiment) * 6
       if before >= 2 {
@@ -616,8 +617,8 @@ struct DeviceSimulator: ~Copyable {
       for index in 0..<slots { displayed[index] = false }
     }
     let servesEveryActiveSlot = tables.clashes.isDisjoint[version]
-    for position in 0..<activeSlotCount {
-      let slot = activeSlots[position], index = slot - slotStart
+    for position in 0..<activeCount {
+      let index = activeIndexes[position], slot = slotStart + index
       guard servesEveryActiveSlot || served[index] else { continue }
       let local = decisions[index]
       let experiment = tables.slotExperiment[slot], variant = tables.globalOfLocal[tables.slotGlobalStart[slot] + local]
