@@ -51,6 +51,8 @@ struct DeviceSimulator: ~Copyable {
   /// experiment of the plan.
   private let activeIndexes: ScratchArray<Int>
   private var activeExperiments: ScratchArray<Int>
+  /// The global variant of each active slot.
+  private let activeVariants: ScratchArray<Int>
   private var activeCount = 0
   private var previousActiveExperiments: ScratchArray<Int>
   private var previousActiveCount = 0
@@ -99,6 +101,7 @@ struct DeviceSimulator: ~Copyable {
   private let remoteDisplayed: ScratchArray<Bool>
   /// The device's enrollment in experiments with an `EnrollmentRule`.
   private var enrollment: EnrollmentGate
+  private let hasEnrollment: Bool
   /// The device's side of the hash-bucketed service.
   private var service: ServiceDevice
   private let serviceDisplayed: ScratchArray<Bool>
@@ -166,6 +169,7 @@ struct DeviceSimulator: ~Copyable {
     decisions = arena.array(repeating: -1, count: tables.maximumSlots)
     activeIndexes = arena.array(repeating: 0, count: tables.maximumSlots)
     activeExperiments = arena.array(repeating: 0, count: tables.maximumSlots)
+    activeVariants = arena.array(repeating: 0, count: tables.maximumSlots)
     previousActiveExperiments = arena.array(repeating: 0, count: tables.maximumSlots)
     shownExperiments = arena.array(repeating: 0, count: experiments)
     served = arena.array(repeating: false, count: tables.maximumSlots + tables.remote.count)
@@ -184,6 +188,7 @@ struct DeviceSimulator: ~Copyable {
     remote = RemoteDevice(plan: plan, tables: tables.remote)
     remoteDisplayed = arena.array(repeating: false, count: tables.remote.count)
     enrollment = EnrollmentGate(plan: plan)
+    hasEnrollment = !enrollment.isEmpty
     service = ServiceDevice(plan: plan, tables: tables.service)
     serviceDisplayed = arena.array(repeating: false, count: tables.service.count)
     tally = RunTally(plan: plan)
@@ -221,7 +226,7 @@ struct DeviceSimulator: ~Copyable {
     let hasRemote = tables.remote.count > 0
     if hasRemote { remote.reset() }
     if tables.service.count > 0 { service.reset(device: device, draws: random.stream(.reinstall)) }
-    if !enrollment.isEmpty { enrollment.reset() }
+    if hasEnrollment { enrollment.reset() }
     if Observer.isObserving {
       observer.started(
         device: device, token: token, segment: segment, upgradeDays: upgradeDays.array.map { $0.isFinite ? $0 : nil })
@@ -234,7 +239,7 @@ struct DeviceSimulator: ~Copyable {
     var assignmentDraws = random.stream(.remoteAssignment, ifUsed: hasRemote)
     var churnDraws = random.stream(.churn, ifUsed: hasRemote)
     var serviceDraws = random.stream(.serviceFetch, ifUsed: tables.service.count > 0)
-    var enrollmentDraws = random.stream(.enrollment, ifUsed: !enrollment.isEmpty)
+    var enrollmentDraws = random.stream(.enrollment, ifUsed: hasEnrollment)
     let launchProbability = tables.launchProbabilities[segment]
     var installed = 0, running = -1, launchOfVersion = 0, stabilized = false, churned = false
     for day in 0..<tables.days where !churned {
@@ -543,9 +548,10 @@ struct DeviceSimulator: ~Copyable {
         tables.select(slot: slot, bits: draws.next())
       }
       decisions[slot - slotStart] = decision.variant ?? -1
-      if decision.variant != nil {
+      if let local = decision.variant {
         activeIndexes[activeCount] = slot - slotStart
         activeExperiments[activeCount] = experiment
+        activeVariants[activeCount] = tables.globalOfLocal[tables.slotGlobalStart[slot] + local]
         activeCount += 1
       }
       if case .variant = remembered {
@@ -618,10 +624,9 @@ struct DeviceSimulator: ~Copyable {
     }
     let servesEveryActiveSlot = tables.clashes.isDisjoint[version]
     for position in 0..<activeCount {
-      let index = activeIndexes[position], slot = slotStart + index
+      let index = activeIndexes[position]
       guard servesEveryActiveSlot || served[index] else { continue }
-      let local = decisions[index]
-      let experiment = tables.slotExperiment[slot], variant = tables.globalOfLocal[tables.slotGlobalStart[slot] + local]
+      let experiment = activeExperiments[position], variant = activeVariants[position]
       guard shows(experiment, variant: variant, day: day, segment: segment, draws: &draws, enrollmentDraws: &enrollmentDraws)
       else { continue }
       if observing { displayed[index] = true }
@@ -662,7 +667,7 @@ struct DeviceSimulator: ~Copyable {
   private mutating func shows(
     _ experiment: Int, variant: Int, day: Int, segment: Int, draws: inout RandomStream, enrollmentDraws: inout RandomStream
   ) -> Bool {
-    let rule = enrollment.isEmpty ? -1 : enrollment.rule(of: experiment)
+    let rule = hasEnrollment ? enrollment.rule(of: experiment) : -1
     if rule >= 0,
       !enrollment.admits(
         rule: rule, variant: variant, day: day, segment: tables.segmentNames[segment], draws: &enrollmentDraws)
@@ -800,7 +805,7 @@ struct DeviceSimulator: ~Copyable {
   /// with its outcomes, shown or not: the sample of the diluted estimate. The
   /// truth is its expectation had it been shown that variant.
   private mutating func countEnrollments(segment: Int) {
-    guard !enrollment.isEmpty else { return }
+    guard hasEnrollment else { return }
     enrollment.countSegment(segment)
     let experiments = tables.experimentCount
     for (rule, experiment) in enrollment.experiments.enumerated() {
