@@ -283,7 +283,11 @@ struct DeviceSimulator: ~Copyable {
       if tables.service.count > 0 {
         service.launch(day: day, segment: segment, version: installed, draws: &serviceDraws)
       }
-      serve(version: installed, day: day, observing: Observer.isObserving)
+      // In a version whose experiments share no key every active slot is
+      // served: without remote experiments or an observer, nothing to merge.
+      if Observer.isObserving || tables.remote.count > 0 || !tables.clashes.isDisjoint[installed] {
+        serve(version: installed, day: day, observing: Observer.isObserving)
+      }
       display(
         version: installed, day: day, segment: segment, draws: &displayDraws, enrollmentDraws: &enrollmentDraws,
         observing: Observer.isObserving)
@@ -548,10 +552,11 @@ struct DeviceSimulator: ~Copyable {
         tables.select(slot: slot, bits: draws.next())
       }
       decisions[slot - slotStart] = decision.variant ?? -1
-      if let local = decision.variant {
+      let global = decision.variant.map { tables.globalOfLocal[tables.slotGlobalStart[slot] + $0] }
+      if let global {
         activeIndexes[activeCount] = slot - slotStart
         activeExperiments[activeCount] = experiment
-        activeVariants[activeCount] = tables.globalOfLocal[tables.slotGlobalStart[slot] + local]
+        activeVariants[activeCount] = global
         activeCount += 1
       }
       if case .variant = remembered {
@@ -560,7 +565,7 @@ struct DeviceSimulator: ~Copyable {
         selectionSlot[experiment] = slot
         eligibleVariants[experiment] = tables.slotVariantMask[slot]
       }
-      forget(experiment, as: decision.variant.map { UInt8(2 + tables.globalOfLocal[tables.slotGlobalStart[slot] + $0]) } ?? 1)
+      forget(experiment, as: global.map { UInt8(2 + $0) } ?? 1)
     }
   }
 

@@ -53,6 +53,14 @@ struct ScratchArray<Element: BitwiseCopyable> {
     base.update(from: other.base, count: other.count)
   }
 
+  /// The elements in `range` as a buffer, for a function that reads a run of them.
+  func buffer(_ range: Range<Int>) -> UnsafeBufferPointer<Element> {
+    #if CHECKED_SCRATCH
+      precondition(range.lowerBound >= 0 && range.upperBound <= count, "scratch range \(range) outside 0..<\(count)")
+    #endif
+    return UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
+  }
+
   /// The elements as a Swift array, for observers and for handing counts over.
   var array: [Element] { Array(UnsafeBufferPointer(start: base, count: count)) }
 }

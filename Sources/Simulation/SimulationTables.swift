@@ -38,8 +38,8 @@ struct SimulationTables {
   // Slots: one experiment in one version.
   let slotExperiment: ScratchArray<Int>
   let slotRange: [TokenRange]
-  let slotCumulativeStart: [Int]
-  let cumulativeWeights: [UInt64]
+  let slotCumulativeStart: ScratchArray<Int>
+  let cumulativeWeights: ScratchArray<UInt64>
   let slotLocalStart: ScratchArray<Int>
   let localOfGlobal: ScratchArray<Int>
   let slotGlobalStart: ScratchArray<Int>
@@ -144,8 +144,8 @@ struct SimulationTables {
     self.undefined = arena.array(undefined)
     self.slotExperiment = arena.array(slotExperiment)
     self.slotRange = slotRange
-    self.slotCumulativeStart = slotCumulativeStart
-    self.cumulativeWeights = cumulativeWeights
+    self.slotCumulativeStart = arena.array(slotCumulativeStart)
+    self.cumulativeWeights = arena.array(cumulativeWeights)
     self.slotLocalStart = arena.array(slotLocalStart)
     self.localOfGlobal = arena.array(localOfGlobal)
     self.slotGlobalStart = arena.array(slotGlobalStart)
@@ -217,10 +217,8 @@ struct SimulationTables {
 
   /// The variant position `bits` select in a slot, by Lab's weighted selection.
   func select(slot: Int, bits: UInt64) -> Int {
-    cumulativeWeights.withUnsafeBufferPointer { weights in
-      let range = slotCumulativeStart[slot]..<slotCumulativeStart[slot + 1]
-      return WeightedSelection.select(bits: bits, cumulative: UnsafeBufferPointer(rebasing: weights[range]))
-    }
+    let start = slotCumulativeStart[slot]
+    return WeightedSelection.select(bits: bits, cumulative: cumulativeWeights.buffer(start..<slotCumulativeStart[slot + 1]))
   }
 
   func baseline(metric: Int, segment: Int) -> Double {

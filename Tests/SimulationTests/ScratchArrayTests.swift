@@ -22,6 +22,8 @@ import Testing
     #expect(copy[2] == 9)
     let empty = arena.array(repeating: UInt8(1), count: 0)
     #expect(empty.array.isEmpty)
+    #expect(Array(copy.buffer(1..<4)) == [7, 9, 7])
+    #expect(copy.buffer(6..<6).isEmpty)
   }
 
   /// A mutating method on an element changes it in place.
