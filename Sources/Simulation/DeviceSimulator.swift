@@ -306,7 +306,7 @@ struct DeviceSimulator: ~Copyable {
 
     tally.devices += 1
     if stabilized { tally.stabilizedDevices += 1 }
-    countClashDevices()
+    if !plan.sharedKeys.isEmpty { countClashDevices() }
     drawOutcomes(random, segment: segment)
     if Observer.isObserving { observer.finished(outcomes: outcomes.array) }
   }
@@ -875,7 +875,10 @@ struct DeviceSimulator: ~Copyable {
       let experiment = shownExperiments[position]
       let mask = displayedMask[experiment], start = tables.variantStart[experiment]
       let pure = mask & (mask - 1) == 0
-      for variant in 0..<tables.variantCount(experiment) where mask & (1 &<< UInt64(variant)) != 0 {
+      var displayed = mask
+      while displayed != 0 {
+        let variant = displayed.trailingZeroBitCount
+        displayed &= displayed - 1
         exposed[start + variant] += 1
         if !pure { contaminated[start + variant] += 1 }
       }
@@ -889,9 +892,12 @@ struct DeviceSimulator: ~Copyable {
   private func mixedLift(_ experiment: Int, metric: Int, segment: Int) -> Double {
     var weighted = 0.0, days: Int32 = 0
     let start = tables.variantStart[experiment]
-    for variant in 0..<tables.variantCount(experiment) {
+    // The displayed variants, in order: those with display days.
+    var displayed = displayedMask[experiment]
+    while displayed != 0 {
+      let variant = displayed.trailingZeroBitCount
+      displayed &= displayed - 1
       let count = displayDays[start + variant]
-      guard count > 0 else { continue }
       weighted += Double(count) * tables.lift(metric: metric, experiment: experiment, variant: variant, segment: segment)
       days += count
     }
