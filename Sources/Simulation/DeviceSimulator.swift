@@ -590,9 +590,9 @@ struct DeviceSimulator: ~Copyable {
   /// Compares each experiment before and after an upgrade. `lastActive` holds
   /// the variant each held before its most recent change of record.
   ///
-  /// Only an experiment active before or after changes a count: the active
-  /// slots of the launch before (every record active then, since each launch
-  /// decides or deletes every record) and of this one.
+  /// Only an experiment active before or after changes a count: those active
+  /// at the launch before (every record active then, since each launch
+  /// decides, carries or deletes every record) and at this one.
   private mutating func countTransitions(from: Int, to: Int) {
     let pair = (from * tables.versionCount + to) * tables.experimentCount
     for position in 0..<previousActiveCount {
@@ -795,7 +795,8 @@ struct DeviceSimulator: ~Copyable {
   /// device's lifts multiply (a product of doubles depends on its order). The
   /// list is short: the experiments one device was shown.
   private mutating func sortShownExperiments() {
-    for position in 1..<max(shownExperimentCount, 1) {
+    guard shownExperimentCount > 1 else { return }
+    for position in 1..<shownExperimentCount {
       let experiment = shownExperiments[position]
       var target = position
       while target > 0 && shownExperiments[target - 1] > experiment {
