@@ -3,8 +3,6 @@
 /// the row (`TextNumbers`) once per row.
 struct DeviceNumbers {
   private var ids = TextNumbers()
-  /// The last device looked up: a table's rows of one device often come together.
-  private var last = -1
   /// Whether each device had a "displayed" event or an outcome: the devices a
   /// report counts (a device only activated is not one).
   private var counted: [Bool] = []
@@ -12,10 +10,8 @@ struct DeviceNumbers {
 
   /// The device's number, given on its first appearance.
   mutating func number(of id: ArraySlice<UInt8>) -> Int {
-    if last >= 0 && TextNumbers.equal(ids.text(last), id) { return last }
     let (number, isNew) = ids.number(of: id)
     if isNew { counted.append(false) }
-    last = number
     return number
   }
 
@@ -28,21 +24,16 @@ struct DeviceNumbers {
 }
 
 /// Names (experiments, variants, versions) numbered in the order they first
-/// appear, so that per-device records hold small numbers rather than strings.
-/// Rows of one device repeat the same few names, and comparing a name's
-/// bytes with the last one's costs less than hashing them; a name becomes a
-/// `String` once, when it first appears.
+/// appear, so that per-device records hold small numbers rather than strings;
+/// a name becomes a `String` once, when it first appears.
 struct NameNumbers {
   private var texts = TextNumbers()
   private(set) var names: [String] = []
-  private var last = -1
 
   /// The number of a name read from a row, valid UTF-8 (`TableReader` checks).
   mutating func number(of name: ArraySlice<UInt8>) -> Int32 {
-    if last >= 0 && TextNumbers.equal(texts.text(last), name) { return Int32(last) }
     let (number, isNew) = texts.number(of: name)
     if isNew { names.append(String(decoding: name, as: UTF8.self)) }
-    last = number
     return Int32(number)
   }
 

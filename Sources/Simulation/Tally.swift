@@ -176,7 +176,7 @@ public struct ExactSum: Hashable, Sendable, BitwiseCopyable {
   /// Adds `value` `times` times: the same sum as that many calls of `add`,
   /// since each adds the same steps.
   public mutating func add(_ value: Double, times: Int) {
-    guard let nearest = Moments.nearestSteps(value * stepsPerUnit) else { return }
+    guard let nearest = steps(value) else { return }
     steps += Int128(nearest) * Int128(times)
   }
 
@@ -214,9 +214,9 @@ public struct MetricTally: Hashable, Sendable, BitwiseCopyable {
 
   /// Counts one device's outcome, and its expected outcome when the truth is known.
   public mutating func add(_ outcome: Double, expected: Double? = nil, isConversion: Bool) {
-    outcomes.add(outcome)
-    if let expected { trueMeanSum.add(expected) }
-    if isConversion, outcome == 1 { conversions += 1 }
+    add(
+      outcomeSteps: outcomes.steps(outcome), expectedSteps: expected.flatMap { trueMeanSum.steps($0) },
+      converted: isConversion && outcome == 1)
   }
 
   /// `add(_:expected:isConversion:)` with the outcome and its expectation

@@ -1,12 +1,28 @@
-import AnalyticsTable
 import Foundation
 import Testing
+
+@testable import AnalyticsTable
 
 /// Timestamps become calendar days in a time zone. Expected days are from
 /// Python's datetime and zoneinfo (days since 1970-01-01), an independent
 /// reference for the calendar and the zone rules.
 @Suite struct EventTimeTests {
   private let berlin = TimeZone(identifier: "Europe/Berlin")!
+
+  /// A day number read from a field's bytes skips the string; it must read
+  /// every field as the string does, the ones it leaves to the string too.
+  @Test func aFieldsBytesGiveTheDayItsTextGives() {
+    let fields = [
+      "0", "7", "007", "365", "999999999999999999", "9223372036854775807", "9223372036854775808",
+      "12345678901234567890", "", "-1", "+3", " 4", "4 ", "1e3", "3.0", "٣", "2026-11-24",
+    ]
+    for format in EventTime.Format.allCases {
+      let time = EventTime(format: format)
+      for field in fields {
+        #expect(time.day(of: Array(field.utf8)[...]) == time.day(of: field), "\(format) '\(field)'")
+      }
+    }
+  }
 
   @Test func isoDatesAndTimesBecomeTheirDays() {
     let utc = EventTime(format: .iso8601)
