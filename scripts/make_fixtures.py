@@ -6,6 +6,7 @@ GSL, so a passing test means two libraries agree. statsmodels is installed from
 PyPI into .build/fixture-packages on the first run. Run it from the repository's root:
 
     python3 scripts/make_fixtures.py
+    python3 scripts/make_fixtures.py retrodesign   # only retrodesign.json, with scipy alone
 
 and commit the files it writes under Tests/StatisticsTests/Fixtures/ and
 Tests/AnalysisTests/Fixtures/.
@@ -709,6 +710,35 @@ def sequential():
     return {"mixtureVariance": tau2, "looks": [list(look) for look in looks], "pValues": values}
 
 
+def retrodesign():
+    """Gelman and Carlin's (2014) design analysis, computed independently of the bench's closed form: power and
+    the type S error from scipy's normal distribution, the exaggeration ratio by integrating |x| over the
+    rejection region with scipy's quad (Gelman and Carlin simulate it)."""
+    from scipy import integrate
+
+    rows = []
+    for difference, standard_error, alpha in [(0.1, 0.05, 0.05), (0.1, 0.5, 0.05), (-0.3, 0.1, 0.05), (0.004, 0.0038, 0.05),
+                                              (2.0, 0.1, 0.05), (0.01, 1.0, 0.05), (0.05, 0.02, 0.01), (0.05, 0.02, 0.2),
+                                              (1e-6, 1e-7, 0.05), (1e6, 3e5, 0.05)]:
+        z = stats.norm.isf(alpha / 2)
+        critical = z * standard_error
+        mean = abs(difference)
+        high = stats.norm.sf(critical, loc=mean, scale=standard_error)
+        low = stats.norm.cdf(-critical, loc=mean, scale=standard_error)
+        power = high + low
+
+        def density(x):
+            return abs(x) * stats.norm.pdf(x, loc=mean, scale=standard_error)
+
+        reach = mean + 40 * standard_error
+        upper, _ = integrate.quad(density, critical, reach, epsabs=0, epsrel=1e-13, limit=200)
+        lower, _ = integrate.quad(density, -reach, -critical, epsabs=0, epsrel=1e-13, limit=200) if -critical > -reach else (0.0, 0)
+        rows.append({"difference": difference, "standardError": standard_error, "alpha": alpha,
+                     "power": float(power), "typeS": float(low / power),
+                     "exaggeration": float((upper + lower) / power / mean)})
+    return {"generator": f"scipy {scipy.__version__}", "cases": rows}
+
+
 def tests():
     quantile_estimates, quantile_comparisons = quantiles()
     return {
@@ -741,8 +771,17 @@ def tests():
 
 
 def main():
+    if sys.argv[1:] == ["retrodesign"]:
+        # Needs scipy only, and rewrites no other fixture (group-sequential ones move with scipy's randomness).
+        path = FIXTURES / "retrodesign.json"
+        path.write_text(json.dumps(retrodesign(), indent=2, sort_keys=True) + "\n")
+        print(f"wrote {path}")
+        return
     ensure_statsmodels()
     FIXTURES.mkdir(parents=True, exist_ok=True)
+    path = FIXTURES / "retrodesign.json"
+    path.write_text(json.dumps(retrodesign(), indent=2, sort_keys=True) + "\n")
+    print(f"wrote {path}")
     for name, content in [("distributions.json", distributions()), ("tests.json", tests())]:
         path = FIXTURES / name
         path.write_text(json.dumps(content, indent=2, sort_keys=True) + "\n")

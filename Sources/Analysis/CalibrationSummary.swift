@@ -3,7 +3,9 @@ import Statistics
 
 /// How often the analysis of replications of one scenario was right: the
 /// winners it declared, how often its verdict was correct, wrong, or withheld
-/// as not trustworthy (each with its binomial interval), its false positives
+/// as not trustworthy (each with its binomial interval), what its
+/// recommendations did against the truth (right and wrong ships, the
+/// baseline kept, kept running, withheld, wrong signs), its false positives
 /// on arms whose true lift is 0, its power on true effects, and how often its
 /// intervals held the truth.
 ///
@@ -77,7 +79,14 @@ public struct CalibrationSummary: Sendable {
           winnerRates: zip(experiment.variants, counts.winners).map { ($0.name, rate($1)) },
           noWinnerRate: rate(counts.noWinner), notTrustworthyRate: rate(counts.abstained),
           correct: share(counts.correct), wrong: share(counts.wrong), abstained: share(counts.abstained),
-          trueWinner: analysis.trueWinner, comparisons: comparisons)
+          trueWinner: analysis.trueWinner,
+          decisions: analysis.knowsTruth
+            ? DecisionCalibration(
+              rightShip: share(counts.rightShip), wrongShip: share(counts.wrongShip),
+              keepBaseline: share(counts.keepBaseline), inconclusive: share(counts.keepRunning),
+              withheld: share(counts.abstained), wrongSign: share(counts.wrongSign))
+            : nil,
+          comparisons: comparisons)
       }
       return ExperimentCalibration(name: experiment.name, metrics: calibrated)
     }
@@ -91,6 +100,7 @@ private struct MetricCounts: Sendable {
   let trueWinner: String?
   var winners: [Int]
   var noWinner = 0, abstained = 0, correct = 0, wrong = 0
+  var rightShip = 0, wrongShip = 0, keepBaseline = 0, keepRunning = 0, wrongSign = 0
   var comparisons: [ComparisonCounts]
 
   init(variants: Int, comparisons: Int, trueWinner: String?) {
@@ -109,6 +119,15 @@ private struct MetricCounts: Sendable {
     } else {
       wrong += 1
     }
+    switch analysis.recommendation {
+    case .ship(let variant):
+      let truth = analysis.comparisons.first { $0.variant == variant }?.trueLift ?? 0
+      if truth > 1e-12 { rightShip += 1 } else { wrongShip += 1 }
+    case .keepBaseline: keepBaseline += 1
+    case .keepRunning: keepRunning += 1
+    case .doNotTrust: break
+    }
+    if analysis.comparisons.contains(where: \.hasWrongSign) { wrongSign += 1 }
     for (index, comparison) in analysis.comparisons.enumerated() {
       comparisons[index].add(comparison, alpha: alpha)
     }
@@ -151,6 +170,19 @@ private struct ComparisonCounts: Sendable {
       if guardrail.isSafe { safe += 1 }
     } else {
       allHaveGuardrail = false
+    }
+  }
+}
+
+extension Comparison {
+  /// Whether the comparison was decided significantly (ship, or do not ship
+  /// as worse) in the direction opposite to its true lift.
+  fileprivate var hasWrongSign: Bool {
+    guard let truth = trueLift, abs(truth) > 1e-12 else { return false }
+    switch decision {
+    case .ship: return truth < 0
+    case .doNotShip(.worse): return truth > 0
+    default: return false
     }
   }
 }

@@ -3,14 +3,19 @@ import Results
 import ScenarioFormat
 import Statistics
 
-/// Turns one experiment's counts into verdicts: the sample ratio mismatch
+/// Turns one experiment's counts into decisions: the sample ratio mismatch
 /// check, each variant against the baseline on each metric with the
-/// experiment's multiple-comparison correction, the power calculation, and a
-/// winner, "no winner" or "not trustworthy" per metric. docs/statistics.md
-/// says which test is used when.
+/// experiment's multiple-comparison correction, the power calculation, a
+/// decision per variant (ship, do not ship, inconclusive, not trustworthy,
+/// for the reason that most invalidates the comparison) and one
+/// recommendation per metric. docs/statistics.md says which test is used
+/// when and why the decision rule is what it is.
 public struct ExperimentAnalyzer: Sendable {
   /// Below this p-value the sample ratio mismatch check fires.
   public static let mismatchThreshold = 0.001
+  /// Above this share of an arm's counted devices shown another variant of
+  /// the experiment, its comparisons are not trusted (docs/statistics.md).
+  public static let contaminationThreshold = 0.05
 
   public let settings: AnalysisSettings
   private let bayesian = BetaBinomial()
@@ -76,6 +81,7 @@ public struct ExperimentAnalyzer: Sendable {
       analysis.winsorize = experiment.variants[baseline].winsorized[index].percentile
       return analysis
     }
+    holdShipsFailingGuardrails(&experiment.analysis)
     if var enrollment = experiment.enrollment {
       func analysis(of variants: [VariantResult]) -> [MetricAnalysis] {
         analyze(ExperimentResult(
@@ -170,6 +176,7 @@ public struct ExperimentAnalyzer: Sendable {
       comparison.nonInferiority = nonInferiority(control: control, treated: treated, margin: margin)
     }
     if control.n > 0, treated.n > 0, let controlMean = control.mean, let treatedMean = treated.mean {
+      comparison.standardError = standardError(control: control, treated: treated)
       comparison.meanDifference = treatedMean - controlMean
       comparison.liftIsUnbounded = controlMean == 0 && treatedMean > 0
       // The point estimate stands where its interval cannot be computed (a treatment mean of 0, constant amounts).
@@ -231,6 +238,7 @@ public struct ExperimentAnalyzer: Sendable {
       comparison.lift = lift?.lift ?? (a.value != 0 ? b.value / a.value - 1 : nil)
       comparison.liftInterval = lift.map { ($0.interval.lower, $0.interval.upper) }
       comparison.meanDifference = b.value - a.value
+      comparison.standardError = a.variance + b.variance > 0 ? (a.variance + b.variance).squareRoot() : nil
       comparison.liftIsUnbounded = a.value == 0 && b.value > 0
       (comparison.probabilityToBeatBaseline, comparison.expectedLoss) = normalPosterior(
         difference: b.value - a.value, standardError: (a.variance + b.variance).squareRoot())
@@ -282,8 +290,21 @@ public struct ExperimentAnalyzer: Sendable {
     comparison.lift = lift?.lift ?? (control.mean > 0 ? treated.mean / control.mean - 1 : nil)
     comparison.liftInterval = lift.map { ($0.interval.lower, $0.interval.upper) }
     comparison.meanDifference = treated.mean - control.mean
+    comparison.standardError = adjustedVariance > 0 ? adjustedVariance.squareRoot() : nil
     comparison.liftIsUnbounded = control.mean == 0 && treated.mean > 0
     (comparison.probabilityToBeatBaseline, comparison.expectedLoss) = normalPosterior(control: control, treatment: treated)
+  }
+
+  /// The standard error of the difference of rates (unpooled) or of means.
+  private func standardError(control: MetricSummary, treated: MetricSummary) -> Double? {
+    let variance: Double
+    if control.isConversion {
+      let p1 = control.mean ?? 0, p2 = treated.mean ?? 0
+      variance = p1 * (1 - p1) / Double(control.n) + p2 * (1 - p2) / Double(treated.n)
+    } else {
+      variance = (control.variance ?? 0) / Double(control.n) + (treated.variance ?? 0) / Double(treated.n)
+    }
+    return variance > 0 && variance.isFinite ? variance.squareRoot() : nil
   }
 
   /// The guardrail's one-sided test that the variant loses less than `margin`
@@ -431,10 +452,12 @@ public struct ExperimentAnalyzer: Sendable {
     let power = powerSummary(
       summaries, baseline: baseline,
       adjustedVariance: adjustment.map { $0.fit.adjusted($0.groups[baseline]).variance })
+    let decided = decide(
+      comparisons, in: experiment, counts: summaries.map(\.n), baseline: baseline, srm: srm, power: power,
+      baselineValue: summaries[baseline].mean)
     return MetricAnalysis(
       metric: summaries[baseline].name, isConversion: isConversion, estimates: summaries.map(estimate),
-      omnibus: omnibus, comparisons: comparisons, power: power,
-      verdict: verdict(experiment, counts: summaries.map(\.n), baseline: baseline, comparisons: comparisons, srm: srm, power: power),
+      omnibus: omnibus, comparisons: decided, power: power, recommendation: Self.recommend(decided),
       trueWinner: trueWinner(comparisons), knowsTruth: comparisons.allSatisfy { $0.trueLift != nil })
   }
 
@@ -455,11 +478,13 @@ public struct ExperimentAnalyzer: Sendable {
       smallestVariant: smallest,
       achieved: Power.achieved(difference: difference, standardDeviation: sd, perGroup: smallest, alpha: settings.alpha),
       target: .lift(effect))
+    let decided = decide(
+      comparisons, in: experiment, counts: metric.counts, baseline: baseline, srm: srm, power: power,
+      baselineValue: control?.value)
     var analysis = MetricAnalysis(
       metric: metric.name, isConversion: false, estimates: metric.intervals,
       omnibus: TestSummary(test: "wald-chi-square", statistic: result.statistic, degreesOfFreedom: result.degreesOfFreedom, pValue: result.pValue),
-      comparisons: comparisons, power: power,
-      verdict: verdict(experiment, counts: metric.counts, baseline: baseline, comparisons: comparisons, srm: srm, power: power),
+      comparisons: decided, power: power, recommendation: Self.recommend(decided),
       trueWinner: trueWinner(comparisons), knowsTruth: comparisons.allSatisfy { $0.trueLift != nil })
     analysis.isRatio = metric.quantile == nil
     analysis.quantile = metric.quantile
@@ -472,36 +497,138 @@ public struct ExperimentAnalyzer: Sendable {
     return comparisons.filter { $0.trueLift! > 1e-12 }.max { $0.trueLift! < $1.trueLift! }?.variant
   }
 
-  /// The verdict on one metric, from the devices each variant counts, in
-  /// docs/statistics.md's order: a sample ratio mismatch, too few devices,
-  /// too little power, an undefined test, then the best significant variant.
-  private func verdict(
-    _ experiment: ExperimentResult, counts: [Int], baseline: Int, comparisons: [Comparison], srm: SRMResult,
-    power: PowerSummary
-  ) -> MetricAnalysis.Verdict {
-    let fewest = counts.indices.min { counts[$0] < counts[$1] }!
+  /// Each comparison's decision, from the devices each variant counts, in
+  /// docs/statistics.md's order: what invalidates the comparison (a sample
+  /// ratio mismatch, contamination, peeking, too few devices, an undefined
+  /// test), then significance: a significant variant ships when it is
+  /// better and does not when it is worse; a non-significant one does not
+  /// ship when its interval rules out the planned lift, else it is
+  /// inconclusive with the devices still needed. Low power is no veto: a
+  /// significant result carries its type S and type M errors instead.
+  private func decide(
+    _ comparisons: [Comparison], in experiment: ExperimentResult, counts: [Int], baseline: Int, srm: SRMResult,
+    power: PowerSummary, baselineValue: Double?
+  ) -> [Comparison] {
+    let contamination = experiment.variants.map(contaminatedCounted)
+    let planned: Double?
+    switch power.target {
+    case .lift(let lift): planned = baselineValue.map { $0 * lift }
+    case .difference(let difference): planned = difference
+    }
+    return comparisons.map { comparison in
+      var comparison = comparison
+      let treatment = experiment.variants.firstIndex { $0.name == comparison.variant }!
+      comparison.decision = decision(
+        comparison, treatment: treatment, baseline: baseline, in: experiment, counts: counts, srm: srm,
+        contamination: contamination, power: power)
+      switch comparison.decision {
+      case .ship, .doNotShip(.worse):
+        if let planned, let standardError = comparison.standardError,
+          let design = Retrodesign(difference: planned, standardError: standardError, alpha: settings.alpha)
+        {
+          comparison.designErrors = DesignErrors(power: design.power, typeS: design.typeS, exaggeration: design.exaggeration)
+        }
+      default: break
+      }
+      return comparison
+    }
+  }
+
+  private func decision(
+    _ comparison: Comparison, treatment: Int, baseline: Int, in experiment: ExperimentResult, counts: [Int],
+    srm: SRMResult, contamination: [Int], power: PowerSummary
+  ) -> Decision {
     if srm.isMismatch { return .notTrustworthy(.sampleRatioMismatch(pValue: srm.pValue ?? 0)) }
-    if counts[fewest] < settings.minimumDevicesPerVariant {
+    let shares = [treatment, baseline].map { arm in
+      (arm: arm, share: counts[arm] > 0 ? Double(contamination[arm]) / Double(counts[arm]) : 0)
+    }
+    if let worst = shares.max(by: { $0.share < $1.share }), worst.share > Self.contaminationThreshold {
+      return .notTrustworthy(.contamination(
+        variant: experiment.variants[worst.arm].name, share: worst.share, devices: contamination[worst.arm]))
+    }
+    let fewest = counts[treatment] < counts[baseline] ? treatment : baseline
+    if comparison.tooFewDevices || counts[fewest] < settings.minimumDevicesPerVariant {
       return .notTrustworthy(.tooFewDevices(
         variant: experiment.variants[fewest].name, devices: counts[fewest], minimum: settings.minimumDevicesPerVariant))
     }
-    if let required = power.requiredPerVariant, power.smallestVariant < required {
-      return .notTrustworthy(.underpowered(
-        variant: experiment.variants[fewest].name, devices: power.smallestVariant, required: required,
-        target: power.target, power: settings.power))
+    guard let p = comparison.adjustedPValue, let difference = comparison.meanDifference else {
+      return .notTrustworthy(.undefinedTest(variant: comparison.variant, test: comparison.test.test))
     }
-    if let undefined = comparisons.first(where: { comparison in
-      comparison.test.pValue == nil && counts[baseline] > 1
-        && (experiment.variants.firstIndex { $0.name == comparison.variant }.map { counts[$0] } ?? 0) > 1
-    }) {
-      return .notTrustworthy(.undefinedTest(variant: undefined.variant))
+    if p < settings.alpha, difference != 0 {
+      if settings.dailyLooks, !comparison.looks.isEmpty,
+        !comparison.looks.contains(where: { $0.crosses($0.obrienFlemingAlpha) })
+      {
+        return .notTrustworthy(.peeking(firstDay: comparison.looks.first { ($0.pValue ?? 1) < settings.alpha }?.day))
+      }
+      return difference > 0 ? .ship : .doNotShip(.worse)
     }
-    if let best = comparisons.filter({ ($0.adjustedPValue ?? 1) < settings.alpha && ($0.meanDifference ?? 0) > 0 })
+    if case .lift(let planned) = power.target, let upper = comparison.liftInterval?.upper, upper < planned {
+      return .doNotShip(.plannedEffectRuledOut(upper: upper, planned: planned))
+    }
+    let needed = power.requiredPerVariant.map { $0 - counts[fewest] }
+    return .inconclusive(devicesNeeded: needed.flatMap { $0 > 0 ? $0 : nil })
+  }
+
+  /// The devices a variant counts that were also shown another variant of
+  /// the experiment. Under first-exposure attribution a variant counts the
+  /// devices first shown it: its devices shown it alone (exposed less
+  /// contaminated) and, beyond them, devices that went on to another
+  /// variant. Excluding contaminated devices counts none.
+  private func contaminatedCounted(_ variant: VariantResult) -> Int {
+    switch settings.attribution {
+    case .excludeContaminated: 0
+    case .firstExposure: max(0, variant.firstExposed - (variant.exposed - variant.contaminated))
+    }
+  }
+
+  /// The recommendation from the variants' decisions: ship the best variant
+  /// decided "ship" (by the difference of means); else keep running while
+  /// some variant is inconclusive; else do not trust, for the highest-ranked
+  /// reason, while some variant is not trustworthy; else keep the baseline.
+  static func recommend(_ comparisons: [Comparison]) -> Recommendation {
+    if let best = comparisons.filter({ $0.decision == .ship })
       .max(by: { ($0.meanDifference ?? 0) < ($1.meanDifference ?? 0) })
     {
-      return .winner(best.variant)
+      return .ship(best.variant)
     }
-    return .noWinner
+    var needed: [Int?] = [], distrust: [Distrust] = []
+    for comparison in comparisons {
+      switch comparison.decision {
+      case .inconclusive(let devices): needed.append(devices)
+      case .notTrustworthy(let reason): distrust.append(reason)
+      case .ship, .doNotShip: break
+      }
+    }
+    if distrust.contains(where: { if case .sampleRatioMismatch = $0 { true } else { false } }) {
+      return .doNotTrust(distrust.min { $0.rank < $1.rank }!)
+    }
+    if !needed.isEmpty { return .keepRunning(devicesNeeded: needed.compactMap { $0 }.max()) }
+    if let worst = distrust.min(by: { $0.rank < $1.rank }) { return .doNotTrust(worst) }
+    return .keepBaseline
+  }
+
+  /// A variant decided "ship" on one metric that a guardrail metric does not
+  /// show safe is held: "do not ship" for that guardrail, and the metric's
+  /// recommendation follows (Kohavi, Tang and Xu, chapter 21: a launch must
+  /// clear its guardrails).
+  private func holdShipsFailingGuardrails(_ analyses: inout [MetricAnalysis]) {
+    var unsafe: [String: String] = [:]
+    for analysis in analyses {
+      for comparison in analysis.comparisons where comparison.nonInferiority?.isSafe == false {
+        unsafe[comparison.variant] = unsafe[comparison.variant] ?? analysis.metric
+      }
+    }
+    guard !unsafe.isEmpty else { return }
+    for index in analyses.indices {
+      var held = false
+      for position in analyses[index].comparisons.indices {
+        let comparison = analyses[index].comparisons[position]
+        guard comparison.decision == .ship, let guardrail = unsafe[comparison.variant] else { continue }
+        analyses[index].comparisons[position].decision = .doNotShip(.guardrail(metric: guardrail))
+        held = true
+      }
+      if held { analyses[index].recommendation = Self.recommend(analyses[index].comparisons) }
+    }
   }
 
   /// The devices per variant needed to detect the metric's minimum

@@ -34,6 +34,8 @@ extension Bench {
     @Option(help: "The scenario the events come from, for baselines, weights, metric kinds and analysis settings.")
     var scenario: String?
 
+    @OptionGroup var analysisOptions: AnalysisOptions
+
     @Option(help: "The report's name and folder (default: the scenario's name, or the events file's name, then -analyze).")
     var name: String?
 
@@ -108,7 +110,7 @@ extension Bench {
       let folder = ReportFolder(out: out, name: name, html: html)
       if !force { try Self.requireOwnReport(folder.url) }
       let analysis = try EventsAnalysis(events: events, outcomes: outcomes, name: name, options: options)
-      let settings = options.scenario?.analysis ?? .standard
+      let settings = analysisOptions.applied(to: options.scenario?.analysis ?? .standard)
       let document = ExperimentAnalyzer(settings: settings).analyze(analysis.document)
       let report = MarkdownReport.render(ReportInput(
         document: document, description: options.scenario?.description ?? "",

@@ -22,6 +22,8 @@ extension Bench {
 
     @OptionGroup var options: ScenarioOptions
 
+    @OptionGroup var analysis: AnalysisOptions
+
     @Option(
       help: "The frameworks, comma-separated: \(ComparedFramework.allCases.map(\.rawValue).joined(separator: ", ")).")
     var frameworks: String = ComparedFramework.allCases.map(\.rawValue).joined(separator: ",")
@@ -60,7 +62,8 @@ extension Bench {
     }
 
     public func run() async throws {
-      let (plan, warnings) = try options.load()
+      var (plan, warnings) = try options.load()
+      plan.analysis = analysis.applied(to: plan.analysis)
       if !quiet {
         for warning in warnings { printError("warning: \(warning)") }
       }

@@ -22,6 +22,8 @@ extension Bench {
     @Option(help: ArgumentHelp("The folder that receives <scenario name>/report.md and results.json.", valueName: "folder"))
     var out: String = "reports"
 
+    @OptionGroup var analysis: AnalysisOptions
+
     @Flag(help: "Also write report.html: the report in one self-contained file, charts inline.")
     var html = false
 
@@ -37,7 +39,9 @@ extension Bench {
         files.append((path, Array(data)))
       }
       let merged = try ShardMerge(parts: files)
-      var run = SimulatedRun(scenario: merged.scenario, plan: merged.plan, replications: merged.tallies.count)
+      var scenario = merged.scenario
+      scenario.analysis = analysis.applied(to: scenario.analysis)
+      var run = SimulatedRun(scenario: scenario, plan: merged.plan, replications: merged.tallies.count)
       for tally in merged.tallies { run.add(tally) }
       let reportURL = try run.write(out: out, html: html)
       if !quiet {

@@ -23,6 +23,8 @@ extension Bench {
 
     @OptionGroup var options: ScenarioOptions
 
+    @OptionGroup var analysis: AnalysisOptions
+
     @Option(help: "Simulate on this many threads at once (default: the number of cores).")
     var threads: Int?
 
@@ -64,6 +66,10 @@ extension Bench {
       try RunLimits.check(replications: replications)
       if let shard {
         do { _ = try Shard(parsing: shard) } catch { throw ValidationError(error.description) }
+        if analysis.alpha != nil || analysis.mde != nil || analysis.power != nil {
+          throw ValidationError(
+            "--alpha, --mde and --power set the analysis, which `bench merge` runs on the parts: give them to bench merge.")
+        }
         if events != nil {
           throw ValidationError(
             "--events cannot go with --shard: a shard simulates only some devices; write events with a run without --shard.")
@@ -72,7 +78,8 @@ extension Bench {
     }
 
     public func run() async throws {
-      let (scenario, warnings, file) = try options.loadFile()
+      var (scenario, warnings, file) = try options.loadFile()
+      scenario.analysis = analysis.applied(to: scenario.analysis)
       if !quiet {
         for warning in warnings { printError("warning: \(warning)") }
       }

@@ -128,13 +128,15 @@ public struct ComparisonReport {
 
   private static func verdict(_ analysis: MetricAnalysis) -> String {
     let truth = analysis.knowsTruth ? " (truth: \(analysis.trueWinner ?? "no winner"))" : ""
-    switch analysis.verdict {
-    case .winner(let name): return "winner \(name)\(truth)"
-    case .noWinner: return "no winner\(truth)"
-    case .notTrustworthy(.sampleRatioMismatch): return "not trustworthy: sample ratio mismatch\(truth)"
-    case .notTrustworthy(.underpowered): return "not trustworthy: underpowered\(truth)"
-    case .notTrustworthy(.tooFewDevices): return "not trustworthy: too few devices\(truth)"
-    case .notTrustworthy(.undefinedTest): return "not trustworthy: undefined test\(truth)"
+    switch analysis.recommendation {
+    case .ship(let name): return "ship \(name)\(truth)"
+    case .keepBaseline: return "keep baseline\(truth)"
+    case .keepRunning: return "keep running\(truth)"
+    case .doNotTrust(.sampleRatioMismatch): return "do not trust: sample ratio mismatch\(truth)"
+    case .doNotTrust(.contamination): return "do not trust: contamination\(truth)"
+    case .doNotTrust(.peeking): return "do not trust: peeking\(truth)"
+    case .doNotTrust(.tooFewDevices): return "do not trust: too few devices\(truth)"
+    case .doNotTrust(.undefinedTest): return "do not trust: undefined test\(truth)"
     }
   }
 }

@@ -2,7 +2,7 @@ import Lab
 import Results
 import ScenarioFormat
 
-/// Writes the report a team reads: the verdicts first, then per experiment
+/// Writes the report a team reads: what to do first, then per experiment
 /// the numbers behind them, what each app version's changes did to devices
 /// and why, charts, and with replications how often the analysis is right.
 public enum MarkdownReport {
@@ -20,6 +20,19 @@ public enum MarkdownReport {
     return "\(NumberFormat.signedPercent(comparison.lift)) "
       + "(\(NumberFormat.signedPercent(interval.lower)) to \(NumberFormat.signedPercent(interval.upper)))"
       + (disagrees(comparison, alpha: alpha) ? " †" : "")
+  }
+
+  /// A lift with its interval in as few characters as a table cell allows:
+  /// "+22.6% (+6.2 to +41.4)".
+  static func shortLiftCell(_ comparison: Comparison) -> String {
+    if comparison.liftIsUnbounded { return "unbounded" }
+    let lift = NumberFormat.signedPercent(comparison.lift)
+    guard let interval = comparison.liftInterval, !comparison.tooFewDevices else { return lift }
+    func bound(_ value: Double) -> String {
+      let text = NumberFormat.signedPercent(value)
+      return text.hasSuffix("%") ? String(text.dropLast()) : text
+    }
+    return "\(lift) (\(bound(interval.lower)) to \(bound(interval.upper)))"
   }
 
   /// Whether the lift interval and the test disagree: the interval excludes
@@ -63,7 +76,7 @@ private struct ReportWriter {
         + ". Alpha \(NumberFormat.trim(input.settings.alpha)), \(correction), \(input.settings.attribution.rawValue) attribution, "
         + "\(confidence) intervals.")
     lines.append("")
-    writeVerdicts()
+    writeDecisions()
     for experiment in document.experiments {
       writeExperiment(experiment)
     }
@@ -73,22 +86,41 @@ private struct ReportWriter {
     if let calibration = document.calibration { writeCalibration(calibration) }
   }
 
-  // MARK: - Verdicts
+  // MARK: - Decisions
 
-  /// The first screen: a line per experiment and metric, then what should
-  /// stop a reader: results that contradict the truth, and the plan's hazards.
-  private mutating func writeVerdicts() {
-    lines.append("## Verdicts")
+  /// The first screen: what to do on each experiment and metric, then each
+  /// variant's decision in a table narrow enough for a 980-pixel column, then
+  /// what should stop a reader: results that contradict the truth, and the
+  /// plan's hazards.
+  private mutating func writeDecisions() {
+    lines.append("## What to do")
     lines.append("")
-    let knowsTruth = document.experiments.contains { $0.analysis.contains(where: \.knowsTruth) }
-    lines.append("| Experiment | Metric | Verdict | Winner | Lift (\(confidence) CI) |" + (knowsTruth ? " Right? |" : "") + " Why |")
-    lines.append("|---|---|---|---|---:|" + (knowsTruth ? "---|" : "") + "---|")
     for experiment in document.experiments {
       if experiment.analysis.isEmpty {
-        lines.append("| \(experiment.name) | – | no metrics to analyse | – | – |" + (knowsTruth ? " – |" : "") + " – |")
+        lines.append("- **\(experiment.name)**: no metrics to analyse.")
       }
       for analysis in experiment.analysis {
-        lines.append(verdictRow(experiment, analysis, knowsTruth: knowsTruth))
+        lines.append("- **\(experiment.name)**, \(analysis.metric): \(recommendationText(analysis, in: experiment))")
+      }
+    }
+    lines.append("")
+    lines.append("## Decisions")
+    lines.append("")
+    let knowsTruth = document.experiments.contains { $0.analysis.contains(where: \.knowsTruth) }
+    lines.append("| Variant | Metric | Decision | Lift (\(confidence) CI) | Adj. p |" + (knowsTruth ? " True lift | Right? |" : ""))
+    lines.append("|---|---|---|---:|---:|" + (knowsTruth ? "---:|---|" : ""))
+    let blank = knowsTruth ? " | | | | | | |" : " | | | | |"
+    for experiment in document.experiments where !experiment.analysis.isEmpty {
+      lines.append("| **\(experiment.name)** (vs \(experiment.baseline))" + blank)
+      for analysis in experiment.analysis {
+        for comparison in analysis.comparisons {
+          var row = "| \(comparison.variant) | \(analysis.metric) | \(decisionCell(comparison.decision)) | "
+            + "\(MarkdownReport.shortLiftCell(comparison)) | \(NumberFormat.pValue(comparison.adjustedPValue)) |"
+          if knowsTruth {
+            row += " \(NumberFormat.signedPercent(comparison.trueLift)) | \(rightCell(comparison)) |"
+          }
+          lines.append(row)
+        }
       }
     }
     lines.append("")
@@ -99,30 +131,111 @@ private struct ReportWriter {
     }
   }
 
-  private func verdictRow(_ experiment: ExperimentResult, _ analysis: MetricAnalysis, knowsTruth: Bool) -> String {
-    let verdict: String, why: String
-    switch analysis.verdict {
-    case .winner: (verdict, why) = ("**winner**", "–")
-    case .noWinner: (verdict, why) = ("no winner", "–")
-    case .notTrustworthy(let distrust): (verdict, why) = ("**not trustworthy**", reason(distrust))
+  /// The metric's recommendation as a sentence, then a sentence for each
+  /// other variant that the recommendation leaves out.
+  private func recommendationText(_ analysis: MetricAnalysis, in experiment: ExperimentResult) -> String {
+    var sentences: [String]
+    var named: String?
+    switch analysis.recommendation {
+    case .ship(let variant):
+      named = variant
+      let comparison = analysis.comparisons.first { $0.variant == variant }
+      sentences = ["**Ship \(variant)**"
+        + (comparison.map {
+          ": \(MarkdownReport.liftCell($0, alpha: input.settings.alpha)), adjusted p = \(NumberFormat.pValue($0.adjustedPValue))."
+        } ?? ".")]
+    case .keepBaseline:
+      sentences = ["**Keep \(experiment.baseline)**: no variant beats it."]
+    case .keepRunning(let devices):
+      sentences = ["**Keep running**"
+        + (devices.map { ": about \(NumberFormat.count($0)) more devices per variant to detect \(plannedEffect(analysis))." }
+          ?? ": the planned sample is reached without a decision.")]
+    case .doNotTrust(let distrust):
+      sentences = ["**Do not trust**: \(reason(distrust, analysis: analysis))."]
     }
-    // The winner's estimate, or without one the comparison closest to significance.
-    let shown = analysis.winner.flatMap { winner in analysis.comparisons.first { $0.variant == winner } }
-      ?? analysis.comparisons.min { ($0.test.pValue ?? 1) < ($1.test.pValue ?? 1) }
-    let estimate = shown.map { "\($0.variant): \(MarkdownReport.liftCell($0, alpha: input.settings.alpha))" } ?? "–"
-    var row = "| \(experiment.name) | \(analysis.metric) | \(verdict) | \(analysis.winner ?? "none") | \(estimate) |"
-    if knowsTruth {
-      let right: String
-      if analysis.isAbstention {
-        right = "withheld"
-      } else if analysis.winner == analysis.trueWinner {
-        right = "yes"
-      } else {
-        right = "**no**, true winner: \(analysis.trueWinner ?? "none")"
+    for comparison in analysis.comparisons where comparison.variant != named {
+      let variant = comparison.variant
+      switch comparison.decision {
+      case .ship: sentences.append("\(variant) also beats \(experiment.baseline).")
+      case .doNotShip(.worse): sentences.append("\(variant) is worse than \(experiment.baseline).")
+      case .doNotShip(.plannedEffectRuledOut(let upper, _)):
+        sentences.append("\(variant) is ruled out: its lift is at most \(NumberFormat.signedPercent(upper)).")
+      case .doNotShip(.guardrail(let metric)): sentences.append("\(variant) is held by the \(metric) guardrail.")
+      case .inconclusive(let devices):
+        sentences.append(
+          "\(variant) is inconclusive" + (devices.map { ": about \(NumberFormat.count($0)) more devices per variant." } ?? "."))
+      case .notTrustworthy(let distrust):
+        if case .doNotTrust(distrust) = analysis.recommendation { continue }
+        sentences.append("\(variant): do not trust, \(reason(distrust, analysis: analysis, subject: variant)).")
       }
-      row += " \(right) |"
     }
-    return row + " \(why) |"
+    return sentences.joined(separator: " ")
+  }
+
+  /// Whether the recommendation agrees with the truth, in a sentence: a
+  /// variant shipped is right when it truly beats the baseline, keeping the
+  /// baseline when none does; keeping running and withholding claim nothing.
+  private func truthText(_ analysis: MetricAnalysis, in experiment: ExperimentResult) -> String {
+    let best = analysis.trueWinner.flatMap { winner in
+      analysis.comparisons.first { $0.variant == winner }.map { "\(winner) (\(NumberFormat.signedPercent($0.trueLift)))" }
+    }
+    switch analysis.recommendation {
+    case .ship(let variant):
+      let truth = analysis.comparisons.first { $0.variant == variant }?.trueLift ?? 0
+      if truth > 1e-12 {
+        return "\(variant) truly beats \(experiment.baseline) (\(NumberFormat.signedPercent(truth)))"
+          + (analysis.trueWinner == variant ? "" : "; the best variant is \(best ?? "another")") + ": the recommendation is right."
+      }
+      return "\(variant)'s true lift is \(NumberFormat.signedPercent(truth)): the recommendation is wrong."
+    case .keepBaseline:
+      return best.map { "The best variant is \($0): keeping the baseline is wrong." }
+        ?? "No variant truly beats the baseline: keeping it is right."
+    case .keepRunning:
+      return (best.map { "The best variant is \($0)" } ?? "No variant truly beats the baseline") + "; keeping running claims nothing."
+    case .doNotTrust:
+      return (best.map { "The best variant is \($0)" } ?? "No variant truly beats the baseline") + "; the decision is withheld."
+    }
+  }
+
+  /// The planned effect in words: "a 10% lift", "a difference of 0.005".
+  private func plannedEffect(_ analysis: MetricAnalysis) -> String {
+    analysis.power.map { Self.describe($0.target) } ?? "the planned effect"
+  }
+
+  /// A decision in a few words, the details left to the lines above the table.
+  private func decisionCell(_ decision: Decision) -> String {
+    switch decision {
+    case .ship: return "**ship**"
+    case .doNotShip(.worse): return "do not ship: worse"
+    case .doNotShip(.plannedEffectRuledOut): return "do not ship: no gain"
+    case .doNotShip(.guardrail): return "do not ship: guardrail"
+    case .inconclusive: return "inconclusive"
+    case .notTrustworthy(let distrust):
+      switch distrust {
+      case .sampleRatioMismatch: return "not trusted: SRM"
+      case .contamination(_, let share, _): return "not trusted: \(NumberFormat.percent(share, decimals: 0)) mixed"
+      case .peeking: return "not trusted: peeking"
+      case .tooFewDevices: return "not trusted: few devices"
+      case .undefinedTest: return "not trusted: no test"
+      }
+    }
+  }
+
+  /// Whether a decision agrees with the truth: a ship is right when the true
+  /// lift is above 0, "do not ship" when it is not (or, for a ruled-out
+  /// effect, below the planned lift); inconclusive and withheld decisions
+  /// claim nothing.
+  private func rightCell(_ comparison: Comparison) -> String {
+    guard let truth = comparison.trueLift else { return "–" }
+    let right: Bool
+    switch comparison.decision {
+    case .ship: right = truth > 1e-12
+    case .doNotShip(.plannedEffectRuledOut(_, let planned)): right = truth < planned
+    case .doNotShip: right = truth <= 1e-12
+    case .inconclusive: return "–"
+    case .notTrustworthy: return "withheld"
+    }
+    return right ? "yes" : "**no**"
   }
 
   /// Significant results that contradict the truth, by name: a lift of the
@@ -255,17 +368,16 @@ private struct ReportWriter {
           + "\(NumberFormat.probability(comparison?.probabilityToBeatBaseline)) | \(trueLift) |")
     }
     lines.append("")
-    var notes: [String] = []
-    switch analysis.verdict {
-    case .winner(let name): notes.append("Verdict: **\(name) wins** on \(analysis.metric).")
-    case .noWinner: notes.append("Verdict: no winner on \(analysis.metric).")
-    case .notTrustworthy(let why): notes.append("Verdict: **not trustworthy**: \(reason(why)).")
+    var notes: [String] = ["Recommendation: \(recommendationText(analysis, in: experiment))"]
+    for comparison in analysis.comparisons {
+      guard let design = comparison.designErrors else { continue }
+      notes.append(
+        "At \(plannedEffect(analysis)) this test of \(comparison.variant) has power "
+          + "\(NumberFormat.percent(design.power, decimals: 0)): a significant estimate overstates the effect "
+          + "\(String(format: "%.1f", design.exaggeration)) times on average (type M) and has the wrong sign with "
+          + "probability \(NumberFormat.probability(design.typeS)) (type S).")
     }
-    if analysis.knowsTruth {
-      let truth = analysis.trueWinner.map { "The true winner is \($0)" } ?? "No variant truly beats the baseline"
-      let judgement = analysis.isAbstention ? "withheld" : analysis.winner == analysis.trueWinner ? "right" : "wrong"
-      notes.append("\(truth); the verdict is \(judgement).")
-    }
+    if analysis.knowsTruth { notes.append(truthText(analysis, in: experiment)) }
     if let power = analysis.power, let required = power.requiredPerVariant {
       notes.append(
         "Power: \(NumberFormat.count(required)) devices per variant detect \(Self.describe(power.target)) "
@@ -334,7 +446,7 @@ private struct ReportWriter {
     if analysis.comparisons.contains(where: { MarkdownReport.disagrees($0, alpha: input.settings.alpha) }) {
       notes.append(
         "† The lift's interval and the test's p-value disagree at the margin (the interval is computed on the ratio, the "
-          + "test on the difference); the test decides the verdict.")
+          + "test on the difference); the test decides.")
     }
     lines.append(notes.joined(separator: " "))
     lines.append("")
@@ -348,18 +460,31 @@ private struct ReportWriter {
     }
   }
 
-  private func reason(_ distrust: MetricAnalysis.Distrust) -> String {
+  /// Why a comparison is not trusted, in a clause; where the truth is known,
+  /// a contaminated variant's estimate is set beside it, which shows the
+  /// direction the mixing pushed it.
+  private func reason(_ distrust: Distrust, analysis: MetricAnalysis, subject: String? = nil) -> String {
     switch distrust {
     case .sampleRatioMismatch(let pValue):
       return "sample ratio mismatch (p = \(NumberFormat.pValue(pValue))), the first exposures do not follow the configured split"
-    case .underpowered(let variant, let devices, let required, let target, let power):
-      return "underpowered, \(variant) has \(NumberFormat.count(devices)) devices where \(NumberFormat.count(required)) per variant "
-        + "are needed to detect \(Self.describe(target)) with power \(NumberFormat.trim(power))"
+    case .contamination(let variant, let share, let devices):
+      var text = "\(NumberFormat.percent(share, decimals: 0)) of \(variant == subject ? "its" : "\(variant)'s") counted devices "
+        + "(\(NumberFormat.count(devices))) were also shown another variant"
+      if let comparison = analysis.comparisons.first(where: { $0.variant == variant }),
+        let lift = comparison.lift, let truth = comparison.trueLift, lift != truth
+      {
+        text += " (its lift reads \(NumberFormat.signedPercent(lift)) where the truth is "
+          + "\(NumberFormat.signedPercent(truth)): biased \(lift > truth ? "upward" : "downward"))"
+      }
+      return text
+    case .peeking(let firstDay):
+      return "significant only by a fixed-horizon test read at every daily look"
+        + (firstDay.map { " (first on day \($0))" } ?? "") + "; no look crossed its O'Brien–Fleming boundary"
     case .tooFewDevices(let variant, let devices, let minimum):
       return "too few devices, \(variant) has \(NumberFormat.count(devices)) where a test needs \(NumberFormat.count(minimum)) "
         + "per variant"
-    case .undefinedTest(let variant):
-      return "the test is undefined, every device of \(variant) and of the baseline has the same amount (variance 0)"
+    case .undefinedTest(let variant, let test):
+      return "the \(test) test is undefined, every device of \(variant) and of the baseline has the same value (variance 0)"
     }
   }
 
@@ -711,12 +836,39 @@ private struct ReportWriter {
       } ?? "")
   }
 
+  /// A share with its 95% interval in a table cell: "12.5% (5.4–26.2)".
+  static func compactShare(_ share: Share) -> String {
+    NumberFormat.percent(share.rate, decimals: 1)
+      + (share.lower.map { lower in
+        " (\(String(format: "%.1f", lower * 100))–\(String(format: "%.1f", (share.upper ?? lower) * 100)))"
+      } ?? "")
+  }
+
   // MARK: - Calibration
 
   private mutating func writeCalibration(_ calibration: Calibration) {
     lines.append("## Calibration over \(NumberFormat.count(calibration.replications)) replications")
     lines.append("")
-    lines.append("How often the analysis was right when the scenario was run again with other seeds. Where the true lift is 0 the share of significant results is the false-positive rate, elsewhere the power.")
+    lines.append("How often the analysis was right when the scenario was run again with other seeds.")
+    lines.append("")
+    let decided = calibration.experiments.flatMap { experiment in
+      experiment.metrics.compactMap { metric in metric.decisions.map { (experiment.name, metric.metric, $0) } }
+    }
+    if !decided.isEmpty {
+      lines.append("What the recommendations did, with 95% intervals: a right ship ships a variant that truly beats the baseline; a wrong sign is a significant decision against the true lift's direction.")
+      lines.append("")
+      lines.append("| Experiment | Metric | Right ship | Wrong ship | Keep baseline | Keep running | Withheld | Wrong sign |")
+      lines.append("|---|---|---:|---:|---:|---:|---:|---:|")
+      for (experiment, metric, decisions) in decided {
+        let cells = [
+          decisions.rightShip, decisions.wrongShip, decisions.keepBaseline, decisions.inconclusive, decisions.withheld,
+          decisions.wrongSign,
+        ].map(Self.compactShare)
+        lines.append("| \(experiment) | \(metric) | " + cells.joined(separator: " | ") + " |")
+      }
+      lines.append("")
+    }
+    lines.append("Where the true lift is 0 the share of significant results is the false-positive rate, elsewhere the power.")
     lines.append("")
     lines.append("| Experiment | Metric | Variant | True lift | Mean lift | Significant | Interval held the truth | Peeking significant | Always-valid significant |")
     lines.append("|---|---|---|---:|---:|---:|---:|---:|---:|")
@@ -738,7 +890,7 @@ private struct ReportWriter {
         lines.append(
           "- \(experiment.name), \(metric.metric): declared winner " + (winners.isEmpty ? "never" : winners.joined(separator: ", "))
             + "; no winner \(NumberFormat.percent(metric.noWinnerRate, decimals: 1)); not trustworthy \(NumberFormat.percent(metric.notTrustworthyRate, decimals: 1)); "
-            + "against the true winner (\(metric.trueWinner ?? "none")) the verdict was right in \(Self.share(metric.correct)), "
+            + "against the true winner (\(metric.trueWinner ?? "none")) the winner named was right in \(Self.share(metric.correct)), "
             + "wrong in \(Self.share(metric.wrong)) and withheld in \(Self.share(metric.abstained)).")
         for comparison in metric.comparisons {
           guard let obrienFleming = comparison.obrienFlemingSignificantRate, let pocock = comparison.pocockSignificantRate

@@ -33,13 +33,24 @@ public enum NumberFormat {
   /// certainty no test gives.
   static let pValueFloor = 1e-16
 
-  /// p-values: two significant digits, scientific below 0.001, `< 1e-16`
+  /// p-values: two significant digits, in powers of ten below 0.001
+  /// (7.7×10⁻⁸: no hyphen for a table to break the number at), `< 10⁻¹⁶`
   /// below the floor.
   static func pValue(_ p: Double?) -> String {
     guard let p, p.isFinite else { return "–" }
-    if p < pValueFloor { return "< 1e-16" }
-    if p < 0.001 { return String(format: "%.1e", p) }
+    if p < pValueFloor { return "< 10" + superscript(-16) }
+    if p < 0.001 {
+      // "7.7e-08": the mantissa and exponent as printf rounds them.
+      let parts = String(format: "%.1e", p).split(separator: "e")
+      return "\(parts[0])×10" + superscript(Int(parts[1])!)
+    }
     return String(format: "%.2g", p)
+  }
+
+  /// An exponent in superscript digits, with the superscript minus.
+  private static func superscript(_ exponent: Int) -> String {
+    let digits: [Character] = ["⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"]
+    return (exponent < 0 ? "⁻" : "") + String(abs(exponent)).map { digits[Int(String($0))!] }
   }
 
   /// A probability as a percentage with one decimal, never 100% or 0% from

@@ -72,6 +72,14 @@ public struct Comparison: Hashable, Sendable {
   /// that `test`, the lift, its interval and `meanDifference` carry, and the
   /// comparison without it.
   public var covariateAdjustment: CovariateAdjustment?
+  /// The standard error of `meanDifference`, from which the design
+  /// analysis of a significant result works.
+  public var standardError: Double?
+  /// What to do with the variant on this metric.
+  public var decision: Decision = .inconclusive(devicesNeeded: nil)
+  /// For a significant result: its power, type S and type M errors at the
+  /// planned effect.
+  public var designErrors: DesignErrors?
   /// Each daily look, when the scenario takes them.
   public var looks: [Look]
   /// The lift and its interval on the devices first exposed by the end of
@@ -106,6 +114,7 @@ public struct Comparison: Hashable, Sendable {
       && lhs.rankTest == rhs.rankTest && lhs.meanDifference == rhs.meanDifference
       && lhs.liftIsUnbounded == rhs.liftIsUnbounded && lhs.nonInferiority == rhs.nonInferiority
       && lhs.covariateAdjustment == rhs.covariateAdjustment && lhs.tooFewDevices == rhs.tooFewDevices
+      && lhs.standardError == rhs.standardError && lhs.decision == rhs.decision && lhs.designErrors == rhs.designErrors
   }
 
   public func hash(into hasher: inout Hasher) {
@@ -228,25 +237,113 @@ public struct PowerSummary: Hashable, Sendable {
   }
 }
 
+/// Why a comparison cannot be acted on, in the order docs/statistics.md
+/// ranks them: what invalidates a comparison outright comes first.
+public enum Distrust: Hashable, Sendable {
+  /// The first exposures do not follow the configured split: the arms are
+  /// not the random halves the test assumes (experiment-wide).
+  case sampleRatioMismatch(pValue: Double)
+  /// `share` of the counted devices of `variant` (the compared variant or
+  /// the baseline) were also shown another variant of the experiment: they
+  /// carry a mix of treatments, which pulls the estimate away from the
+  /// variant's own effect.
+  case contamination(variant: String, share: Double, devices: Int)
+  /// The plan reads the test at every daily look: the final p-value is below
+  /// alpha but no look crossed its alpha-spending (O'Brien–Fleming)
+  /// boundary, so the significance is what peeking finds, not what the
+  /// design allows. `firstDay`: the first look whose ordinary p-value fell
+  /// below alpha.
+  case peeking(firstDay: Int?)
+  /// A compared variant has fewer devices than the minimum per variant.
+  case tooFewDevices(variant: String, devices: Int, minimum: Int)
+  /// The test of a variant against the baseline is undefined although both
+  /// have devices: every device in both has the same value (variance 0).
+  case undefinedTest(variant: String, test: String)
+
+  /// Its rank: lower invalidates more.
+  public var rank: Int {
+    switch self {
+    case .sampleRatioMismatch: 0
+    case .contamination: 1
+    case .peeking: 2
+    case .tooFewDevices: 3
+    case .undefinedTest: 4
+    }
+  }
+}
+
+/// Why a variant should not ship although its comparison can be trusted.
+public enum Rejection: Hashable, Sendable {
+  /// It is significantly worse than the baseline.
+  case worse
+  /// Not significant, and its lift interval ends below the planned lift:
+  /// the effect worth shipping for is ruled out.
+  case plannedEffectRuledOut(upper: Double, planned: Double)
+  /// It wins on this metric but is not shown safe on a guardrail metric.
+  case guardrail(metric: String)
+}
+
+/// What to do with one variant, against the baseline, on one metric.
+public enum Decision: Hashable, Sendable {
+  case ship
+  case doNotShip(Rejection)
+  /// Not significant and the planned effect not ruled out: more devices
+  /// could decide it. `devicesNeeded`: how many more per variant the power
+  /// calculation asks for; `nil` when the planned sample is already reached
+  /// or the calculation is not computable.
+  case inconclusive(devicesNeeded: Int?)
+  case notTrustworthy(Distrust)
+
+  /// The decision's name in results.json and the report.
+  public var name: String {
+    switch self {
+    case .ship: "ship"
+    case .doNotShip: "do not ship"
+    case .inconclusive: "inconclusive"
+    case .notTrustworthy: "not trustworthy"
+    }
+  }
+}
+
+/// What a significant result is worth at the planned effect (Gelman and
+/// Carlin, 2014): the power its standard error gives, the chance that a
+/// significant estimate has the wrong sign (type S), and how many times too
+/// large a significant estimate is on average (type M, the exaggeration ratio).
+public struct DesignErrors: Hashable, Sendable {
+  public var power: Double
+  public var typeS: Double
+  public var exaggeration: Double
+
+  public init(power: Double, typeS: Double, exaggeration: Double) {
+    self.power = power
+    self.typeS = typeS
+    self.exaggeration = exaggeration
+  }
+}
+
+/// The one thing to do on an experiment's metric, from its variants' decisions.
+public enum Recommendation: Hashable, Sendable {
+  /// Ship this variant: the best of those decided "ship".
+  case ship(String)
+  /// Keep the baseline: no variant is worth shipping, and each is trusted.
+  case keepBaseline
+  /// Keep running: some variant is inconclusive. `devicesNeeded`: the most
+  /// any inconclusive variant needs, per variant.
+  case keepRunning(devicesNeeded: Int?)
+  /// Do not trust the results: nothing can be decided, for this reason
+  /// (the highest ranked among the variants').
+  case doNotTrust(Distrust)
+}
+
 /// What the analysis concludes on one metric of one experiment.
 public struct MetricAnalysis: Hashable, Sendable {
+  /// The verdict results.json has carried since its first format: a
+  /// winner when the recommendation ships one, "not trustworthy" when it is
+  /// not to be trusted, otherwise "no winner".
   public enum Verdict: Hashable, Sendable {
     case winner(String)
     case noWinner
     case notTrustworthy(Distrust)
-  }
-
-  /// Why a verdict cannot be trusted.
-  public enum Distrust: Hashable, Sendable {
-    /// The first exposures do not follow the configured split.
-    case sampleRatioMismatch(pValue: Double)
-    /// A variant has fewer devices than the power calculation needs.
-    case underpowered(variant: String, devices: Int, required: Int, target: PowerTarget, power: Double)
-    /// A compared variant has fewer devices than the minimum per variant.
-    case tooFewDevices(variant: String, devices: Int, minimum: Int)
-    /// The test of a variant against the baseline is undefined although both
-    /// have devices: every device in both has the same amount (variance 0).
-    case undefinedTest(variant: String)
   }
 
   public var metric: String
@@ -271,7 +368,7 @@ public struct MetricAnalysis: Hashable, Sendable {
   public var omnibus: TestSummary
   public var comparisons: [Comparison]
   public var power: PowerSummary?
-  public var verdict: Verdict
+  public var recommendation: Recommendation
   /// The variant with the best true lift above 0, when the truth is known.
   public var trueWinner: String?
   /// Whether the truth is known (a simulation) rather than not (real data).
@@ -279,7 +376,7 @@ public struct MetricAnalysis: Hashable, Sendable {
 
   public init(
     metric: String, isConversion: Bool, estimates: [Estimate?], omnibus: TestSummary, comparisons: [Comparison],
-    power: PowerSummary?, verdict: Verdict, trueWinner: String?, knowsTruth: Bool
+    power: PowerSummary?, recommendation: Recommendation, trueWinner: String?, knowsTruth: Bool
   ) {
     self.metric = metric
     self.isConversion = isConversion
@@ -287,20 +384,28 @@ public struct MetricAnalysis: Hashable, Sendable {
     self.omnibus = omnibus
     self.comparisons = comparisons
     self.power = power
-    self.verdict = verdict
+    self.recommendation = recommendation
     self.trueWinner = trueWinner
     self.knowsTruth = knowsTruth
   }
 
-  /// Whether the verdict is "not trustworthy": the analysis declined to decide.
+  public var verdict: Verdict {
+    switch recommendation {
+    case .ship(let variant): .winner(variant)
+    case .doNotTrust(let distrust): .notTrustworthy(distrust)
+    case .keepBaseline, .keepRunning: .noWinner
+    }
+  }
+
+  /// Whether the recommendation is "do not trust": the analysis declined to decide.
   public var isAbstention: Bool {
-    if case .notTrustworthy = verdict { return true }
+    if case .doNotTrust = recommendation { return true }
     return false
   }
 
-  /// The declared winner, if any.
+  /// The variant to ship, if any.
   public var winner: String? {
-    if case .winner(let name) = verdict { return name }
+    if case .ship(let name) = recommendation { return name }
     return nil
   }
 }
@@ -342,11 +447,15 @@ public struct MetricCalibration: Hashable, Sendable {
   /// neither right nor wrong, so it is counted apart.
   public var abstained: Share
   public var trueWinner: String?
+  /// How often each recommendation came, judged against the truth; `nil`
+  /// where the truth is unknown.
+  public var decisions: DecisionCalibration?
   public var comparisons: [ComparisonCalibration]
 
   public init(
     metric: String, winnerRates: [(variant: String, rate: Double)], noWinnerRate: Double, notTrustworthyRate: Double,
-    correct: Share, wrong: Share, abstained: Share, trueWinner: String?, comparisons: [ComparisonCalibration]
+    correct: Share, wrong: Share, abstained: Share, trueWinner: String?, decisions: DecisionCalibration?,
+    comparisons: [ComparisonCalibration]
   ) {
     self.metric = metric
     self.winnerRates = winnerRates
@@ -356,6 +465,7 @@ public struct MetricCalibration: Hashable, Sendable {
     self.wrong = wrong
     self.abstained = abstained
     self.trueWinner = trueWinner
+    self.decisions = decisions
     self.comparisons = comparisons
   }
 
@@ -363,12 +473,42 @@ public struct MetricCalibration: Hashable, Sendable {
     lhs.metric == rhs.metric && lhs.winnerRates.map(\.variant) == rhs.winnerRates.map(\.variant)
       && lhs.winnerRates.map(\.rate) == rhs.winnerRates.map(\.rate) && lhs.noWinnerRate == rhs.noWinnerRate
       && lhs.notTrustworthyRate == rhs.notTrustworthyRate && lhs.correct == rhs.correct && lhs.wrong == rhs.wrong
-      && lhs.abstained == rhs.abstained && lhs.trueWinner == rhs.trueWinner && lhs.comparisons == rhs.comparisons
+      && lhs.abstained == rhs.abstained && lhs.trueWinner == rhs.trueWinner && lhs.decisions == rhs.decisions
+      && lhs.comparisons == rhs.comparisons
   }
 
   public func hash(into hasher: inout Hasher) {
     hasher.combine(metric)
     hasher.combine(correct)
+  }
+}
+
+/// What the recommendations on one metric did over replications, against
+/// the truth. The first five partition the replications; `wrongSign` counts
+/// those in which some variant was decided significantly (ship, or do not
+/// ship as worse) in the direction opposite to its true lift.
+public struct DecisionCalibration: Hashable, Sendable {
+  /// Shipped a variant whose true lift is above 0.
+  public var rightShip: Share
+  /// Shipped a variant that is not truly better than the baseline.
+  public var wrongShip: Share
+  /// Kept the baseline: every variant was decided "do not ship".
+  public var keepBaseline: Share
+  /// Kept running: some variant was inconclusive.
+  public var inconclusive: Share
+  /// Withheld: "do not trust".
+  public var withheld: Share
+  public var wrongSign: Share
+
+  public init(
+    rightShip: Share, wrongShip: Share, keepBaseline: Share, inconclusive: Share, withheld: Share, wrongSign: Share
+  ) {
+    self.rightShip = rightShip
+    self.wrongShip = wrongShip
+    self.keepBaseline = keepBaseline
+    self.inconclusive = inconclusive
+    self.withheld = withheld
+    self.wrongSign = wrongSign
   }
 }
 

@@ -225,6 +225,7 @@ extension MetricAnalysis {
       ("winner", winner.map(OrderedJSON.string) ?? .null),
       ("trueWinner", trueWinner.map(OrderedJSON.string) ?? .null),
       ("verdict", .string(verdictText)),
+      ("recommendation", recommendation.json),
     ]
     if knowsTruth { members.append(("winnerIsTrue", .bool(winner == trueWinner))) }
     if let quantile { members.insert(("quantile", .number(quantile)), at: 2) }
@@ -264,25 +265,71 @@ extension MetricAnalysis {
   }
 }
 
-extension MetricAnalysis.Distrust: CustomStringConvertible {
-  /// The reason as one clause, e.g. "underpowered: Midnight has 123 devices, 42673 per variant are needed …".
+extension Distrust: CustomStringConvertible {
+  /// The reason as one clause, e.g. "contamination: 97.7% of Dracula's counted devices (5697) were shown another variant".
   public var description: String {
     switch self {
     case .sampleRatioMismatch(let pValue):
       return "sample ratio mismatch (p = \(pValue)): first exposures do not follow the configured split"
-    case .underpowered(let variant, let devices, let required, let target, let power):
-      let effect: String
-      switch target {
-      case .lift(let lift): effect = "a \(lift * 100)% lift"
-      case .difference(let difference): effect = "a difference of \(difference)"
-      }
-      return "underpowered: \(variant) has \(devices) devices, \(required) per variant are needed to detect "
-        + "\(effect) with power \(power)"
+    case .contamination(let variant, let share, let devices):
+      return "contamination: \(share * 100)% of \(variant)'s counted devices (\(devices)) were shown another variant too"
+    case .peeking(let firstDay):
+      return "peeking: the final p-value is below alpha but no daily look crossed its O'Brien-Fleming boundary"
+        + (firstDay.map { "; a fixed-horizon test read daily was first significant on day \($0)" } ?? "")
     case .tooFewDevices(let variant, let devices, let minimum):
       return "too few devices: \(variant) has \(devices), fewer than the \(minimum) per variant a test needs "
         + "(analysis.minimumDevicesPerVariant)"
-    case .undefinedTest(let variant):
-      return "undefined test: \(variant) and the baseline both have constant outcomes (variance 0), so Welch's t-test is undefined"
+    case .undefinedTest(let variant, let test):
+      return "undefined test: \(test) of \(variant) against the baseline is undefined (both have constant values, variance 0)"
+    }
+  }
+
+  /// The reason's name in results.json.
+  var code: String {
+    switch self {
+    case .sampleRatioMismatch: "sample ratio mismatch"
+    case .contamination: "contamination"
+    case .peeking: "peeking"
+    case .tooFewDevices: "too few devices"
+    case .undefinedTest: "undefined test"
+    }
+  }
+}
+
+extension Decision {
+  var json: OrderedJSON {
+    var members: [(String, OrderedJSON)] = [("action", .string(name))]
+    switch self {
+    case .ship: break
+    case .doNotShip(.worse): members.append(("reason", .string("worse")))
+    case .doNotShip(.plannedEffectRuledOut(let upper, let planned)):
+      members += [("reason", .string("planned effect ruled out")), ("ciHigh", .number(upper)), ("plannedLift", .number(planned))]
+    case .doNotShip(.guardrail(let metric)):
+      members += [("reason", .string("guardrail")), ("guardrail", .string(metric))]
+    case .inconclusive(let devices):
+      members.append(("devicesNeeded", devices.map(OrderedJSON.integer) ?? .null))
+    case .notTrustworthy(let distrust):
+      members += [("reason", .string(distrust.code)), ("why", .string(distrust.description))]
+      switch distrust {
+      case .contamination(let variant, let share, let devices):
+        members += [("arm", .string(variant)), ("share", .number(share)), ("devices", .integer(devices))]
+      case .peeking(let firstDay): members.append(("firstSignificantDay", firstDay.map(OrderedJSON.integer) ?? .null))
+      default: break
+      }
+    }
+    return .object(members)
+  }
+}
+
+extension Recommendation {
+  var json: OrderedJSON {
+    switch self {
+    case .ship(let variant): .object([("action", .string("ship")), ("variant", .string(variant))])
+    case .keepBaseline: .object([("action", .string("keep baseline"))])
+    case .keepRunning(let devices):
+      .object([("action", .string("keep running")), ("devicesNeeded", devices.map(OrderedJSON.integer) ?? .null)])
+    case .doNotTrust(let distrust):
+      .object([("action", .string("do not trust")), ("reason", .string(distrust.code)), ("why", .string(distrust.description))])
     }
   }
 }
@@ -308,7 +355,18 @@ extension Comparison {
       ("differenceHigh", .number(difference?.upper)),
       ("expectedLoss", .number(expectedLoss)),
       ("trueLift", .number(trueLift)),
+      ("standardError", .number(standardError)),
+      ("decision", decision.json),
     ]
+    if let designErrors {
+      members.append((
+        "designErrors",
+        .object([
+          ("power", .number(designErrors.power)), ("typeS", .number(designErrors.typeS)),
+          ("exaggeration", .number(designErrors.exaggeration)),
+        ])
+      ))
+    }
     if let nonInferiority {
       members.append(("nonInferiority", .object([
         ("margin", .number(nonInferiority.margin)), ("test", .string(nonInferiority.test.test)),
@@ -375,6 +433,13 @@ extension MetricCalibration {
       ("correct", correct.json),
       ("wrong", wrong.json),
       ("abstained", abstained.json),
+      ("decisions", decisions.map { decisions in
+        .object([
+          ("rightShip", decisions.rightShip.json), ("wrongShip", decisions.wrongShip.json),
+          ("keepBaseline", decisions.keepBaseline.json), ("inconclusive", decisions.inconclusive.json),
+          ("withheld", decisions.withheld.json), ("wrongSign", decisions.wrongSign.json),
+        ])
+      } ?? .null),
       ("comparisons", .array(comparisons.map { comparison in
         .object([
           ("variant", .string(comparison.variant)),

@@ -37,7 +37,8 @@ private func amountVariant(_ name: String, n: Int, mean: Double, variance: Doubl
   /// At a baseline of 0 every relative lift is 0, so power has no target
   /// unless the metric names an absolute difference; with 0.01 it is the
   /// two-proportion calculation from 0 to 1% (780 devices an arm, statsmodels'
-  /// fixtures), and a smaller arm is underpowered for that difference.
+  /// fixtures); a smaller difference leaves the arms underpowered, which no
+  /// longer vetoes the significant result but prices it in type S and M errors.
   @Test func aZeroBaselineTakesItsPowerFromAnAbsoluteDifference() throws {
     let variants = [
       conversionVariant("Control", conversions: 0, of: 1042), conversionVariant("Treatment", conversions: 48, of: 958, trueLift: nil),
@@ -56,15 +57,22 @@ private func amountVariant(_ name: String, n: Int, mean: Double, variance: Doubl
     absolute.minimumDetectableDifferences = ["converted": 0.005]
     let small = try #require(ExperimentAnalyzer(settings: absolute).analyze(experiment(variants)).analysis.first)
     let required = try #require(Power.sampleSize(baseline: 0, treatment: 0.005, alpha: 0.05, power: 0.8))
-    #expect(small.verdict == .notTrustworthy(
-      .underpowered(variant: "Treatment", devices: 958, required: required, target: .difference(0.005), power: 0.8)))
-    #expect(small.verdictText == "not trustworthy: underpowered: Treatment has 958 devices, \(required) per variant are "
-      + "needed to detect a difference of 0.005 with power 0.8")
+    #expect(small.power?.requiredPerVariant == required)
+    #expect(required > 958)
+    #expect(small.verdict == .winner("Treatment"))
+    #expect(small.verdictText == "winner")
+    let comparison = small.comparisons[0]
+    #expect(comparison.decision == .ship)
+    let rate = 48.0 / 958
+    let standardError = (rate * (1 - rate) / 958).squareRoot()
+    #expect(abs(try #require(comparison.standardError) - standardError) < 1e-15)
+    let design = try #require(Retrodesign(difference: 0.005, standardError: standardError, alpha: 0.05))
+    #expect(comparison.designErrors == DesignErrors(power: design.power, typeS: design.typeS, exaggeration: design.exaggeration))
   }
 
   /// Below the minimum sample a comparison keeps its point estimates and
   /// loses its inference; at the minimum it has both.
-  @Test func tooFewDevicesWithholdTheTestAndTheVerdict() throws {
+  @Test func tooFewDevicesWithholdTheTestAndTheDecision() throws {
     let analysed = ExperimentAnalyzer(settings: settings(correction: .holm)).analyze(experiment([
       conversionVariant("A", conversions: 1, of: 10), conversionVariant("Small", conversions: 8, of: 9),
       conversionVariant("Enough", conversions: 9, of: 10),
@@ -78,8 +86,14 @@ private func amountVariant(_ name: String, n: Int, mean: Double, variance: Doubl
     #expect(abs(try #require(small.meanDifference) - (8.0 / 9 - 0.1)) < 1e-12)
     // Alone in the family, Enough's p-value is not adjusted.
     #expect(enough.adjustedPValue == enough.test.pValue && enough.liftInterval != nil)
-    #expect(analysis.verdict == .notTrustworthy(.tooFewDevices(variant: "Small", devices: 9, minimum: 10)))
-    #expect(analysis.verdictText
+    // The small arm withholds its own decision, not its neighbour's.
+    #expect(small.decision == .notTrustworthy(.tooFewDevices(variant: "Small", devices: 9, minimum: 10)))
+    #expect(enough.decision == .ship)
+    #expect(analysis.verdict == .winner("Enough"))
+    let alone = ExperimentAnalyzer(settings: settings()).analyze(experiment([
+      conversionVariant("A", conversions: 1, of: 10), conversionVariant("Small", conversions: 8, of: 9),
+    ])).analysis[0]
+    #expect(alone.verdictText
       == "not trustworthy: too few devices: Small has 9, fewer than the 10 per variant a test needs (analysis.minimumDevicesPerVariant)")
   }
 
@@ -127,7 +141,7 @@ private func amountVariant(_ name: String, n: Int, mean: Double, variance: Doubl
       amountVariant("A", n: 50, mean: 1.0, variance: 0),
       amountVariant("B", n: 50, mean: 1.1, variance: 0, trueLift: 0.1),
     ])).analysis[0]
-    #expect(analysis.verdict == .notTrustworthy(.undefinedTest(variant: "B")))
+    #expect(analysis.verdict == .notTrustworthy(.undefinedTest(variant: "B", test: "welch-t")))
     #expect(analysis.isAbstention)
     #expect(analysis.estimates == [nil, nil])
     let comparison = analysis.comparisons[0]

@@ -58,6 +58,8 @@ func settings(correction: AnalysisSettings.Correction = .none, effect: Double = 
       conversionVariant("Quiet", conversions: 700, of: 10_000),
     ]))
     #expect(analysed.analysis[0].verdict == .noWinner)
+    #expect(analysed.analysis[0].comparisons[0].decision == .doNotShip(.worse))
+    #expect(analysed.analysis[0].recommendation == .keepBaseline)
     #expect(analysed.analysis[0].trueWinner == nil)
   }
 
@@ -88,17 +90,26 @@ func settings(correction: AnalysisSettings.Correction = .none, effect: Double = 
     #expect(comparison.test.pValue == ProportionTests.fisherExact(a: 1, b: 29, c: 6, d: 24).pValue)
   }
 
-  @Test func tooFewDevicesMakeTheVerdictUntrustworthy() throws {
+  /// 1,000 devices an arm are far fewer than a 10% lift needs, yet +50% is
+  /// significant: low power does not veto it; the decision ships and says
+  /// what the low power costs at the planned lift.
+  @Test func lowPowerDoesNotVetoASignificantResult() throws {
     let analysed = ExperimentAnalyzer(settings: settings(effect: 0.1)).analyze(experiment([
       conversionVariant("Classic", conversions: 100, of: 1000), conversionVariant("Bold", conversions: 150, of: 1000),
     ]))
     let analysis = analysed.analysis[0]
     let required = try #require(Power.sampleSize(baseline: 0.1, treatment: 0.11, alpha: 0.05, power: 0.8))
     #expect(analysis.power?.requiredPerVariant == required)
-    #expect(analysis.verdict == .notTrustworthy(
-      .underpowered(variant: "Classic", devices: 1000, required: required, target: .lift(0.1), power: 0.8)))
-    #expect(analysis.verdictText
-      == "not trustworthy: underpowered: Classic has 1000 devices, \(required) per variant are needed to detect a 10.0% lift with power 0.8")
+    #expect(required > 1000)
+    #expect(analysis.verdict == .winner("Bold"))
+    #expect(analysis.recommendation == .ship("Bold"))
+    let comparison = analysis.comparisons[0]
+    let standardError = (0.1 * 0.9 / 1000 + 0.15 * 0.85 / 1000).squareRoot()
+    let design = try #require(Retrodesign(difference: 0.01, standardError: standardError, alpha: 0.05))
+    let errors = try #require(comparison.designErrors)
+    #expect(abs(errors.power - design.power) < 1e-12 && abs(errors.typeS - design.typeS) < 1e-12)
+    #expect(abs(errors.exaggeration - design.exaggeration) < 1e-9)
+    #expect(errors.power < 0.2 && errors.exaggeration > 2)
   }
 
   @Test func aSampleRatioMismatchMakesTheVerdictUntrustworthy() throws {

@@ -6,12 +6,14 @@ import Results
 /// How the report prints the numbers that rounding would turn into claims.
 @Suite struct NumberFormatTests {
   @Test func pValuesBelowTheFloorAreNeverZero() {
-    #expect(NumberFormat.pValue(0) == "< 1e-16")
-    #expect(NumberFormat.pValue(3e-300) == "< 1e-16")
-    #expect(NumberFormat.pValue(9.9e-17) == "< 1e-16")
-    #expect(NumberFormat.pValue(1e-16) == "1.0e-16")
-    #expect(NumberFormat.pValue(3.2e-13) == "3.2e-13")
-    #expect(NumberFormat.pValue(0.0004) == "4.0e-04")
+    #expect(NumberFormat.pValue(0) == "< 10⁻¹⁶")
+    #expect(NumberFormat.pValue(3e-300) == "< 10⁻¹⁶")
+    #expect(NumberFormat.pValue(9.9e-17) == "< 10⁻¹⁶")
+    #expect(NumberFormat.pValue(1e-16) == "1.0×10⁻¹⁶")
+    #expect(NumberFormat.pValue(3.2e-13) == "3.2×10⁻¹³")
+    #expect(NumberFormat.pValue(7.7e-8) == "7.7×10⁻⁸")
+    #expect(NumberFormat.pValue(0.0004) == "4.0×10⁻⁴")
+    #expect(NumberFormat.pValue(0.000_999_6) == "1.0×10⁻³")
     #expect(NumberFormat.pValue(0.05) == "0.05")
     #expect(NumberFormat.pValue(1) == "1")
     #expect(NumberFormat.pValue(nil) == "–")

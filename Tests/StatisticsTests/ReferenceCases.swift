@@ -1,17 +1,17 @@
 import Foundation
 import Testing
 
-/// One section of tests.json: a list of cases as dictionaries.
+/// One section of a fixture file (tests.json unless named): a list of cases as dictionaries.
 struct ReferenceCases {
   private let root: [String: Any]
 
-  init() throws {
-    let url = try #require(Bundle.module.url(forResource: "tests", withExtension: "json", subdirectory: "Fixtures"))
+  init(file: String = "tests") throws {
+    let url = try #require(Bundle.module.url(forResource: file, withExtension: "json", subdirectory: "Fixtures"))
     root = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
   }
 
   func cases(_ section: String) throws -> [Case] {
-    let list = try #require(root[section] as? [[String: Any]], "tests.json lacks \(section)")
+    let list = try #require(root[section] as? [[String: Any]], "the fixture lacks \(section)")
     return list.map(Case.init)
   }
 
