@@ -97,14 +97,26 @@ extension Bench {
       var run = SimulatedRun(scenario: scenario, plan: simulator.plan, replications: replications)
       let outcomesPath = events.map { outcomes ?? Self.outcomesPath(besides: $0) }
       var eventCount = 0
-      for replication in 0..<replications {
-        let done = replication * scenario.devices
-        if replication == 0, let events, let outcomesPath {
-          let export = try await EventsExport.run(
-            simulator, threads: threads, events: events, outcomes: outcomesPath) { progress.update($0) }
-          run.add(export.tally)
-          eventCount = export.events
-        } else {
+      var simulated = 0
+      if let events, let outcomesPath {
+        let export = try await EventsExport.run(
+          simulator, threads: threads, events: events, outcomes: outcomesPath) { progress.update($0) }
+        run.add(export.tally)
+        eventCount = export.events
+        simulated = 1
+      }
+      let batches = (scenario.devices + simulator.batchSize - 1) / simulator.batchSize
+      if replications - simulated > 1, batches < 4 * threads {
+        // A few batches leave cores idle at each replication's end, and its analysis would run alone:
+        // replications run side by side instead, each on one thread. Many batches fill the cores
+        // within a replication and report progress batch by batch.
+        let done = simulated
+        await run.simulate(simulated..<replications, of: simulator, threads: threads) {
+          progress.update((done + $0) * scenario.devices)
+        }
+      } else {
+        for replication in simulated..<replications {
+          let done = replication * scenario.devices
           run.add(await simulator.run(replication: replication, threads: threads) { progress.update(done + $0) })
         }
       }

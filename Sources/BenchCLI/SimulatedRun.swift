@@ -29,11 +29,53 @@ struct SimulatedRun {
 
   /// Analyses the next replication's tally, in replication order.
   mutating func add(_ tally: RunTally) {
-    let document = ExperimentAnalyzer(settings: scenario.analysis)
-      .analyze(ResultsDocument(plan: plan, tally: tally, replications: replications))
+    add(analyzer(tally))
+  }
+
+  /// The next replication's analysed document, in replication order.
+  mutating func add(_ document: ResultsDocument) {
     if first == nil { first = document }
     if replications > 1 { calibration.add(document) }
     added += 1
+  }
+
+  /// What turns a replication's tally into its analysed document: a pure
+  /// function, so that replications can be analysed on any thread and added
+  /// in order.
+  var analyzer: @Sendable (RunTally) -> ResultsDocument {
+    let analyzer = ExperimentAnalyzer(settings: scenario.analysis)
+    let plan = plan, replications = replications
+    return { tally in analyzer.analyze(ResultsDocument(plan: plan, tally: tally, replications: replications)) }
+  }
+
+  /// Simulates and analyses replications `range`, up to `threads` of them
+  /// at once on one thread each, and adds them in replication order: a
+  /// replication's devices come in batches, so a population smaller than
+  /// `threads` batches would leave cores idle if replications ran one after
+  /// another. `progress` gets the replications done so far.
+  mutating func simulate(
+    _ range: Range<Int>, of simulator: Simulator, threads: Int, progress: (Int) -> Void
+  ) async {
+    let analyze = analyzer
+    var pending: [Int: ResultsDocument] = [:]
+    var next = range.lowerBound, nextToAdd = range.lowerBound
+    await withTaskGroup(of: (Int, ResultsDocument).self) { group in
+      func start() {
+        let replication = next
+        next += 1
+        group.addTask { (replication, analyze(await simulator.run(replication: replication, threads: 1))) }
+      }
+      while next < range.upperBound, next - range.lowerBound < max(threads, 1) { start() }
+      while let (replication, document) = await group.next() {
+        if next < range.upperBound { start() }
+        pending[replication] = document
+        while let ready = pending.removeValue(forKey: nextToAdd) {
+          add(ready)
+          nextToAdd += 1
+          progress(nextToAdd - range.lowerBound)
+        }
+      }
+    }
   }
 
   /// Writes `<out>/<scenario name>/` (with report.html when `html`); returns

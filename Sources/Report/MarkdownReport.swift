@@ -107,11 +107,12 @@ private struct ReportWriter {
     lines.append("## Decisions")
     lines.append("")
     let knowsTruth = document.experiments.contains { $0.analysis.contains(where: \.knowsTruth) }
-    lines.append("| Variant | Metric | Decision | Lift (\(confidence) CI) | Adj. p |" + (knowsTruth ? " True lift | Right? |" : ""))
-    lines.append("|---|---|---|---:|---:|" + (knowsTruth ? "---:|---|" : ""))
-    let blank = knowsTruth ? " | | | | | | |" : " | | | | |"
-    for experiment in document.experiments where !experiment.analysis.isEmpty {
-      lines.append("| **\(experiment.name)** (vs \(experiment.baseline))" + blank)
+    for experiment in document.experiments where experiment.analysis.contains(where: { !$0.comparisons.isEmpty }) {
+      // A table per experiment, so that no column holds its name: the tables fit a 980-pixel column.
+      lines.append("**\(experiment.name)**, each variant against \(experiment.baseline):")
+      lines.append("")
+      lines.append("| Variant | Metric | Decision | Lift (\(confidence) CI) | Adj. p |" + (knowsTruth ? " Truth | Right? |" : ""))
+      lines.append("|---|---|---|---:|---:|" + (knowsTruth ? "---:|---|" : ""))
       for analysis in experiment.analysis {
         for comparison in analysis.comparisons {
           var row = "| \(comparison.variant) | \(analysis.metric) | \(decisionCell(comparison.decision)) | "
@@ -122,8 +123,8 @@ private struct ReportWriter {
           lines.append(row)
         }
       }
+      lines.append("")
     }
-    lines.append("")
     let warnings = redFlags() + hazards()
     if !warnings.isEmpty {
       lines += warnings.map { "- \($0)" }
@@ -208,15 +209,15 @@ private struct ReportWriter {
     case .ship: return "**ship**"
     case .doNotShip(.worse): return "do not ship: worse"
     case .doNotShip(.plannedEffectRuledOut): return "do not ship: no gain"
-    case .doNotShip(.guardrail): return "do not ship: guardrail"
+    case .doNotShip(.guardrail): return "held by guardrail"
     case .inconclusive: return "inconclusive"
     case .notTrustworthy(let distrust):
       switch distrust {
-      case .sampleRatioMismatch: return "not trusted: SRM"
-      case .contamination(_, let share, _): return "not trusted: \(NumberFormat.percent(share, decimals: 0)) mixed"
-      case .peeking: return "not trusted: peeking"
-      case .tooFewDevices: return "not trusted: few devices"
-      case .undefinedTest: return "not trusted: no test"
+      case .sampleRatioMismatch: return "untrusted: SRM"
+      case .contamination(_, let share, _): return "untrusted: \(NumberFormat.percent(share, decimals: 0)) mixed"
+      case .peeking: return "untrusted: peeking"
+      case .tooFewDevices: return "untrusted: too few"
+      case .undefinedTest: return "untrusted: no test"
       }
     }
   }
@@ -352,8 +353,10 @@ private struct ReportWriter {
     }
     lines.append("### \(analysis.metric) (\(analysis.kind))")
     lines.append("")
-    lines.append("| Variant | Exposed | Counted | \(valueHeader) | Lift vs \(experiment.baseline) (\(confidence) CI) | p-value | Adjusted p | P(beats \(experiment.baseline)) | True lift |")
-    lines.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    // Real data has no truth: no column for it.
+    let truth = analysis.knowsTruth
+    lines.append("| Variant | Exposed | Counted | \(valueHeader) | Lift vs \(experiment.baseline) (\(confidence) CI) | p-value | Adjusted p | P(beats \(experiment.baseline)) |" + (truth ? " True lift |" : ""))
+    lines.append("|---|---:|---:|---:|---:|---:|---:|---:|" + (truth ? "---:|" : ""))
     for (variant, row) in zip(experiment.variants, rows) {
       let comparison = analysis.comparisons.first { $0.variant == variant.name }
       let isBaseline = variant.name == experiment.baseline
@@ -365,7 +368,7 @@ private struct ReportWriter {
       lines.append(
         "| \(name) | \(exposed) | \(NumberFormat.count(row.counted)) | \(row.value) | \(lift) | "
           + "\(NumberFormat.pValue(comparison?.test.pValue)) | \(NumberFormat.pValue(comparison?.adjustedPValue)) | "
-          + "\(NumberFormat.probability(comparison?.probabilityToBeatBaseline)) | \(trueLift) |")
+          + "\(NumberFormat.probability(comparison?.probabilityToBeatBaseline)) |" + (truth ? " \(trueLift) |" : ""))
     }
     lines.append("")
     var notes: [String] = ["Recommendation: \(recommendationText(analysis, in: experiment))"]

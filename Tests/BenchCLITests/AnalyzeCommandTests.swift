@@ -1,4 +1,5 @@
 import Foundation
+import Report
 import Testing
 
 @Suite struct AnalyzeCommandTests {
@@ -186,4 +187,78 @@ import Testing
 
 private func json(_ url: URL) throws -> [String: Any] {
   try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+}
+
+/// `bench analyze` on a table with no scenario and no truth: the decision
+/// follows the data, with the planned effect from --mde.
+@Suite struct AnalyzeDecisionTests {
+  /// An events table of `perArm` devices a variant, of which the first
+  /// `converted[arm]` purchased, and its outcomes table.
+  private func tables(perArm: Int, converted: [Int]) throws -> (events: String, outcomes: String) {
+    var events = "experiment,variant,reason,id_for_vendor,day\n", outcomes = "id_for_vendor,metric,value\n"
+    for (arm, variant) in ["A", "B"].enumerated() {
+      for device in 0..<perArm {
+        let id = "\(variant)-\(device)"
+        events += "Paywall,\(variant),displayed,\(id),0\n"
+        outcomes += "\(id),purchased,\(device < converted[arm] ? 1 : 0)\n"
+      }
+    }
+    return (try BenchProcess.temporaryFile(events), try BenchProcess.temporaryFile(outcomes))
+  }
+
+  private func analyse(_ tables: (events: String, outcomes: String), _ extra: [String] = []) throws -> (status: Int32, report: String, results: [String: Any]) {
+    let out = try temporaryFolder()
+    let result = try BenchProcess.run([
+      "analyze", tables.events, "--outcomes", tables.outcomes, "--baseline", "Paywall=A", "--kind", "purchased=conversion",
+      "--name", "t", "--out", out.path, "--quiet",
+    ] + extra)
+    #expect(result.status == 0, "\(result.standardError)")
+    let report = try String(contentsOf: out.appendingPathComponent("t/report.md"), encoding: .utf8)
+    return (result.status, report, try json(out.appendingPathComponent("t/results.json")))
+  }
+
+  /// An exported table like the issue's: 40,000 users, purchased +21.9%
+  /// (scipy's two-proportion z test: p = 1.7·10⁻⁶), which was "not
+  /// trustworthy: underpowered" because a 10% lift at a 5% baseline needs
+  /// 31,234 devices an arm; it ships.
+  @Test func aClearResultOnAnExportedTableShips() throws {
+    let (_, report, results) = try analyse(try tables(perArm: 20_000, converted: [1_000, 1_219]))
+    #expect(report.contains("- **Paywall**, purchased: **Ship B**: +21.9% (+12.4% to +32.2%), adjusted p = 1.7×10⁻⁶."))
+    #expect(report.contains("| B | purchased | **ship** | +21.9% (+12.4 to +32.2) | 1.7×10⁻⁶ |\n"))
+    #expect(!report.contains("True lift") && !report.contains("Right?"))
+    let experiments = try #require(results["experiments"] as? [[String: Any]])
+    let analysis = try #require((experiments[0]["analysis"] as? [[String: Any]])?.first)
+    #expect(analysis["verdict"] as? String == "winner")
+    #expect((analysis["recommendation"] as? [String: Any])?["variant"] as? String == "B")
+  }
+
+  /// A small test that finds nothing says how many more devices it needs,
+  /// and --mde changes that number as the power calculation says.
+  @Test func aSmallNonSignificantTestIsInconclusiveWithTheDevicesNeeded() throws {
+    let small = try tables(perArm: 500, converted: [50, 55])
+    let (_, report, results) = try analyse(small)
+    let required = 14_751  // Power.sampleSize(baseline: 0.1, treatment: 0.11, alpha: 0.05, power: 0.8)
+    #expect(report.contains("- **Paywall**, purchased: **Keep running**: about \(NumberFormat.count(required - 500)) more devices per variant to detect a 10% lift."))
+    let experiments = try #require(results["experiments"] as? [[String: Any]])
+    let analysis = try #require((experiments[0]["analysis"] as? [[String: Any]])?.first)
+    let comparison = try #require((analysis["comparisons"] as? [[String: Any]])?.first)
+    let decision = try #require(comparison["decision"] as? [String: Any])
+    #expect(decision["action"] as? String == "inconclusive")
+    #expect(decision["devicesNeeded"] as? Int == required - 500)
+    let (_, larger, _) = try analyse(small, ["--mde", "0.5"])
+    #expect(larger.contains("**Keep running**: about ") && larger.contains("more devices per variant to detect a 50% lift."))
+  }
+
+  @Test func analysisOptionsOutsideTheirRangesAreClearErrors() throws {
+    let small = try tables(perArm: 20, converted: [2, 3])
+    for (option, value, message) in [
+      ("--alpha", "0.7", "Error: --alpha must lie between 0 and 0.5, e.g. 0.05; got 0.7.\n"),
+      ("--mde", "0", "Error: --mde must lie between 0.001 and 10: a relative lift such as 0.05 for 5%; got 0.0.\n"),
+      ("--power", "1", "Error: --power must lie between 0.5 and 1, e.g. 0.8; got 1.0.\n"),
+    ] {
+      let result = try BenchProcess.run(["analyze", small.events, "--outcomes", small.outcomes, option, value])
+      #expect(result.status == 64)
+      #expect(result.standardError.hasPrefix(message), "\(result.standardError)")
+    }
+  }
 }

@@ -6,9 +6,9 @@ import ScenarioFormat
 import Simulation
 import Testing
 
-/// The report's first screen says what matters in ten seconds: a verdict per
-/// experiment and metric, then results that contradict the truth and the
-/// plan's hazards, by name.
+/// The report's first screen says what matters in ten seconds: what to do per
+/// experiment and metric, each variant's decision, then results that
+/// contradict the truth and the plan's hazards, by name.
 @Suite struct FirstScreenTests {
   private func upgrade() async throws -> (document: ResultsDocument, settings: AnalysisSettings, scenario: Scenario) {
     let scenario = try Scenario.load(path: committedScenario("upgrade")).scenario
@@ -23,15 +23,24 @@ import Testing
       document: document, description: "", settings: scenario.analysis, versions: scenario.versions, source: "Simulated")).markdown
   }
 
-  @Test func theVerdictsAreATableWithTheRedFlagsAndHazardsBelow() async throws {
+  /// The issue's case: Yellow's +22.6% ships although Midnight is small,
+  /// Dracula is not trusted for its contamination, and the numbers behind
+  /// both are on the first screen.
+  @Test func whatToDoComesFirstThenTheDecisionsWithTheRedFlagsAndHazardsBelow() async throws {
     let (document, _, scenario) = try await upgrade()
     let report = render(document, scenario)
-    let verdicts = try #require(report.components(separatedBy: "## Verdicts\n\n").last?.components(separatedBy: "\n## ").first)
-    let lines = verdicts.split(separator: "\n").map(String.init)
-    #expect(lines[0] == "| Experiment | Metric | Verdict | Winner | Lift (95% CI) | Right? | Why |")
-    #expect(lines.count(where: { $0.hasPrefix("| SubscriptionScreenTheme | ") || $0.hasPrefix("| OnboardingLength | ") }) == 4)
-    #expect(lines.contains(
-      "| OnboardingLength | revenue | no winner | none | Short: +2.0% (−1.5% to +5.7%) | yes | – |"))
+    let firstScreen = try #require(report.components(separatedBy: "## What to do\n\n").last?.components(separatedBy: "\n## Subscr").first)
+    let lines = firstScreen.split(separator: "\n").map(String.init)
+    #expect(lines[0].hasPrefix(
+      "- **SubscriptionScreenTheme**, subscribed: **Ship Yellow**: +22.6% (+6.2% to +41.4%), adjusted p = 0.026. Dracula: do not "
+        + "trust, 98% of its counted devices (5,697) were also shown another variant (its lift reads +27.2% where the truth is "
+        + "−5.0%: biased upward). Midnight is inconclusive: about "))
+    #expect(lines[2] == "- **OnboardingLength**, subscribed: **Do not trust**: 45% of Long's counted devices (5,699) were also shown another variant.")
+    #expect(lines[4] == "## Decisions")
+    #expect(lines.contains("| Variant | Metric | Decision | Lift (95% CI) | Adj. p | Truth | Right? |"))
+    #expect(lines.contains("| Yellow | subscribed | **ship** | +22.6% (+6.2 to +41.4) | 0.026 | +8.0% | yes |"))
+    #expect(lines.contains("| Dracula | subscribed | untrusted: 98% mixed | +27.2% (+10.0 to +47.2) | 0.0072 | −5.0% | withheld |"))
+    #expect(lines.contains { $0.hasPrefix("| Midnight | subscribed | inconclusive | ") })
     // The sign error the issue saw: significant +27.2% where the truth is −5%.
     #expect(lines.contains(
       "- **Red flag, sign error**: SubscriptionScreenTheme, subscribed: Dracula is significant (+27.2%, p = 0.0072) but its true lift is −5.0%."))
@@ -42,6 +51,39 @@ import Testing
     let hazards = lines.filter { $0.hasPrefix("- **Hazard**") }
     #expect(hazards.first?.hasPrefix("- **Hazard**: 44.9% of OnboardingLength's devices") == true)
     #expect(hazards.count == 3)
+  }
+
+  /// Each decisions table fits GitHub's 980-pixel column, by the width model
+  /// below on the characters a reader sees (bold markers are not shown).
+  @Test func theDecisionTablesFit() async throws {
+    let (document, _, scenario) = try await upgrade()
+    let report = render(document, scenario)
+    let decisions = try #require(report.components(separatedBy: "## Decisions\n").last?.components(separatedBy: "\n## ").first)
+    var tables: [[[String]]] = []
+    var inTable = false
+    for line in decisions.split(separator: "\n", omittingEmptySubsequences: false) {
+      guard line.hasPrefix("|") else {
+        inTable = false
+        continue
+      }
+      if !inTable { tables.append([]) }
+      inTable = true
+      if !line.hasPrefix("|---") {
+        tables[tables.count - 1].append(
+          line.split(separator: "|").map { $0.replacingOccurrences(of: "**", with: "").trimmingCharacters(in: .whitespaces) })
+      }
+    }
+    #expect(tables.count == 2)
+    for table in tables {
+      #expect(Self.pixels(table) <= 980, "\(table)")
+    }
+  }
+
+  /// Width model, on the wide side: 9.5 px a character at GitHub's 16 px
+  /// font, 26 px of padding and a pixel of border per cell.
+  static func pixels(_ table: [[String]]) -> Double {
+    let widths = table[0].indices.map { column in table.map { $0[column].count }.max()! }
+    return widths.map { Double($0) * 9.5 + 27 }.reduce(0, +)
   }
 
   @Test func aSignificantResultWhereTheTruthIsZeroIsAFalsePositive() async throws {
@@ -64,14 +106,13 @@ import Testing
       }
     }
     let report = render(document, scenario)
-    #expect(report.contains("| Experiment | Metric | Verdict | Winner | Lift (95% CI) | Why |\n|---|---|---|---|---:|---|\n"))
+    #expect(report.contains("| Variant | Metric | Decision | Lift (95% CI) | Adj. p |\n|---|---|---|---:|---:|\n"))
+    #expect(!report.contains("Truth") && !report.contains("Right?"))
     #expect(!report.contains("Red flag"))
   }
 
   /// The change-impact tables' counts add up to the devices that made each
-  /// upgrade, and each table fits GitHub's 980-pixel column. Width model, on
-  /// the wide side: 9.5 px a character at GitHub's 16 px font, 26 px of
-  /// padding and a pixel of border per cell.
+  /// upgrade, and each table fits GitHub's 980-pixel column (`pixels`).
   @Test func theChangeImpactTablesAddUpAndFit() async throws {
     let (document, _, scenario) = try await upgrade()
     let report = render(document, scenario)
@@ -92,9 +133,7 @@ import Testing
     }
     #expect(tables.count == 2)
     for table in tables {
-      let widths = table[0].indices.map { column in table.map { $0[column].count }.max()! }
-      let pixels = widths.map { Double($0) * 9.5 + 27 }.reduce(0, +)
-      #expect(pixels <= 980, "\(pixels) px: \(widths)")
+      #expect(Self.pixels(table) <= 980, "\(table)")
     }
   }
 }

@@ -48,7 +48,7 @@ import Testing
     // Self-contained: no image or stylesheet is fetched from elsewhere.
     #expect(counter.images.isEmpty && counter.elements["link"] == nil && counter.elements["script"] == nil)
     #expect(!counter.text.contains("**") && !counter.text.contains("!["))
-    #expect(counter.text.contains("Verdicts") && counter.text.contains("Change impact"))
+    #expect(counter.text.contains("What to do") && counter.text.contains("Change impact"))
     // The inline charts' clip paths have ids of their own.
     let text = String(decoding: html, as: UTF8.self)
     #expect(!text.contains("id=\"plot\""))

@@ -57,7 +57,8 @@ import Testing
       let name = String(file.dropLast(".json".count))
       let report = try String(contentsOf: out.appendingPathComponent("\(name)/report.md"), encoding: .utf8)
       #expect(report.hasPrefix("# Lab Bench report: \(name)\n"), "\(file)")
-      #expect(report.contains("## Verdicts"), "\(file)")
+      #expect(report.contains("## What to do"), "\(file)")
+      #expect(report.contains("## Decisions"), "\(file)")
     }
   }
 
@@ -76,12 +77,16 @@ import Testing
     #expect(report.contains("- Checkout, revenue: adjusted by the covariate (CUPED) as above; unadjusted, significant in Redesign "))
   }
 
-  @Test func theReportStartsWithTheVerdicts() throws {
+  /// The committed example says what to do first: ship Yellow, not trust
+  /// Dracula for its contamination, and nothing withheld for Midnight's size.
+  @Test func theReportStartsWithWhatToDo() throws {
     let report = try String(contentsOf: repositoryRoot.appendingPathComponent("reports/upgrade/report.md"), encoding: .utf8)
     let lines = report.split(separator: "\n", omittingEmptySubsequences: false)
-    let verdicts = try #require(lines.firstIndex(of: "## Verdicts"))
-    #expect(lines[verdicts + 2].hasPrefix("| Experiment | Metric | Verdict |"))
-    #expect(lines[verdicts + 4].hasPrefix("| SubscriptionScreenTheme | subscribed | "))
+    let first = try #require(lines.firstIndex(of: "## What to do"))
+    #expect(lines[..<first].allSatisfy { !$0.hasPrefix("## ") })
+    #expect(lines[first + 2].hasPrefix("- **SubscriptionScreenTheme**, subscribed: **Ship Yellow**: "))
+    #expect(lines[first + 2].contains("Dracula: do not trust, 98% of its counted devices"))
+    #expect(!report.contains("underpowered"))
     #expect(report.contains("## Change impact"))
     #expect(report.contains("brought back OnboardingLength after 2.0 removed it"))
   }

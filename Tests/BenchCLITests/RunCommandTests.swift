@@ -117,7 +117,7 @@ func temporaryFolder() throws -> URL {
       only the Kth of N equal pieces of the run and writes <out>/<scenario name>.shard-K-of-N.part;
       `bench merge` turns the N parts into the same files a run on one machine writes.
 
-      USAGE: bench run <scenario> [--seed <seed>] [--devices <devices>] [--threads <threads>] [--replications <replications>] [--out <folder>] [--shard <K/N>] [--events <events>] [--outcomes <outcomes>] [--html] [--allow-large-run] [--quiet]
+      USAGE: bench run [<options>] <scenario>
 
       ARGUMENTS:
         <scenario>              The scenario file, e.g. scenarios/upgrade.json, or - for standard input.
@@ -125,6 +125,13 @@ func temporaryFolder() throws -> URL {
       OPTIONS:
         --seed <seed>           Use this seed instead of the scenario's.
         --devices <devices>     Simulate this many devices instead of the scenario's number.
+        --alpha <alpha>         The significance level, between 0 and 0.5 (default: the scenario's
+                                analysis.alpha, else 0.05).
+        --mde <lift>            The smallest relative lift worth detecting, between 0.001 and 10, e.g.
+                                0.05 for 5% (default: the scenario's analysis.minimumDetectableEffect,
+                                else 0.1).
+        --power <power>         The chance of detecting that lift the sample must give, between 0.5 and 1
+                                (default: the scenario's analysis.power, else 0.8).
         --threads <threads>     Simulate on this many threads at once (default: the number of cores).
         --replications <replications>
                                 Run the scenario this many times, each with a seed derived from the

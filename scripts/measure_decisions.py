@@ -1,0 +1,137 @@
+#!/usr/bin/env python3
+"""Measures how often the report's decisions are right, on every committed scenario, with the decision
+rule of this tree and, given a second bench, with an earlier rule: the tables of docs/statistics.md
+("The decision rule, measured").
+
+    python3 scripts/measure_decisions.py [--replications 1000] [--before BENCH] [--before-results DIR]
+
+It builds this tree's bench in release and runs `bench SCENARIO --replications N --threads 1` on each
+scenario (--threads 1 so that two scenarios never share a core's measurements; the figures do not
+depend on it). BENCH is a bench built from an earlier commit, e.g. the one before the decision rule:
+
+    git worktree add /tmp/before 58bcf9a
+    (cd /tmp/before && swift build -c release --product bench)
+    python3 scripts/measure_decisions.py --before /tmp/before/.build/release/bench
+
+--before-results reads that bench's results from a folder of an earlier run instead
+(DIR/<scenario>/results.json).
+
+The earlier rule's verdicts were winner, no winner or not trustworthy: a winner counts as a ship
+(right when its true lift is above 0), "no winner" as keeping the baseline or running on, "not
+trustworthy" as withheld. Its results.json kept no per-replication signs, so its wrong-sign column is
+empty. Each rate has its 95% Wilson interval, as the bench computes it.
+"""
+import argparse
+import json
+import math
+import pathlib
+import subprocess
+import tempfile
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+def bench():
+    subprocess.run(["swift", "build", "-c", "release", "--product", "bench"], cwd=ROOT, check=True,
+                   stdout=subprocess.DEVNULL)
+    folder = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True,
+                            capture_output=True, text=True).stdout.strip()
+    return pathlib.Path(folder) / "bench"
+
+
+def run(executable, scenario, replications, out):
+    subprocess.run([str(executable), str(scenario), "--replications", str(replications), "--threads", "1",
+                    "--out", str(out), "--quiet"], check=True)
+    return json.loads((out / scenario.stem / "results.json").read_text())
+
+
+def wilson(count, total, z=1.959963984540054):
+    if total == 0:
+        return None
+    p = count / total
+    centre = (p + z * z / (2 * total)) / (1 + z * z / total)
+    half = z * math.sqrt(p * (1 - p) / total + z * z / (4 * total * total)) / (1 + z * z / total)
+    return centre - half, centre + half
+
+
+def cell(count, total):
+    if count is None:
+        return "–"
+    interval = wilson(count, total)
+    return f"{100 * count / total:.1f}% ({100 * interval[0]:.1f}–{100 * interval[1]:.1f})"
+
+
+def after_rows(results):
+    """Per experiment and metric: right ship, wrong ship, no ship, withheld, wrong sign, as counts."""
+    rows = []
+    for experiment in results["calibration"]["experiments"]:
+        for metric in experiment["metrics"]:
+            decisions = metric.get("decisions")
+            if decisions is None:
+                continue
+            total = decisions["rightShip"]["of"]
+            no_ship = decisions["keepBaseline"]["count"] + decisions["inconclusive"]["count"]
+            rows.append((experiment["name"], metric["metric"], total, decisions["rightShip"]["count"],
+                         decisions["wrongShip"]["count"], no_ship, decisions["withheld"]["count"],
+                         decisions["wrongSign"]["count"]))
+    return rows
+
+
+def before_rows(results):
+    rows = []
+    replications = results["calibration"]["replications"]
+    for experiment in results["calibration"]["experiments"]:
+        for metric in experiment["metrics"]:
+            truth = {comparison["variant"]: comparison["trueLift"] for comparison in metric["comparisons"]}
+            if any(value is None for value in truth.values()):
+                continue
+            right = wrong = 0
+            for variant, rate in metric["winnerRates"].items():
+                count = round(rate * replications)
+                if truth.get(variant, 0) > 1e-12:
+                    right += count
+                else:
+                    wrong += count
+            rows.append((experiment["name"], metric["metric"], replications, right, wrong,
+                         round(metric["noWinnerRate"] * replications), round(metric["notTrustworthyRate"] * replications),
+                         None))
+    return rows
+
+
+def table(title, rows_by_scenario):
+    print(f"#### {title}\n")
+    print("| Scenario | Experiment | Metric | Right ship | Wrong ship | No ship | Withheld | Wrong sign |")
+    print("|---|---|---|---:|---:|---:|---:|---:|")
+    for scenario, rows in rows_by_scenario:
+        for experiment, metric, total, right, wrong, none, withheld, sign in rows:
+            print(f"| {scenario} | {experiment} | {metric} | {cell(right, total)} | {cell(wrong, total)} | "
+                  f"{cell(none, total)} | {cell(withheld, total)} | {cell(sign, total)} |")
+    print()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--replications", type=int, default=1000)
+    parser.add_argument("--before", help="a bench built from an earlier commit")
+    parser.add_argument("--before-results", help="a folder with that bench's results, one folder per scenario")
+    arguments = parser.parse_args()
+    executable = bench()
+    scenarios = sorted((ROOT / "scenarios").glob("*.json"))
+    before, after = [], []
+    with tempfile.TemporaryDirectory() as folder:
+        work = pathlib.Path(folder)
+        for scenario in scenarios:
+            after.append((scenario.stem, after_rows(run(executable, scenario, arguments.replications, work / "after"))))
+            if arguments.before_results:
+                path = pathlib.Path(arguments.before_results) / scenario.stem / "results.json"
+                before.append((scenario.stem, before_rows(json.loads(path.read_text()))))
+            elif arguments.before:
+                before.append((scenario.stem, before_rows(run(arguments.before, scenario, arguments.replications,
+                                                              work / "before"))))
+    if before:
+        table("The rule before (winner, no winner, not trustworthy)", before)
+    table("The decision rule", after)
+
+
+if __name__ == "__main__":
+    main()
