@@ -4,6 +4,7 @@ rule of this tree and, given a second bench, with an earlier rule: the tables of
 ("The decision rule, measured").
 
     python3 scripts/measure_decisions.py [--replications 1000] [--before BENCH] [--before-results DIR]
+        [--after-results DIR]
 
 It builds this tree's bench in release and runs `bench SCENARIO --replications N --threads 1` on each
 scenario (--threads 1 so that two scenarios never share a core's measurements; the figures do not
@@ -14,7 +15,8 @@ depend on it). BENCH is a bench built from an earlier commit, e.g. the one befor
     python3 scripts/measure_decisions.py --before /tmp/before/.build/release/bench
 
 --before-results reads that bench's results from a folder of an earlier run instead
-(DIR/<scenario>/results.json).
+(DIR/<scenario>/results.json, as `bench SCENARIO --replications N --out DIR` writes them), and
+--after-results this tree's.
 
 The earlier rule's verdicts were winner, no winner or not trustworthy: a winner counts as a ship
 (right when its true lift is above 0), "no winner" as keeping the baseline or running on, "not
@@ -114,14 +116,19 @@ def main():
     parser.add_argument("--replications", type=int, default=1000)
     parser.add_argument("--before", help="a bench built from an earlier commit")
     parser.add_argument("--before-results", help="a folder with that bench's results, one folder per scenario")
+    parser.add_argument("--after-results", help="a folder with this tree's results, one folder per scenario")
     arguments = parser.parse_args()
-    executable = bench()
+    executable = None if arguments.after_results else bench()
     scenarios = sorted((ROOT / "scenarios").glob("*.json"))
     before, after = [], []
     with tempfile.TemporaryDirectory() as folder:
         work = pathlib.Path(folder)
         for scenario in scenarios:
-            after.append((scenario.stem, after_rows(run(executable, scenario, arguments.replications, work / "after"))))
+            if arguments.after_results:
+                path = pathlib.Path(arguments.after_results) / scenario.stem / "results.json"
+                after.append((scenario.stem, after_rows(json.loads(path.read_text()))))
+            else:
+                after.append((scenario.stem, after_rows(run(executable, scenario, arguments.replications, work / "after"))))
             if arguments.before_results:
                 path = pathlib.Path(arguments.before_results) / scenario.stem / "results.json"
                 before.append((scenario.stem, before_rows(json.loads(path.read_text()))))

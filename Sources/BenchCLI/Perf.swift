@@ -45,11 +45,23 @@ extension Bench {
         valueName: "scenario"))
     var outsideLoop: String?
 
+    @Option(
+      help: ArgumentHelp(
+        "Run this scenario's replications (simulated and analysed, as bench run --replications does) on one thread and on "
+          + "every core, and print replications per second.",
+        valueName: "scenario"))
+    var calibration: String?
+
+    @Option(help: "How many replications --calibration runs.")
+    var replications = 200
+
     public init() {}
 
     public func validate() throws {
       for devices in deviceCounts { try RunLimits.check(devices: devices) }
       for threads in threadCounts { try RunLimits.check(threads: threads) }
+      try RunLimits.check(replications: replications)
+      if replications < 2 { throw ValidationError("--replications must be at least 2 for a rate of replications.") }
     }
 
     public func run() async throws {
@@ -63,6 +75,10 @@ extension Bench {
       }
       if let outsideLoop {
         try await runOutsideLoop(outsideLoop)
+        return
+      }
+      if let calibration {
+        try await runCalibration(calibration)
         return
       }
       if !json { print(Measurement.header) }
@@ -253,6 +269,40 @@ extension Bench.Perf {
       ("reportSeconds", Measurement.fixed(report, 6)),
       ("outsideLoopShare", Measurement.fixed((loading + report) / total, 4)),
     ]
+    printFigures(figures)
+  }
+}
+
+extension Bench.Perf {
+  /// A scenario's replications simulated, analysed and calibrated as `bench
+  /// run --replications` does, on one thread and then on each thread count
+  /// (by default every core): replications per second, the speedup, and
+  /// whether the calibrations came out the same to the byte. Each runs twice;
+  /// the faster counts.
+  func runCalibration(_ path: String) async throws {
+    let (scenario, _) = try Scenario.parse(try Scenario.read(path: path))
+    let simulator = Simulator(plan: SimulationPlan(scenario))
+    let counts = threadCounts.isEmpty ? [1, ProcessInfo.processInfo.activeProcessorCount] : threadCounts
+    var figures: [(String, String)] = [("scenario", "\"\(scenario.name)\""), ("devices", "\(scenario.devices)"),
+      ("replications", "\(replications)")]
+    var firstSeconds: Double?, firstDocument: String?
+    for threads in counts {
+      var fastest = Double.infinity, document = ""
+      for _ in 0..<2 {
+        let start = ContinuousClock.now
+        var run = SimulatedRun(scenario: scenario, plan: simulator.plan, replications: replications)
+        await run.simulate(0..<replications, of: simulator, threads: threads)
+        fastest = min(fastest, Self.seconds(since: start))
+        document = run.resultsJSON()
+      }
+      figures.append(("replicationsPerSecond\(threads)", Measurement.fixed(Double(replications) / fastest, 2)))
+      if let firstSeconds, let firstDocument {
+        figures.append(("speedup\(threads)", Measurement.fixed(firstSeconds / fastest, 2)))
+        figures.append(("identical\(threads)", document == firstDocument ? "true" : "false"))
+      } else {
+        (firstSeconds, firstDocument) = (fastest, document)
+      }
+    }
     printFigures(figures)
   }
 }

@@ -105,21 +105,8 @@ extension Bench {
         eventCount = export.events
         simulated = 1
       }
-      let batches = (scenario.devices + simulator.batchSize - 1) / simulator.batchSize
-      if replications - simulated > 1, batches < 4 * threads {
-        // A few batches leave cores idle at each replication's end, and its analysis would run alone:
-        // replications run side by side instead, each on one thread. Many batches fill the cores
-        // within a replication and report progress batch by batch.
-        let done = simulated
-        await run.simulate(simulated..<replications, of: simulator, threads: threads) {
-          progress.update((done + $0) * scenario.devices)
-        }
-      } else {
-        for replication in simulated..<replications {
-          let done = replication * scenario.devices
-          run.add(await simulator.run(replication: replication, threads: threads) { progress.update(done + $0) })
-        }
-      }
+      let done = simulated * scenario.devices
+      await run.simulate(simulated..<replications, of: simulator, threads: threads) { progress.update(done + $0) }
       progress.finish()
       let reportURL = try run.write(out: out ?? "reports", html: html)
       if !quiet {

@@ -48,12 +48,31 @@ struct SimulatedRun {
     return { tally in analyzer.analyze(ResultsDocument(plan: plan, tally: tally, replications: replications)) }
   }
 
-  /// Simulates and analyses replications `range`, up to `threads` of them
-  /// at once on one thread each, and adds them in replication order: a
-  /// replication's devices come in batches, so a population smaller than
-  /// `threads` batches would leave cores idle if replications ran one after
-  /// another. `progress` gets the replications done so far.
+  /// Simulates and analyses replications `range` on `threads` threads and
+  /// adds them in replication order; `progress` gets the devices done so far
+  /// in the range. A replication's devices come in batches: where they are
+  /// few, batches leave cores idle at each replication's end and the
+  /// analysis would run alone, so replications run side by side instead, each
+  /// on one thread. Many batches fill the cores within a replication and
+  /// report progress batch by batch. Either way the documents are the same.
   mutating func simulate(
+    _ range: Range<Int>, of simulator: Simulator, threads: Int, progress: (Int) -> Void = { _ in }
+  ) async {
+    let devices = plan.scenario.devices
+    let batches = (devices + simulator.batchSize - 1) / simulator.batchSize
+    if range.count > 1, batches < 4 * threads {
+      await simulateSideBySide(range, of: simulator, threads: threads) { progress($0 * devices) }
+      return
+    }
+    for replication in range {
+      let done = (replication - range.lowerBound) * devices
+      add(await simulator.run(replication: replication, threads: threads) { progress(done + $0) })
+    }
+  }
+
+  /// Simulates and analyses replications `range`, up to `threads` of them at
+  /// once on one thread each; `progress` gets the replications done so far.
+  private mutating func simulateSideBySide(
     _ range: Range<Int>, of simulator: Simulator, threads: Int, progress: (Int) -> Void
   ) async {
     let analyze = analyzer
@@ -76,6 +95,15 @@ struct SimulatedRun {
         }
       }
     }
+  }
+
+  /// The results.json the run writes, as text: what `bench perf --calibration`
+  /// compares across thread counts.
+  func resultsJSON() -> String {
+    precondition(added == replications && first != nil, "a run is complete after its last replication")
+    var document = first!
+    if replications > 1 { document.calibration = calibration.calibration }
+    return document.json.rendered()
   }
 
   /// Writes `<out>/<scenario name>/` (with report.html when `html`); returns

@@ -56,6 +56,28 @@ func temporaryFolder() throws -> URL {
     #expect(results.contains("\"seed\": 9,"))
   }
 
+  /// Replications run side by side on two threads (a population of one
+  /// batch) or one after another on one: the calibration is the same to the
+  /// byte, with and without the first replication's events.
+  @Test func replicationsWriteTheSameBytesWhateverTheThreads() throws {
+    for events in [false, true] {
+      let first = try temporaryFolder(), second = try temporaryFolder()
+      let arguments = [committedScenario("true-effect"), "--devices", "300", "--replications", "7", "--quiet"]
+      func extra(_ folder: URL) -> [String] { events ? ["--events", folder.appendingPathComponent("e.csv").path] : [] }
+      let runs = [
+        try BenchProcess.run(arguments + ["--out", first.path, "--threads", "1"] + extra(first)),
+        try BenchProcess.run(arguments + ["--out", second.path, "--threads", "2"] + extra(second)),
+      ]
+      #expect(runs.map(\.status) == [0, 0])
+      for file in ["true-effect/results.json", "true-effect/report.md"] {
+        let a = try Data(contentsOf: first.appendingPathComponent(file)), b = try Data(contentsOf: second.appendingPathComponent(file))
+        #expect(a == b, "\(file)")
+      }
+      let results = try String(contentsOf: first.appendingPathComponent("true-effect/results.json"), encoding: .utf8)
+      #expect(results.contains("\"replications\": 7,") && results.contains("\"rightShip\""))
+    }
+  }
+
   @Test func aBadScenarioGivesOneLineAndLeavesTheOldResults() throws {
     let out = try temporaryFolder()
     let good = try BenchProcess.run([committedScenario("deleted-variant"), "--devices", "50", "--out", out.path, "--quiet"])
