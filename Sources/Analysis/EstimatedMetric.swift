@@ -45,7 +45,9 @@ struct EstimatedMetric {
   /// the variance that interval implies.
   init(quantile q: Double, distribution index: Int, of variants: [VariantResult], confidence: Double) {
     let distributions = variants.map { $0.distributions[index] }
-    let samples = distributions.map { SortedSample(values: $0.values, counts: $0.counts) }
+    let samples = distributions.map {
+      SortedSample(values: $0.values, counts: $0.counts, lowerEdges: $0.lowerEdges, upperEdges: $0.upperEdges)
+    }
     name = Metric.quantileName(metric: distributions[0].metric, quantile: q)
     test = "quantile-z"
     quantile = q

@@ -98,9 +98,10 @@ extension ExperimentResult {
       variant.ratios = ratios(attributed, products: variantTally.ratios, variant: variantName)
       variant.distributions = zip(amountMetrics, variantTally.histograms).filter { !$0.0.quantiles.isEmpty }.map {
         metric, histogram in
-        let (values, counts) = histogram.distribution
+        let (values, counts, lowerEdges, upperEdges) = histogram.distribution
         return AmountDistribution(
-          metric: metric.name, quantiles: metric.quantiles, values: values, counts: counts,
+          metric: metric.name, quantiles: metric.quantiles, values: values, counts: counts, lowerEdges: lowerEdges,
+          upperEdges: upperEdges,
           trueLift: metric.quantileLift(of: variantName, over: baseline, in: name, population: scenario.population))
       }
       variant.winsorized = amountMetrics.indices.compactMap { slot in

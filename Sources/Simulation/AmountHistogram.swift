@@ -51,6 +51,13 @@ public struct AmountHistogram: Hashable, Sendable {
     return Double(lowest) + Double(width - 1) / 2
   }
 
+  /// The smallest amount, in steps, that bucket `index` holds.
+  static func bottom(_ index: Int) -> Int64 {
+    guard index >= subBuckets else { return Int64(index) }
+    let shift = index / subBuckets - 1, mantissa = index % subBuckets + subBuckets
+    return Int64(mantissa) << shift
+  }
+
   /// The largest amount, in steps, that bucket `index` holds.
   static func top(_ index: Int) -> Int64 {
     guard index >= subBuckets else { return Int64(index) }
@@ -106,10 +113,14 @@ public struct AmountHistogram: Hashable, Sendable {
   }
 
   /// The amounts counted, as the distinct values their buckets stand for in
-  /// ascending order, with how many devices each holds.
-  public var distribution: (values: [Double], counts: [Int]) {
+  /// ascending order, with how many devices each holds and the smallest and
+  /// largest amount each bucket holds.
+  public var distribution: (values: [Double], counts: [Int], lowerEdges: [Double], upperEdges: [Double]) {
     let step = Double(sign: .plus, exponent: stepExponent, significand: 1)
     let occupied = counts.indices.filter { counts[$0] > 0 }
-    return (occupied.map { Self.representative($0) * step }, occupied.map { counts[$0] })
+    return (
+      occupied.map { Self.representative($0) * step }, occupied.map { counts[$0] },
+      occupied.map { Double(Self.bottom($0)) * step }, occupied.map { Double(Self.top($0)) * step }
+    )
   }
 }

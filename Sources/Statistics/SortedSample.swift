@@ -4,18 +4,34 @@ import Foundation
 /// A sample as its distinct values in ascending order with how often each
 /// occurs, for the quantiles of an amount: a run of a million devices keeps
 /// a few thousand values, not a million.
+///
+/// A value may stand for a range of amounts (a histogram's bucket): then the
+/// range's edges bound the intervals, so that an interval is never narrower
+/// than the data allow, where reading the buckets' midpoints would give a
+/// zero-width interval to a spread finer than one bucket.
 public struct SortedSample: Hashable, Sendable {
   public let values: [Double]
   public let counts: [Int]
+  /// The smallest and the largest amount each value stands for: the value
+  /// itself for exact amounts.
+  public let lowerEdges: [Double], upperEdges: [Double]
   /// counts[0] + … + counts[i], for finding a rank.
   private let cumulative: [Int]
 
-  /// - Precondition: `values` ascend strictly and pair with positive `counts`.
-  public init(values: [Double], counts: [Int]) {
+  /// - Precondition: `values` ascend strictly and pair with positive
+  ///   `counts`; each value lies within its edges (by default the value).
+  public init(values: [Double], counts: [Int], lowerEdges: [Double]? = nil, upperEdges: [Double]? = nil) {
     precondition(values.count == counts.count && counts.allSatisfy { $0 > 0 }, "one positive count per value")
     precondition(zip(values, values.dropFirst()).allSatisfy { $0 < $1 }, "values ascend strictly")
     self.values = values
     self.counts = counts
+    let lower = lowerEdges ?? values, upper = upperEdges ?? values
+    precondition(
+      lower.count == values.count && upper.count == values.count
+        && values.indices.allSatisfy { lower[$0] <= values[$0] && values[$0] <= upper[$0] },
+      "each value lies within its edges")
+    self.lowerEdges = lower
+    self.upperEdges = upper
     var total = 0
     cumulative = counts.map { count in
       total += count
@@ -27,13 +43,18 @@ public struct SortedSample: Hashable, Sendable {
 
   /// The value of rank `rank` from 1 (the smallest) to `count`.
   public func value(atRank rank: Int) -> Double {
+    values[index(ofRank: rank)]
+  }
+
+  /// The position in `values` of rank `rank`, from 1 to `count`.
+  private func index(ofRank rank: Int) -> Int {
     precondition((1...count).contains(rank), "a rank from 1 to the count")
     var low = 0, high = cumulative.count - 1
     while low < high {
       let middle = (low + high) / 2
       if cumulative[middle] >= rank { high = middle } else { low = middle + 1 }
     }
-    return values[low]
+    return low
   }
 
   /// The sample quantile as the inverse of the empirical distribution
@@ -55,8 +76,10 @@ public struct SortedSample: Hashable, Sendable {
   /// β = (1 − confidence)/2, the values of rank l, the smallest k with
   /// P(K ≤ k) ≥ β, and u = 1 + the smallest k with P(K > k) ≤ β, the ranks
   /// scipy's `quantile_test` takes. It holds the quantile with probability
-  /// of at least `confidence` for any continuous distribution. `nil` where
-  /// the sample is too small for either rank (l < 1 or u > n).
+  /// of at least `confidence` for any continuous distribution. Where values
+  /// stand for ranges, it runs from the lower edge of rank l's range to the
+  /// upper edge of rank u's. `nil` where the sample is too small for either
+  /// rank (l < 1 or u > n).
   public func interval(_ q: Double, confidence: Double) -> Interval? {
     precondition(q > 0 && q < 1, "a quantile strictly between 0 and 1")
     let n = count
@@ -71,7 +94,7 @@ public struct SortedSample: Hashable, Sendable {
     }
     let lower = below, upper = above + 1
     guard lower >= 1, upper <= n else { return nil }
-    return Interval(lower: value(atRank: lower), upper: value(atRank: upper))
+    return Interval(lower: lowerEdges[index(ofRank: lower)], upper: upperEdges[index(ofRank: upper)])
   }
 
   /// The `q` quantile as a normal estimate for comparing groups, with the

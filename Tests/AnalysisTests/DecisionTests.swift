@@ -1,4 +1,5 @@
 import Analysis
+import Foundation
 import Results
 import ScenarioFormat
 import Statistics
@@ -171,5 +172,57 @@ import Testing
     #expect(decisions.rightShip.of == 4)
     let interval = try #require(ProportionTests.wilsonInterval(successes: 1, trials: 4, confidence: 0.95))
     #expect(decisions.rightShip.lower == interval.lower && decisions.rightShip.upper == interval.upper)
+  }
+}
+
+/// Quantiles of amounts counted in buckets: their intervals take the
+/// buckets' edges, and the decision names the test that was run.
+@Suite struct BucketedQuantileTests {
+  /// A variant whose 1,000 amounts all fall in one bucket, [lower, upper],
+  /// which stands for them as `value`.
+  private func variant(_ name: String, value: Double, lower: Double, upper: Double) -> VariantResult {
+    var variant = conversionVariant(name, conversions: 0, of: 1000, trueLift: 0)
+    variant.distributions = [
+      AmountDistribution(
+        metric: "revenue", quantiles: [0.5], values: [value], counts: [1000], lowerEdges: [lower], upperEdges: [upper],
+        trueLift: 0)
+    ]
+    return variant
+  }
+
+  /// Every amount of each arm falls in one bucket: read at the buckets'
+  /// values the intervals had no width and the test no variance; read at
+  /// their edges, each interval is its bucket and the z test is that of
+  /// those intervals.
+  @Test func aSpreadInsideOneBucketGetsTheBucketAsItsInterval() throws {
+    let median = try #require(ExperimentAnalyzer(settings: settings()).analyze(experiment([
+      variant("A", value: 100, lower: 99.6, upper: 100.4), variant("B", value: 100.8, lower: 100.4, upper: 101.2),
+    ])).analysis.first { $0.quantile == 0.5 })
+    #expect(median.estimates[0] == Estimate(value: 100, lower: 99.6, upper: 100.4))
+    #expect(median.estimates[1] == Estimate(value: 100.8, lower: 100.4, upper: 101.2))
+    let z = 1.959963984540054
+    let control = NormalEstimate(value: 100, variance: pow(0.8 / (2 * z), 2))
+    let treated = NormalEstimate(value: 100.8, variance: pow(0.8 / (2 * z), 2))
+    let comparison = median.comparisons[0]
+    #expect(comparison.test.test == "quantile-z")
+    let expected = try #require(NormalEstimate.test(control: control, treatment: treated).pValue)
+    #expect(abs(try #require(comparison.test.pValue) - expected) < 1e-12)
+    #expect(expected > 1e-4)
+  }
+
+  /// An undefined quantile test says which test it was.
+  @Test func anUndefinedQuantileTestNamesItsTest() throws {
+    func constant(_ name: String) -> VariantResult {
+      var variant = conversionVariant(name, conversions: 0, of: 100, trueLift: 0)
+      variant.distributions = [
+        AmountDistribution(metric: "revenue", quantiles: [0.5], values: [5], counts: [100], trueLift: 0)
+      ]
+      return variant
+    }
+    let analysis = try #require(ExperimentAnalyzer(settings: settings()).analyze(experiment([constant("A"), constant("B")]))
+      .analysis.first { $0.quantile == 0.5 })
+    #expect(analysis.comparisons[0].decision == .notTrustworthy(.undefinedTest(variant: "B", test: "quantile-z")))
+    #expect(analysis.verdictText.contains("quantile-z of B against the baseline is undefined"))
+    #expect(!analysis.verdictText.contains("Welch"))
   }
 }

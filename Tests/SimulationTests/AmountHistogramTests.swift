@@ -39,9 +39,16 @@ import Testing
     merged.merge(parts[0])
     merged.merge(parts[1])
     #expect(merged == whole)
-    let (values, counts) = whole.distribution
+    let (values, counts, lowerEdges, upperEdges) = whole.distribution
     #expect(counts.reduce(0, +) == amounts.count && counts.allSatisfy { $0 > 0 })
     #expect(zip(values, values.dropFirst()).allSatisfy { $0 < $1 })
+    // Each bucket's edges hold its value, the amounts it counts, and no other bucket's.
+    #expect(values.indices.allSatisfy { lowerEdges[$0] <= values[$0] && values[$0] <= upperEdges[$0] })
+    #expect(zip(upperEdges, lowerEdges.dropFirst()).allSatisfy { $0 < $1 })
+    for amount in amounts.prefix(1000) {
+      let steps = grid.steps(amount), value = Double(steps) * grid.step
+      #expect(values.indices.contains { lowerEdges[$0] <= value && value <= upperEdges[$0] }, "\(amount)")
+    }
     // The median of the buckets' values is within 2⁻⁸ of the amounts' own.
     let median = amounts.sorted()[amounts.count / 2 - 1]
     var seen = 0

@@ -66,4 +66,30 @@ import Testing
     #expect(NormalEstimate.test(control: estimate, treatment: estimate) == .notComputable)
     #expect(estimate.interval(confidence: 0.95) == nil)
   }
+
+  /// Values that stand for ranges (histogram buckets): the interval runs
+  /// from the lower edge of the lower rank's range to the upper edge of the
+  /// upper rank's: for n = 200 at the median, ranks 86 and 115, as scipy's
+  /// `quantile_test(numpy.arange(200.0), q=100, p=0.5)` gives them (85 and
+  /// 114 counted from 0). A spread inside one bucket no longer gives a
+  /// zero-width interval.
+  @Test func rangesBoundTheIntervalByTheirEdges() throws {
+    let exact = SortedSample(values: [9.99, 10.01], counts: [100, 100])
+    let exactInterval = try #require(exact.interval(0.5, confidence: 0.95))
+    #expect(exactInterval == Interval(lower: 9.99, upper: 10.01))
+    let bucketed = SortedSample(values: [10], counts: [200], lowerEdges: [9.96], upperEdges: [10.04])
+    let interval = try #require(bucketed.interval(0.5, confidence: 0.95))
+    #expect(interval == Interval(lower: 9.96, upper: 10.04))
+    #expect(bucketed.quantile(0.5) == 10)
+    let estimate = try #require(bucketed.estimate(0.5, confidence: 0.95))
+    let z = 1.959963984540054
+    #expect(abs(estimate.variance - pow(0.08 / (2 * z), 2)) < 1e-15)
+    // The edges of the ranks the interval takes, not of their neighbours.
+    let spread = SortedSample(
+      values: [1, 2, 3], counts: [90, 20, 90], lowerEdges: [0.5, 1.9, 2.9], upperEdges: [1.1, 2.1, 3.5])
+    #expect(spread.interval(0.5, confidence: 0.95) == Interval(lower: 0.5, upper: 3.5))
+    let narrow = SortedSample(
+      values: [1, 2, 3], counts: [10, 180, 10], lowerEdges: [0.5, 1.9, 2.9], upperEdges: [1.1, 2.1, 3.5])
+    #expect(narrow.interval(0.5, confidence: 0.95) == Interval(lower: 1.9, upper: 2.1))
+  }
 }
