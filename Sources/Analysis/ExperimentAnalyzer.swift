@@ -40,9 +40,11 @@ public struct ExperimentAnalyzer: Sendable {
     else { return experiment }
     let treatments = experiment.variants.indices.filter { $0 != baseline }
     let adjustments = (0..<metricCount).map { covariateAdjustment(experiment, metric: $0) }
+    let spending = spendingBoundaries(experiment, metrics: metricCount, baseline: baseline, treatments: treatments)
     var comparisons = (0..<metricCount).map { metric in
       treatments.map {
-        compare(experiment, metric: metric, baseline: baseline, treatment: $0, adjustment: adjustments[metric])
+        compare(
+          experiment, metric: metric, baseline: baseline, treatment: $0, adjustment: adjustments[metric], spending: spending)
       }
     }
     let estimated = estimatedMetrics(experiment)
@@ -134,7 +136,8 @@ public struct ExperimentAnalyzer: Sendable {
   }
 
   private func compare(
-    _ experiment: ExperimentResult, metric: Int, baseline: Int, treatment: Int, adjustment: FittedAdjustment?
+    _ experiment: ExperimentResult, metric: Int, baseline: Int, treatment: Int, adjustment: FittedAdjustment?,
+    spending: [[Double]: SpendingBoundaries] = [:]
   ) -> Comparison {
     let control = experiment.variants[baseline].metrics[metric], treated = experiment.variants[treatment].metrics[metric]
     let confidence = 1 - settings.alpha
@@ -166,7 +169,7 @@ public struct ExperimentAnalyzer: Sendable {
       baseline: experiment.baseline, test: test, adjustedPValue: nil, difference: difference, lift: lift?.lift,
       liftInterval: lift.map { ($0.interval.lower, $0.interval.upper) }, probabilityToBeatBaseline: probability,
       expectedLoss: loss, trueLift: treated.trueLift,
-      looks: looks(experiment, metric: metric, baseline: baseline, treatment: treatment),
+      looks: looks(experiment, metric: metric, baseline: baseline, treatment: treatment, spending: spending),
       dailyLift: experiment.dailyMetrics.map { variants in
         relativeLift(control: variants[baseline][metric], treated: variants[treatment][metric])
           .map { Estimate(value: $0.lift, lower: $0.interval.lower, upper: $0.interval.upper) }
@@ -408,19 +411,44 @@ public struct ExperimentAnalyzer: Sendable {
     return (Distribution.normalCDF(d / s), s * density - d * Distribution.normalCDF(-d / s))
   }
 
+  /// Alpha spending needs each look's share of the final sample: the devices
+  /// counted by then over those counted at the last look.
+  private func informationFractions(_ experiment: ExperimentResult, metric: Int, baseline: Int, treatment: Int) -> [Double] {
+    let counted = experiment.dailyMetrics.map { $0[baseline][metric].n + $0[treatment][metric].n }
+    return counted.map { Double($0) / Double(max(counted.last ?? 1, 1)) }
+  }
+
+  /// The alpha-spending boundaries of every comparison's daily looks, solved
+  /// once per pattern of information fractions: an experiment's metrics
+  /// count the same devices, so their comparisons of one variant share a
+  /// pattern, and solving a pattern costs milliseconds.
+  private func spendingBoundaries(
+    _ experiment: ExperimentResult, metrics: Int, baseline: Int, treatments: [Int]
+  ) -> [[Double]: SpendingBoundaries] {
+    guard settings.dailyLooks, !experiment.dailyMetrics.isEmpty else { return [:] }
+    var boundaries: [[Double]: SpendingBoundaries] = [:]
+    for metric in 0..<metrics {
+      for treatment in treatments {
+        let fractions = informationFractions(experiment, metric: metric, baseline: baseline, treatment: treatment)
+        guard boundaries[fractions] == nil else { continue }
+        boundaries[fractions] = SpendingBoundaries(fractions: fractions, alpha: settings.alpha)
+      }
+    }
+    return boundaries
+  }
+
   /// The comparison repeated at the end of each day on the devices counted so
   /// far, with the ordinary and the always-valid p-value.
-  private func looks(_ experiment: ExperimentResult, metric: Int, baseline: Int, treatment: Int) -> [Look] {
+  private func looks(
+    _ experiment: ExperimentResult, metric: Int, baseline: Int, treatment: Int, spending: [[Double]: SpendingBoundaries]
+  ) -> [Look] {
     guard settings.dailyLooks, let last = experiment.dailyMetrics.last else { return [] }
     let scale = (settings.alwaysValidMixture ?? settings.minimumDetectableEffect) * (last[baseline][metric].mean ?? 0)
     guard scale > 0 else { return [] }
     var sequential = SequentialTest(mixtureVariance: scale * scale)
-    // Alpha spending needs each look's share of the final sample: the devices
-    // counted by then over those counted at the last look.
-    let counted = experiment.dailyMetrics.map { $0[baseline][metric].n + $0[treatment][metric].n }
-    let fractions = counted.map { Double($0) / Double(max(counted.last ?? 1, 1)) }
-    let obrienFleming = GroupSequential.boundaries(fractions: fractions, alpha: settings.alpha, spending: .obrienFleming)
-    let pocock = GroupSequential.boundaries(fractions: fractions, alpha: settings.alpha, spending: .pocock)
+    let fractions = informationFractions(experiment, metric: metric, baseline: baseline, treatment: treatment)
+    let boundaries = spending[fractions] ?? SpendingBoundaries(fractions: fractions, alpha: settings.alpha)
+    let (obrienFleming, pocock) = (boundaries.obrienFleming, boundaries.pocock)
     return experiment.dailyMetrics.enumerated().map { day, variants in
       let control = variants[baseline][metric], treated = variants[treatment][metric]
       let p = test(control: control, treated: treated).pValue
@@ -660,6 +688,17 @@ public struct ExperimentAnalyzer: Sendable {
       smallestVariant: smallest,
       achieved: Power.achieved(difference: difference, standardDeviation: sd, perGroup: smallest, alpha: settings.alpha),
       target: target)
+  }
+}
+
+/// The O'Brien–Fleming and Pocock boundaries on |Z| of one pattern of looks.
+private struct SpendingBoundaries {
+  let obrienFleming: [Double]
+  let pocock: [Double]
+
+  init(fractions: [Double], alpha: Double) {
+    obrienFleming = GroupSequential.boundaries(fractions: fractions, alpha: alpha, spending: .obrienFleming)
+    pocock = GroupSequential.boundaries(fractions: fractions, alpha: alpha, spending: .pocock)
   }
 }
 
