@@ -7,6 +7,7 @@ PyPI into .build/fixture-packages on the first run. Run it from the repository's
 
     python3 scripts/make_fixtures.py
     python3 scripts/make_fixtures.py retrodesign   # only retrodesign.json, with scipy alone
+    python3 scripts/make_fixtures.py skewness      # only Tests/AnalysisTests/Fixtures/skewness.json
 
 and commit the files it writes under Tests/StatisticsTests/Fixtures/ and
 Tests/AnalysisTests/Fixtures/.
@@ -739,6 +740,28 @@ def retrodesign():
     return {"generator": f"scipy {scipy.__version__}", "cases": rows}
 
 
+def skewness():
+    """Sample skewness g1 (scipy's `skew`, bias=True) of amounts drawn here: log-normal, gamma, symmetric,
+    with negative values, tiny and huge scales, and three values. Every amount is a multiple of 2^-10 of its
+    scale's power of two, so a grid of 2^-32 of that scale holds it exactly and the bench sees these very
+    values."""
+    rng = np.random.default_rng(20261125)
+    cases = []
+    for label, draw, scale in [("lognormal-1.5", lambda n: rng.lognormal(0, 1.5, n), 10.0),
+                               ("gamma-4", lambda n: rng.gamma(4, 2.5, n), 10.0),
+                               ("normal", lambda n: rng.normal(0, 1, n), 1.0),
+                               ("refunds", lambda n: rng.normal(5, 10, n), 10.0),
+                               ("tiny", lambda n: rng.lognormal(-20, 1, n), 1e-8),
+                               ("huge", lambda n: rng.lognormal(20, 1, n), 1e9),
+                               ("three", lambda n: np.array([1.0, 2.0, 7.0]), 4.0)]:
+        values = draw(500 if label != "three" else 3)
+        unit = 2.0 ** (math.frexp(scale)[1] - 10)
+        values = np.round(values / unit) * unit
+        cases.append({"label": label, "scale": scale, "values": [float(v) for v in values],
+                      "skewness": float(stats.skew(values))})
+    return cases
+
+
 def tests():
     quantile_estimates, quantile_comparisons = quantiles()
     return {
@@ -770,18 +793,26 @@ def tests():
     }
 
 
+def write_single(name):
+    """retrodesign.json under the Statistics fixtures, or skewness.json under the Analysis ones."""
+    if name == "retrodesign":
+        path, content = FIXTURES / "retrodesign.json", retrodesign()
+    else:
+        path = ROOT / "Tests" / "AnalysisTests" / "Fixtures" / "skewness.json"
+        content = {"generator": f"scipy {scipy.__version__}", "cases": skewness()}
+    path.write_text(json.dumps(content, indent=2, sort_keys=True) + "\n")
+    print(f"wrote {path}")
+
+
 def main():
-    if sys.argv[1:] == ["retrodesign"]:
-        # Needs scipy only, and rewrites no other fixture (group-sequential ones move with scipy's randomness).
-        path = FIXTURES / "retrodesign.json"
-        path.write_text(json.dumps(retrodesign(), indent=2, sort_keys=True) + "\n")
-        print(f"wrote {path}")
+    if sys.argv[1:] in (["retrodesign"], ["skewness"]):
+        # Each needs scipy only, and rewrites no other fixture (group-sequential ones move with scipy's randomness).
+        write_single(sys.argv[1])
         return
     ensure_statsmodels()
     FIXTURES.mkdir(parents=True, exist_ok=True)
-    path = FIXTURES / "retrodesign.json"
-    path.write_text(json.dumps(retrodesign(), indent=2, sort_keys=True) + "\n")
-    print(f"wrote {path}")
+    write_single("retrodesign")
+    write_single("skewness")
     for name, content in [("distributions.json", distributions()), ("tests.json", tests())]:
         path = FIXTURES / name
         path.write_text(json.dumps(content, indent=2, sort_keys=True) + "\n")

@@ -9,8 +9,8 @@ fifteen minutes on two cores):
 
     python3 scripts/measure_statistics.py [section ...]
 
-Sections: coverage, small-samples, mixture, spending, minimum-sample, ratios, quantiles, winsorized, cuped
-(default: all). Each variant is the committed
+Sections: coverage, small-samples, mixture, spending, minimum-sample, ratios, quantiles, winsorized, cuped,
+skew (default: all). Each variant is the committed
 scenario with a few fields changed, written to a temporary folder; the figures are read from the
 calibration in its results.json.
 """
@@ -228,9 +228,27 @@ def cuped(executable, work):
         for name, found in comparisons.items()))
 
 
+def skew(executable, work):
+    print("Skewed amounts, +10% (interval coverage; share of replications warned; coverage when warned, when not):")
+    distributions = {
+        "log-normal, sigma 1.5": {"distribution": "lognormal", "sigma": 1.5},
+        "log-normal, sigma 1": {"distribution": "lognormal", "sigma": 1},
+        "gamma, shape 4": {"distribution": "gamma", "shape": 4},
+    }
+    for label, shape in distributions.items():
+        metric = dict(name="revenue", kind="continuous", baseline=10, lifts={"Paywall": {"Carousel": 0.1}}, **shape)
+        for per_arm in [20, 100, 1000, 10000]:
+            scenario = variant("true-effect", name=f"skew-{per_arm}", metrics=[metric],
+                               analysis__minimumDevicesPerVariant=2)
+            comparison = calibrate(executable, scenario, 2000, work, devices=2 * per_arm)["revenue"][0]
+            print(f"  {label}, {per_arm} an arm: {percent(comparison['coverage'])}; "
+                  f"{percent(comparison['skewWarningRate'] or 0)}; {percent(comparison['coverageWhenWarned'])}, "
+                  f"{percent(comparison['coverageWhenNotWarned'])}")
+
+
 SECTIONS = {"coverage": coverage, "small-samples": small_samples, "mixture": mixture, "spending": spending,
             "minimum-sample": minimum_sample, "ratios": ratios, "quantiles": quantiles,
-            "winsorized": winsorized, "cuped": cuped}
+            "winsorized": winsorized, "cuped": cuped, "skew": skew}
 
 
 def main():

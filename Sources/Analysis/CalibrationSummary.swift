@@ -65,7 +65,7 @@ public struct CalibrationSummary: Sendable {
         let comparisons = analysis.comparisons.enumerated().map { index, comparison in
           let counted = counts.comparisons[index]
           func looks(_ crossed: Int) -> Double? { counted.allHaveLooks ? rate(crossed) : nil }
-          return ComparisonCalibration(
+          var calibrated = ComparisonCalibration(
             variant: comparison.variant, trueLift: comparison.trueLift, significantRate: rate(counted.significant),
             coverage: counted.withTruth == 0 ? nil : Double(counted.covered) / Double(counted.withTruth),
             meanLift: counted.lifts == 0 ? nil : counted.liftSum / Double(counted.lifts),
@@ -73,6 +73,15 @@ public struct CalibrationSummary: Sendable {
             obrienFlemingSignificantRate: looks(counted.obrienFleming), pocockSignificantRate: looks(counted.pocock),
             safeRate: counted.allHaveGuardrail ? rate(counted.safe) : nil,
             unadjustedSignificantRate: counted.allAdjusted ? rate(counted.unadjustedSignificant) : nil)
+          if counted.skewed > 0 {
+            calibrated.skewWarningRate = rate(counted.skewed)
+            calibrated.coverageWhenWarned = counted.skewedWithTruth > 0
+              ? Double(counted.skewedCovered) / Double(counted.skewedWithTruth) : nil
+            let unwarned = counted.withTruth - counted.skewedWithTruth
+            calibrated.coverageWhenNotWarned = unwarned > 0
+              ? Double(counted.covered - counted.skewedCovered) / Double(unwarned) : nil
+          }
+          return calibrated
         }
         return MetricCalibration(
           metric: analysis.metric,
@@ -142,12 +151,21 @@ private struct ComparisonCounts: Sendable {
   var allHaveLooks = true, peeking = 0, alwaysValid = 0, obrienFleming = 0, pocock = 0
   var allHaveGuardrail = true, safe = 0
   var allAdjusted = true, unadjustedSignificant = 0
+  /// Replications whose comparison carried a skew warning, and of those with
+  /// an interval and a truth, how many held it.
+  var skewed = 0, skewedWithTruth = 0, skewedCovered = 0
 
   mutating func add(_ comparison: Comparison, alpha: Double) {
     if (comparison.adjustedPValue ?? 1) < alpha { significant += 1 }
+    if comparison.skewWarning != nil { skewed += 1 }
     if let interval = comparison.liftInterval, let truth = comparison.trueLift {
+      let holds = interval.lower <= truth && truth <= interval.upper
       withTruth += 1
-      if interval.lower <= truth && truth <= interval.upper { covered += 1 }
+      if holds { covered += 1 }
+      if comparison.skewWarning != nil {
+        skewedWithTruth += 1
+        if holds { skewedCovered += 1 }
+      }
     }
     if let lift = comparison.lift, lift.isFinite {
       liftSum += lift

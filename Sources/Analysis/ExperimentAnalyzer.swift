@@ -175,6 +175,8 @@ public struct ExperimentAnalyzer: Sendable {
           .map { Estimate(value: $0.lift, lower: $0.interval.lower, upper: $0.interval.upper) }
       })
     comparison.rankTest = rankTest
+    comparison.skewWarning = skewWarning(
+      [(experiment.variants[baseline].name, control), (experiment.variants[treatment].name, treated)])
     if let margin = settings.guardrails[control.name] {
       comparison.nonInferiority = nonInferiority(control: control, treated: treated, margin: margin)
     }
@@ -188,6 +190,18 @@ public struct ExperimentAnalyzer: Sendable {
     if let adjustment { adjust(&comparison, by: adjustment, baseline: baseline, treatment: treatment) }
     if min(control.n, treated.n) < settings.minimumDevicesPerVariant { withhold(&comparison) }
     return comparison
+  }
+
+  /// The arm of an amount's comparison furthest below the devices its
+  /// skewness needs, if any is below.
+  private func skewWarning(_ arms: [(name: String, summary: MetricSummary)]) -> SkewWarning? {
+    let warnings = arms.compactMap { arm -> SkewWarning? in
+      guard !arm.summary.isConversion, let skewness = arm.summary.skewness else { return nil }
+      let needed = (SkewWarning.devicesPerSquaredSkewness * skewness * skewness).rounded(.up)
+      guard needed.isFinite, Double(arm.summary.n) < needed else { return nil }
+      return SkewWarning(variant: arm.name, skewness: skewness, devices: arm.summary.n, needed: Int(min(needed, 1e15)))
+    }
+    return warnings.max { Double($0.devices) / Double($0.needed) > Double($1.devices) / Double($1.needed) }
   }
 
   /// The ratios and quantiles every variant of the experiment has, in the
@@ -264,6 +278,7 @@ public struct ExperimentAnalyzer: Sendable {
     comparison.nonInferiority = nil
     comparison.rankTest = nil
     comparison.covariateAdjustment = nil
+    comparison.skewWarning = nil
   }
 
   /// Replaces the comparison's test, lift, interval, difference of means and

@@ -257,9 +257,11 @@ public struct EventsAnalysis {
   }
 
   private static func summary(_ name: String, _ isConversion: Bool, _ tally: MetricTally) -> MetricSummary {
-    MetricSummary(
+    var summary = MetricSummary(
       name: name, isConversion: isConversion, n: tally.outcomes.count, conversions: isConversion ? tally.conversions : nil,
       mean: tally.outcomes.mean, variance: tally.outcomes.sampleVariance, trueMean: nil, trueLift: nil)
+    summary.skewness = isConversion ? nil : tally.skewness
+    return summary
   }
 }
 

@@ -12,14 +12,15 @@ public enum MarkdownReport {
     return RenderedReport(markdown: writer.lines.joined(separator: "\n") + "\n", charts: writer.charts)
   }
 
-  /// A lift with its interval, marked † when the interval and the test disagree.
+  /// A lift with its interval, marked † when the interval and the test
+  /// disagree and ‡ when an arm is too small for the amount's skewness.
   static func liftCell(_ comparison: Comparison, alpha: Double) -> String {
     if comparison.liftIsUnbounded { return "unbounded (baseline 0)" }
     if comparison.tooFewDevices { return "\(NumberFormat.signedPercent(comparison.lift)) (too few devices)" }
     guard let interval = comparison.liftInterval else { return NumberFormat.signedPercent(comparison.lift) }
     return "\(NumberFormat.signedPercent(comparison.lift)) "
       + "(\(NumberFormat.signedPercent(interval.lower)) to \(NumberFormat.signedPercent(interval.upper)))"
-      + (disagrees(comparison, alpha: alpha) ? " †" : "")
+      + (disagrees(comparison, alpha: alpha) ? " †" : "") + (comparison.skewWarning != nil ? " ‡" : "")
   }
 
   /// A lift with its interval in as few characters as a table cell allows:
@@ -32,7 +33,7 @@ public enum MarkdownReport {
       let text = NumberFormat.signedPercent(value)
       return text.hasSuffix("%") ? String(text.dropLast()) : text
     }
-    return "\(lift) (\(bound(interval.lower)) to \(bound(interval.upper)))"
+    return "\(lift) (\(bound(interval.lower)) to \(bound(interval.upper)))" + (comparison.skewWarning != nil ? " ‡" : "")
   }
 
   /// Whether the lift interval and the test disagree: the interval excludes
@@ -145,6 +146,12 @@ private struct ReportWriter {
         + (comparison.map {
           ": \(MarkdownReport.liftCell($0, alpha: input.settings.alpha)), adjusted p = \(NumberFormat.pValue($0.adjustedPValue))."
         } ?? ".")]
+      if let warning = comparison?.skewWarning {
+        sentences.append(
+          "Its interval may miss its level: the amounts' skewness (\(String(format: "%.1f", warning.skewness))) asks for "
+            + "about \(NumberFormat.count(warning.needed)) devices an arm, and \(warning.variant) has "
+            + "\(NumberFormat.count(warning.devices)).")
+      }
     case .keepBaseline:
       sentences = ["**Keep \(experiment.baseline)**: no variant beats it."]
     case .keepRunning(let devices):
@@ -445,6 +452,18 @@ private struct ReportWriter {
     }
     if !ranks.isEmpty {
       notes.append("On the raw outcomes, the Mann–Whitney U test gives \(ranks.joined(separator: ", ")).")
+    }
+    let skewed = analysis.comparisons.compactMap { comparison in comparison.skewWarning.map { (comparison.variant, $0) } }
+    if !skewed.isEmpty {
+      let figures = skewed.map { variant, warning in
+        "\(variant)'s comparison (\(warning.variant) has \(NumberFormat.count(warning.devices)) devices, skewness "
+          + "\(String(format: "%.1f", warning.skewness)), which asks for \(NumberFormat.count(warning.needed)))"
+      }
+      notes.append(
+        "‡ Too skewed for its sample: the lift's interval holds its level from about "
+          + "\(NumberFormat.trim(SkewWarning.devicesPerSquaredSkewness)) × skewness² devices an arm (docs/statistics.md), "
+          + "so with fewer it may miss it and the decision rests on it: "
+          + figures.joined(separator: "; ") + ".")
     }
     if analysis.comparisons.contains(where: { MarkdownReport.disagrees($0, alpha: input.settings.alpha) }) {
       notes.append(

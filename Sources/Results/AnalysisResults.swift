@@ -77,6 +77,9 @@ public struct Comparison: Hashable, Sendable {
   public var standardError: Double?
   /// What to do with the variant on this metric.
   public var decision: Decision = .inconclusive(devicesNeeded: nil)
+  /// On an amount: set where an arm is too small for its skewness, so that
+  /// the interval and the decision may not hold their level.
+  public var skewWarning: SkewWarning?
   /// For a significant result: its power, type S and type M errors at the
   /// planned effect.
   public var designErrors: DesignErrors?
@@ -115,12 +118,41 @@ public struct Comparison: Hashable, Sendable {
       && lhs.liftIsUnbounded == rhs.liftIsUnbounded && lhs.nonInferiority == rhs.nonInferiority
       && lhs.covariateAdjustment == rhs.covariateAdjustment && lhs.tooFewDevices == rhs.tooFewDevices
       && lhs.standardError == rhs.standardError && lhs.decision == rhs.decision && lhs.designErrors == rhs.designErrors
+      && lhs.skewWarning == rhs.skewWarning
   }
 
   public func hash(into hasher: inout Hasher) {
     hasher.combine(variant)
     hasher.combine(test)
     hasher.combine(lift)
+  }
+}
+
+/// An amount too skewed for its sample: the normal approximation behind the
+/// mean's test and interval needs about c·s² devices where the skewness is s
+/// (the form of Kohavi, Tang and Xu's rule, *Trustworthy Online Controlled
+/// Experiments*, chapter 17; c measured in docs/statistics.md), and this arm
+/// has fewer. The interval may then miss its level and the decision rests on
+/// it: both are marked, not withheld.
+public struct SkewWarning: Hashable, Sendable {
+  /// From about this many times an amount's squared skewness devices an
+  /// arm, its lift interval holds its level: the form of Kohavi, Tang and
+  /// Xu's rule for a mean (355·s² for a one-sided 10% error), with the factor
+  /// measured on this bench's intervals (docs/statistics.md, "Skewed amounts").
+  public static let devicesPerSquaredSkewness = 25.0
+
+  /// The arm (the variant or the baseline) furthest below its need.
+  public var variant: String
+  public var skewness: Double
+  public var devices: Int
+  /// ⌈c·s²⌉.
+  public var needed: Int
+
+  public init(variant: String, skewness: Double, devices: Int, needed: Int) {
+    self.variant = variant
+    self.skewness = skewness
+    self.devices = devices
+    self.needed = needed
   }
 }
 
@@ -557,6 +589,12 @@ public struct ComparisonCalibration: Hashable, Sendable {
   /// On a metric adjusted by its covariate (CUPED): how often the unadjusted
   /// p-value was below alpha, uncorrected, the rate the adjustment improves on.
   public var unadjustedSignificantRate: Double?
+  /// On an amount: how often an arm was too small for its skewness
+  /// (`SkewWarning`), and how often the interval held the truth when it was
+  /// and when it was not; `nil` where never, or where the truth is unknown.
+  public var skewWarningRate: Double?
+  public var coverageWhenWarned: Double?
+  public var coverageWhenNotWarned: Double?
 
   public init(
     variant: String, trueLift: Double?, significantRate: Double, coverage: Double?, meanLift: Double? = nil,

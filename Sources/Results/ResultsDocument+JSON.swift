@@ -147,6 +147,7 @@ extension MetricSummary {
       ("mean", .number(mean)), ("variance", .number(variance)), ("trueMean", .number(trueMean)),
       ("trueLift", .number(trueLift)),
     ]
+    if !isConversion { members.append(("skewness", .number(skewness))) }
     if let covariate {
       members.append((
         "covariate",
@@ -358,6 +359,15 @@ extension Comparison {
       ("standardError", .number(standardError)),
       ("decision", decision.json),
     ]
+    if let skewWarning {
+      members.append((
+        "skewWarning",
+        .object([
+          ("variant", .string(skewWarning.variant)), ("skewness", .number(skewWarning.skewness)),
+          ("devices", .integer(skewWarning.devices)), ("needed", .integer(skewWarning.needed)),
+        ])
+      ))
+    }
     if let designErrors {
       members.append((
         "designErrors",
@@ -455,6 +465,9 @@ extension MetricCalibration {
           ("pocockSignificantRate", .number(comparison.pocockSignificantRate)),
           ("safeRate", .number(comparison.safeRate)),
           ("unadjustedSignificantRate", .number(comparison.unadjustedSignificantRate)),
+          ("skewWarningRate", .number(comparison.skewWarningRate)),
+          ("coverageWhenWarned", .number(comparison.coverageWhenWarned)),
+          ("coverageWhenNotWarned", .number(comparison.coverageWhenNotWarned)),
         ])
       })),
     ])

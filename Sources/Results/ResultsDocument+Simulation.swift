@@ -110,6 +110,8 @@ extension ExperimentResult {
         var summary = variant.metrics.first { $0.name == metric.name }!
         summary.name = Metric.winsorizedName(metric: metric.name, percentile: percentile)
         summary.covariate = nil
+        // The skewness is the uncapped amounts'; the capped ones' is not kept.
+        summary.skewness = nil
         guard let cap = caps[slot] else {
           return WinsorizedSummary(metric: metric.name, percentile: percentile, cap: nil, capped: 0, summary: summary)
         }
@@ -246,6 +248,7 @@ extension MetricSummary {
       name: metric.name, isConversion: isConversion, n: tally.outcomes.count,
       conversions: isConversion ? tally.conversions : nil, mean: tally.outcomes.mean,
       variance: tally.outcomes.sampleVariance, trueMean: tally.trueMean, trueLift: trueLift)
+    skewness = isConversion ? nil : tally.skewness
   }
 }
 

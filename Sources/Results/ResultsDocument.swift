@@ -168,6 +168,10 @@ public struct MetricSummary: Hashable, Sendable {
   /// The pre-experiment covariate of the same devices, for a metric that has
   /// one: what the analysis adjusts the metric by (CUPED).
   public var covariate: CovariateSummary?
+  /// An amount's skewness (g₁, the third central moment over the second's
+  /// 3/2 power): how far its mean is from the normal the intervals assume.
+  /// `nil` for a conversion, below three devices or with no spread.
+  public var skewness: Double?
 
   public init(
     name: String,

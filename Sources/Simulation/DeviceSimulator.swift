@@ -758,11 +758,13 @@ struct DeviceSimulator: ~Copyable {
         // On the grids every tally of the metric shares, once for the three tallies.
         let outcome = outcomes[metric], steps = tables.metricGrids[metric].steps(outcome)
         let expectedSteps = firstExposure[cell + metric].trueMeanSum.steps(expected)
-        let converted = tables.metricKinds[metric] == .conversion && outcome == 1
-        firstExposure[cell + metric].add(outcomeSteps: steps, expectedSteps: expectedSteps, converted: converted)
-        if pure { uncontaminated[cell + metric].add(outcomeSteps: steps, expectedSteps: expectedSteps, converted: converted) }
+        let isAmount = tables.metricKinds[metric] != .conversion, converted = !isAmount && outcome == 1
+        firstExposure[cell + metric].add(outcomeSteps: steps, expectedSteps: expectedSteps, converted: converted, isAmount: isAmount)
+        if pure {
+          uncontaminated[cell + metric].add(outcomeSteps: steps, expectedSteps: expectedSteps, converted: converted, isAmount: isAmount)
+        }
         if pure || !excludeContaminated {
-          dailyCohorts[cohort + metric].add(outcomeSteps: steps, expectedSteps: expectedSteps, converted: converted)
+          dailyCohorts[cohort + metric].add(outcomeSteps: steps, expectedSteps: expectedSteps, converted: converted, isAmount: isAmount)
           if tables.hasCovariates, tables.covariateCorrelations[metric] != nil {
             covariateTallies[cell + metric].add(
               covariate: covariates[metric], outcome: outcome, grid: tables.metricGrids[metric])

@@ -188,10 +188,67 @@ public struct ExactSum: Hashable, Sendable, BitwiseCopyable {
   public var value: Double { Double(steps) * Double(sign: .plus, exponent: stepExponent, significand: 1) }
 }
 
+/// Σ steps³ of values on a grid, exactly: the positive and the negative
+/// cubes' magnitudes each in 256 bits (a cube of up to 2⁶² steps takes 186,
+/// and 2³⁰ of them 216), so that shards and batches merge to the same bits in
+/// any order. With `Moments` it gives a sample's skewness.
+public struct CubeSum: Hashable, Sendable, BitwiseCopyable {
+  /// Magnitudes as high × 2¹²⁸ + low.
+  var positiveLow: UInt128 = 0, positiveHigh: UInt128 = 0
+  var negativeLow: UInt128 = 0, negativeHigh: UInt128 = 0
+
+  public init() {}
+
+  @inline(__always)
+  mutating func add(steps: Int64) {
+    let magnitude = UInt128(steps.magnitude)
+    let cube = (magnitude * magnitude).multipliedFullWidth(by: magnitude)
+    if steps >= 0 {
+      Self.accumulate(high: cube.high, low: cube.low, intoHigh: &positiveHigh, low: &positiveLow)
+    } else {
+      Self.accumulate(high: cube.high, low: cube.low, intoHigh: &negativeHigh, low: &negativeLow)
+    }
+  }
+
+  public mutating func merge(_ other: CubeSum) {
+    Self.accumulate(high: other.positiveHigh, low: other.positiveLow, intoHigh: &positiveHigh, low: &positiveLow)
+    Self.accumulate(high: other.negativeHigh, low: other.negativeLow, intoHigh: &negativeHigh, low: &negativeLow)
+  }
+
+  @inline(__always)
+  private static func accumulate(high: UInt128, low: UInt128, intoHigh sumHigh: inout UInt128, low sumLow: inout UInt128) {
+    let (newLow, carry) = sumLow.addingReportingOverflow(low)
+    sumLow = newLow
+    sumHigh += high + (carry ? 1 : 0)
+  }
+
+  /// Σ steps³, each sign's magnitude rounded once.
+  var value: Double {
+    Moments.double(high: positiveHigh, low: positiveLow) - Moments.double(high: negativeHigh, low: negativeLow)
+  }
+
+  /// The skewness g₁ = m₃/m₂^(3/2) of the values `moments` counts, with the
+  /// central moments divided by n (scipy's `skew`): m₃ = S₃/n − 3x̄·S₂/n + 2x̄³
+  /// from the exact sums, m₂ from the exact variance. `nil` below three
+  /// values or with no spread.
+  func skewness(of moments: Moments) -> Double? {
+    guard moments.count > 2, let variance = moments.sampleVariance, variance > 0 else { return nil }
+    let n = Double(moments.count), step = moments.step
+    let mean = Double(moments.sum) / n
+    let squares = Moments.double(high: moments.squaresHigh, low: moments.squaresLow) / n
+    let third = value / n - 3 * mean * squares + 2 * mean * mean * mean
+    let secondMoment = variance / (step * step) * (n - 1) / n
+    return third / (secondMoment * secondMoment.squareRoot())
+  }
+}
+
 /// One metric over the devices counted for one variant.
 public struct MetricTally: Hashable, Sendable, BitwiseCopyable {
   /// The observed outcomes.
   public var outcomes: Moments
+  /// Σ outcome³ on the outcomes' grid, for amounts (conversions' skewness
+  /// follows from their rate).
+  public var cubes = CubeSum()
   /// Devices whose conversion outcome was 1 (conversion metrics only).
   public var conversions = 0
   /// The sum over the devices of their expected outcome had they seen only
@@ -208,6 +265,7 @@ public struct MetricTally: Hashable, Sendable, BitwiseCopyable {
 
   public mutating func merge(_ other: MetricTally) {
     outcomes.merge(other.outcomes)
+    cubes.merge(other.cubes)
     conversions += other.conversions
     trueMeanSum.merge(other.trueMeanSum)
   }
@@ -216,18 +274,24 @@ public struct MetricTally: Hashable, Sendable, BitwiseCopyable {
   public mutating func add(_ outcome: Double, expected: Double? = nil, isConversion: Bool) {
     add(
       outcomeSteps: outcomes.steps(outcome), expectedSteps: expected.flatMap { trueMeanSum.steps($0) },
-      converted: isConversion && outcome == 1)
+      converted: isConversion && outcome == 1, isAmount: !isConversion)
   }
 
   /// `add(_:expected:isConversion:)` with the outcome and its expectation
   /// already on this tally's grids (`Moments.steps`, `ExactSum.steps`), for a
   /// device the loop counts in several tallies of one metric.
   @inline(__always)
-  mutating func add(outcomeSteps: Int64, expectedSteps: Int64?, converted: Bool) {
+  mutating func add(outcomeSteps: Int64, expectedSteps: Int64?, converted: Bool, isAmount: Bool) {
     outcomes.add(steps: outcomeSteps)
+    if isAmount { cubes.add(steps: outcomeSteps) }
     if let expectedSteps { trueMeanSum.add(steps: expectedSteps) }
     if converted { conversions += 1 }
   }
+
+  /// The skewness of an amount's outcomes (`CubeSum.skewness(of:)`), `nil`
+  /// below three devices or with no spread. Only amounts add their cubes: a
+  /// conversion tally's is not its skewness.
+  public var skewness: Double? { cubes.skewness(of: outcomes) }
 
   /// The mean of the devices' expected outcomes, or `nil` with no devices.
   public var trueMean: Double? {

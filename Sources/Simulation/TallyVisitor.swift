@@ -74,6 +74,10 @@ extension ExactSum {
 extension MetricTally {
   mutating func visitCounts<Visitor: TallyVisitor>(_ visitor: inout Visitor) {
     outcomes.visitCounts(&visitor)
+    visitor.visit(&cubes.positiveLow)
+    visitor.visit(&cubes.positiveHigh)
+    visitor.visit(&cubes.negativeLow)
+    visitor.visit(&cubes.negativeHigh)
     visitor.visit(&conversions)
     trueMeanSum.visitCounts(&visitor)
   }

@@ -226,3 +226,36 @@ import Testing
     #expect(!analysis.verdictText.contains("Welch"))
   }
 }
+
+/// An amount whose arms are too small for its skewness marks its interval
+/// and decision; a conversion, or an arm large enough, does not.
+@Suite struct SkewWarningTests {
+  private func amount(_ name: String, n: Int, mean: Double, skewness: Double?) -> VariantResult {
+    var summary = MetricSummary(
+      name: "revenue", isConversion: false, n: n, conversions: nil, mean: mean, variance: 100, trueMean: nil, trueLift: 0)
+    summary.skewness = skewness
+    return VariantResult(
+      name: name, weight: 1, exposed: n, contaminated: 0, firstExposed: n, expectedFirstExposed: nil, metrics: [summary])
+  }
+
+  @Test func anArmBelowItsSkewnessNeedIsMarked() throws {
+    #expect(SkewWarning.devicesPerSquaredSkewness == 25)
+    let small = ExperimentAnalyzer(settings: settings()).analyze(experiment([
+      amount("A", n: 300, mean: 10, skewness: 3), amount("B", n: 300, mean: 12, skewness: 4),
+    ])).analysis[0].comparisons[0]
+    // A needs 225 and has 300; B needs 400 and has 300: B is the arm furthest below.
+    #expect(small.skewWarning == SkewWarning(variant: "B", skewness: 4, devices: 300, needed: 400))
+    let large = ExperimentAnalyzer(settings: settings()).analyze(experiment([
+      amount("A", n: 500, mean: 10, skewness: 3), amount("B", n: 500, mean: 12, skewness: -4),
+    ])).analysis[0].comparisons[0]
+    #expect(large.skewWarning == nil)
+    let unknown = ExperimentAnalyzer(settings: settings()).analyze(experiment([
+      amount("A", n: 20, mean: 10, skewness: nil), amount("B", n: 20, mean: 12, skewness: nil),
+    ])).analysis[0].comparisons[0]
+    #expect(unknown.skewWarning == nil)
+    let conversion = ExperimentAnalyzer(settings: settings()).analyze(experiment([
+      conversionVariant("A", conversions: 10, of: 100), conversionVariant("B", conversions: 20, of: 100),
+    ])).analysis[0].comparisons[0]
+    #expect(conversion.skewWarning == nil)
+  }
+}
