@@ -61,6 +61,17 @@ public enum LocalDecision: Hashable, Sendable {
     }
   }
 
+  /// Whether every decision a device made of an experiment whose variants
+  /// were `previous` comes back unchanged when a version defines the
+  /// experiment with the variants `current`, so that a launch may keep the
+  /// decision rather than decide again: a remembered "inactive" always does
+  /// (TokenRangeChange), and a remembered variant does while a variant of its
+  /// name exists (AssignmentChange; DeletedVariant when it does not). Weights
+  /// and token ranges play no part: only devices that decide afresh follow them.
+  public static func persists(previous: [String], current: [String]) -> Bool {
+    previous.allSatisfy(current.contains)
+  }
+
   /// The index of the active variant, or `nil` when the experiment is inactive.
   @inlinable
   public var variant: Int? {

@@ -24,11 +24,14 @@ struct SimulationTables {
   let undefinedStart: ScratchArray<Int>
   let undefined: ScratchArray<Int>
   /// By `from * versionCount + to`: whether an upgrade from `from` to `to`
-  /// leaves every local decision as it was. It does when `to` defines the
-  /// same experiments in the same order with the same variants (their
-  /// weights and token ranges may differ): a device that launched `from` has
-  /// a record of every one of them, and a recorded experiment is not decided
-  /// afresh (`LocalDecision`), so the launch would rewrite the same records.
+  /// leaves every local decision as it was. Lab says when a recorded
+  /// decision persists (`LocalDecision.persists`), and a device that launched
+  /// `from` has a record of each of its experiments; so where `to` defines
+  /// the same experiments, each with decisions that persist, the launch would
+  /// rewrite the same records. The tables carry them only where, besides, each
+  /// experiment keeps its variants in the same order (weights and token
+  /// ranges may differ), so that the variant numbers the device keeps stay
+  /// valid.
   let carriesDecisions: ScratchArray<Bool>
   /// Per version, which experiments share keys in the manager's merge order.
   let clashes: ClashTables
@@ -110,7 +113,11 @@ struct SimulationTables {
     carriesDecisions = arena.array(plan.versions.flatMap { from in
       plan.versions.map { to in
         from.slots.map(\.experimentID) == to.slots.map(\.experimentID)
-          && from.slots.map(\.globalOfLocal) == to.slots.map(\.globalOfLocal)
+          && zip(from.slots, to.slots).allSatisfy { previous, current in
+            LocalDecision.persists(
+              previous: previous.definition.variants.map(\.name), current: current.definition.variants.map(\.name))
+              && previous.globalOfLocal == current.globalOfLocal
+          }
       }
     })
     service = ServiceTables(plan: plan)
