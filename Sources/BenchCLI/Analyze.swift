@@ -59,7 +59,7 @@ extension Bench {
       valueName: "format"))
     var time: String = EventTime.Format.day.rawValue
 
-    @Option(help: "The time zone whose calendar days count, e.g. Europe/Berlin (default: UTC).")
+    @Option(help: "The time zone whose calendar days count, e.g. Europe/Berlin.")
     var timezone: String = "UTC"
 
     @Option(help: ArgumentHelp("Day 0, as YYYY-MM-DD (default: the first event's day).", valueName: "date"))
@@ -121,8 +121,9 @@ extension Bench {
           let count = analysis.skippedRows.count
           printError("Skipped \(count) malformed row\(count == 1 ? "" : "s"); the first, \(first.path) line \(first.line): \(first.reason).")
         }
-        print("Analysed \(document.devices) devices in \(document.experiments.count) experiments.")
-        print("Wrote \(reportURL.relativePath) and results.json")
+        let experiments = document.experiments.count
+        print("Analysed \(document.devices) devices in \(experiments) experiment\(experiments == 1 ? "" : "s").")
+        print("Wrote \(reportURL.relativePath)" + (html ? ", report.html" : "") + " and results.json")
       }
     }
 

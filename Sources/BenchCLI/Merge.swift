@@ -46,7 +46,7 @@ extension Bench {
       let reportURL = try run.write(out: out, html: html)
       if !quiet {
         print("Merged \(files.count) part\(files.count == 1 ? "" : "s").")
-        print(run.summary(reportURL: reportURL))
+        print(run.summary(reportURL: reportURL, html: html))
       }
     }
   }

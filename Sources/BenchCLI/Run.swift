@@ -110,7 +110,7 @@ extension Bench {
       progress.finish()
       let reportURL = try run.write(out: out ?? "reports", html: html)
       if !quiet {
-        print(run.summary(reportURL: reportURL))
+        print(run.summary(reportURL: reportURL, html: html))
         if let events, let outcomesPath {
           print("Wrote \(events) (\(eventCount) events) and \(outcomesPath)")
         }

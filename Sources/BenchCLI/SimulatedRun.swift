@@ -119,9 +119,9 @@ struct SimulatedRun {
   }
 
   /// What a run says when it is done: the population and where the report went.
-  func summary(reportURL: URL) -> String {
+  func summary(reportURL: URL, html: Bool) -> String {
     "Simulated \(scenario.devices) devices over \(scenario.days) days"
       + (replications > 1 ? ", \(replications) replications" : "") + ".\n"
-      + "Wrote \(reportURL.relativePath) and results.json"
+      + "Wrote \(reportURL.relativePath)" + (html ? ", report.html" : "") + " and results.json"
   }
 }

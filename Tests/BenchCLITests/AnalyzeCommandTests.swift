@@ -249,6 +249,24 @@ private func json(_ url: URL) throws -> [String: Any] {
     #expect(larger.contains("**Keep running**: about ") && larger.contains("more devices per variant to detect a 50% lift."))
   }
 
+  /// What the command says when it is done: one experiment in the singular,
+  /// and report.html among the files when it wrote one.
+  @Test func theClosingLinesNameWhatWasWritten() throws {
+    let small = try tables(perArm: 20, converted: [2, 3])
+    let out = try temporaryFolder()
+    let result = try BenchProcess.run([
+      "analyze", small.events, "--outcomes", small.outcomes, "--name", "t", "--out", out.path, "--html",
+    ])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardOutput == """
+      Analysed 40 devices in 1 experiment.
+      Wrote \(out.appendingPathComponent("t/report.md").path), report.html and results.json
+
+      """)
+    let help = try BenchProcess.run(["analyze", "--help"])
+    #expect(help.standardOutput.components(separatedBy: "(default: UTC)").count == 2)
+  }
+
   @Test func analysisOptionsOutsideTheirRangesAreClearErrors() throws {
     let small = try tables(perArm: 20, converted: [2, 3])
     for (option, value, message) in [

@@ -36,6 +36,8 @@ func temporaryFolder() throws -> URL {
       """)
     let results = try String(contentsOf: out.appendingPathComponent("upgrade/results.json"), encoding: .utf8)
     #expect(results.hasPrefix("{\n  \"scenario\": \"upgrade\",\n  \"seed\": 20261122,\n  \"devices\": 400,"))
+    let html = try BenchProcess.run([committedScenario("upgrade"), "--devices", "400", "--out", out.path, "--html"])
+    #expect(html.standardOutput.hasSuffix("Wrote \(out.appendingPathComponent("upgrade/report.md").path), report.html and results.json\n"))
   }
 
   @Test func twoRunsWriteTheSameBytesWhateverTheThreads() throws {
