@@ -13,6 +13,13 @@ enum BenchMain {
       FileHandle.standardError.write(Data("Error: cannot write to standard output (\(reason)).\n".utf8))
       _exit(74)
     }
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    if let command = Bench.suggestedSubcommand(for: arguments, fileExists: { FileManager.default.fileExists(atPath: $0) }) {
+      FileHandle.standardError.write(Data(
+        "Error: \(arguments[0]): no such file or command; did you mean `bench \(command)`? (bench --help lists the commands)\n"
+          .utf8))
+      exit(64)
+    }
     await Bench.main()
   }
 }

@@ -55,3 +55,29 @@ import Testing
     #expect(message == "Error: cannot write to standard output (No space left on device).\n")
   }
 }
+
+/// A first word that is no file and close to a command is taken for that
+/// command, not read as a scenario.
+@Suite struct CommandSuggestionTests {
+  @Test func aMistypedCommandIsNamed() throws {
+    func suggestion(_ arguments: [String], files: Set<String> = []) -> String? {
+      Bench.suggestedSubcommand(for: arguments, fileExists: files.contains)
+    }
+    #expect(suggestion(["anlyze", "events.csv"]) == "analyze")
+    #expect(suggestion(["anlyze"]) == "analyze")
+    #expect(suggestion(["Compare", "x.json"]) == "compare")
+    #expect(suggestion(["describ", "s.json"]) == "describe")
+    // A file of that name, a command, an option, a word far from any: no suggestion.
+    #expect(suggestion(["anlyze"], files: ["anlyze"]) == nil)
+    #expect(suggestion(["analyze", "e.csv"]) == nil)
+    #expect(suggestion(["--help"]) == nil)
+    #expect(suggestion(["scenarios/upgrade.jsn"]) == nil)
+    #expect(suggestion(["rn", "s.json"]) == "run")
+    #expect(suggestion(["zzz"]) == nil)
+    #expect(suggestion([]) == nil)
+    let result = try BenchProcess.run(["anlyze", "events.csv"])
+    #expect(result.status == 64)
+    #expect(result.standardError
+      == "Error: anlyze: no such file or command; did you mean `bench analyze`? (bench --help lists the commands)\n")
+  }
+}
