@@ -22,10 +22,21 @@ public enum ShardError: Error, Hashable, Sendable, CustomStringConvertible {
   case duplicate(shard: Shard, paths: [String])
   /// Shards of the run that no file holds: the first few by number, and how
   /// many in all.
-  case missing(shards: [Int], total: Int, count: Int)
+  /// `replications` and `folder`: the run's, for the command that makes the missing parts.
+  case missing(shards: [Int], total: Int, count: Int, replications: Int, folder: String)
 
   /// How many missing shards an error names before it says how many more.
   static let missingNamed = 8
+
+  /// `text` as one word a POSIX shell reads back unchanged: bare when it
+  /// holds only characters no shell treats specially, else single-quoted.
+  static func shellWord(_ text: String) -> String {
+    let plain = text.unicodeScalars.allSatisfy { scalar in
+      ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+        || "._/-+,:=@%".unicodeScalars.contains(scalar)
+    }
+    return plain && !text.isEmpty ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+  }
 
   public var description: String {
     switch self {
@@ -51,11 +62,12 @@ public enum ShardError: Error, Hashable, Sendable, CustomStringConvertible {
         + "merge only the parts of one run (same scenario file, seed, devices, replications, shard count and bench)."
     case .duplicate(let shard, let paths):
       return "shard \(shard) is in \(paths.joined(separator: " and ")): give each shard once."
-    case .missing(let shards, let total, let count):
+    case .missing(let shards, let total, let count, let replications, let folder):
       let listed = shards.map { "\($0)/\(count)" }.joined(separator: ", ")
       let more = total > shards.count ? " and \(total - shards.count) more" : ""
       return "shard\(total == 1 ? "" : "s") \(listed)\(more) missing: "
-        + "run \(total == 1 ? "it" : "them") with `bench run SCENARIO --shard K/\(count)` and merge again."
+        + "run \(total == 1 ? "it" : "them") with `bench run SCENARIO --replications \(replications) --shard K/\(count) "
+        + "--out \(Self.shellWord(folder))` and merge again."
     }
   }
 }

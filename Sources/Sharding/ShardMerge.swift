@@ -42,7 +42,10 @@ public struct ShardMerge: Sendable {
         if byShard[index] == nil { named.append(index) }
         index += 1
       }
-      throw .missing(shards: named, total: count - byShard.count, count: count)
+      let slash = first.path.lastIndex(of: "/")
+      let folder = slash.map { $0 == first.path.startIndex ? "/" : String(first.path[..<$0]) } ?? "."
+      throw .missing(
+        shards: named, total: count - byShard.count, count: count, replications: first.header.replications, folder: folder)
     }
 
     let scenario = try first.header.scenario(path: first.path)

@@ -69,7 +69,8 @@ private func files(in folder: URL) throws -> [String: Data] {
     let part = out.appendingPathComponent("upgrade.shard-0-of-2.part").path
     let missing = try BenchProcess.run(["merge", part, "--out", out.path])
     #expect(missing.status == 1)
-    #expect(missing.standardError == "Error: shard 1/2 missing: run it with `bench run SCENARIO --shard K/2` and merge again.\n")
+    #expect(missing.standardError
+      == "Error: shard 1/2 missing: run it with `bench run SCENARIO --replications 1 --shard K/2 --out \(out.path)` and merge again.\n")
     let unreadable = try BenchProcess.run(["merge", part, "/nonexistent/x.part"])
     #expect(unreadable.standardError == "Error: /nonexistent/x.part: cannot be read: check the path.\n")
     let none = try BenchProcess.run(["merge"])

@@ -1,6 +1,6 @@
 import Foundation
 import ScenarioFormat
-import Sharding
+@testable import Sharding
 import Simulation
 import Testing
 
@@ -73,10 +73,18 @@ func parts(
     var pieces = try await parts(of: file, count: 7)
     pieces.remove(at: 5)
     pieces.remove(at: 2)
-    #expect(throws: ShardError.missing(shards: [2, 5], total: 2, count: 7)) { try ShardMerge(parts: pieces) }
-    #expect(
-      ShardError.missing(shards: [2, 5], total: 2, count: 7).description
-        == "shards 2/7, 5/7 missing: run them with `bench run SCENARIO --shard K/7` and merge again.")
+    let missing = ShardError.missing(shards: [2, 5], total: 2, count: 7, replications: 2, folder: ".")
+    #expect(throws: missing) { try ShardMerge(parts: pieces) }
+    #expect(missing.description
+      == "shards 2/7, 5/7 missing: run them with `bench run SCENARIO --replications 2 --shard K/7 --out .` and merge again.")
+    // The folder of the parts given, quoted where a shell would split or expand it.
+    let moved = pieces.map { (path: "my parts/$run/" + $0.path, bytes: $0.bytes) }
+    #expect(throws: ShardError.missing(shards: [2, 5], total: 2, count: 7, replications: 2, folder: "my parts/$run")) {
+      try ShardMerge(parts: moved)
+    }
+    #expect(ShardError.shellWord("my parts/$run") == "'my parts/$run'")
+    #expect(ShardError.shellWord("it's") == #"'it'\''s'"#)
+    #expect(ShardError.shellWord("parts/run-2") == "parts/run-2")
     #expect(throws: ShardError.noParts) { try ShardMerge(parts: []) }
   }
 
@@ -92,7 +100,10 @@ func parts(
         shard: try Shard(index: 0, count: 1_000_000_000_000)),
       pieces: [])
     #expect(pieces.count == 1)
-    #expect(throws: ShardError.missing(shards: Array(1...8), total: 999_999_999_999, count: 1_000_000_000_000)) {
+    #expect(
+      throws: ShardError.missing(
+        shards: Array(1...8), total: 999_999_999_999, count: 1_000_000_000_000, replications: 1, folder: ".")
+    ) {
       try ShardMerge(parts: [(path: "empty.part", bytes: empty.encoded())])
     }
   }
