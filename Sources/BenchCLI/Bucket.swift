@@ -36,6 +36,12 @@ extension Bench {
 
     public init() {}
 
+    /// Checks --attributes while the parser knows the command, so that its
+    /// error comes with `bench bucket`'s usage.
+    public func validate() throws {
+      _ = try Self.attributes(attributes)
+    }
+
     public func run() throws {
       let parsedAttributes = try Self.attributes(attributes)
       let ids = self.ids.isEmpty ? Self.standardInputLines() : self.ids

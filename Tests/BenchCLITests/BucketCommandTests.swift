@@ -73,6 +73,8 @@ import Testing
     #expect(attributes.status == 64)
     #expect(attributes.standardError.hasPrefix(
       "Error: --attributes must be a JSON object, e.g. '{\"platform\": \"iOS\", \"app_version\": \"2.1.0\"}'.\n"))
+    // With the command's own usage, not the top-level one.
+    #expect(attributes.standardError.contains("Usage: bench bucket --framework <framework>"))
     let noIDs = try BenchProcess.run(["bucket", "--framework", "optimizely", "--config", datafile], input: "")
     #expect(noIDs.standardError.hasPrefix("Error: Give the user ids as arguments, or one per line on standard input.\n"))
   }
