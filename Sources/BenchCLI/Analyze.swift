@@ -22,16 +22,20 @@ extension Bench {
         """
     )
 
-    @Argument(help: "The events table, e.g. events.csv.")
+    @Argument(help: "The events table, e.g. events.csv.", completion: .file(extensions: ["csv"]))
     var events: String
 
-    @Option(help: "The outcomes table: id_for_vendor, metric, value (without it: exposures, sample ratio and contamination only).")
+    @Option(
+      help: "The outcomes table: id_for_vendor, metric, value (without it: exposures, sample ratio and contamination only).",
+      completion: .file(extensions: ["csv"]))
     var outcomes: String?
 
     @Flag(help: "The outcomes table holds events, a row per purchase or conversion, summed per device and metric.")
     var outcomeEvents = false
 
-    @Option(help: "The scenario the events come from, for baselines, weights, metric kinds and analysis settings.")
+    @Option(
+      help: "The scenario the events come from, for baselines, weights, metric kinds and analysis settings.",
+      completion: .file(extensions: ["json"]))
     var scenario: String?
 
     @OptionGroup var analysisOptions: AnalysisOptions
@@ -42,7 +46,7 @@ extension Bench {
     @Flag(help: "Replace a folder that holds another command's report, such as a simulated run's.")
     var force = false
 
-    @Option(help: "The folder that receives <name>/report.md and results.json.")
+    @Option(help: "The folder that receives <name>/report.md and results.json.", completion: .directory)
     var out: String = "reports"
 
     @Option(name: .customLong("column"), help: "A column's name in the tables, as ROLE=NAME, e.g. id_for_vendor=user_id.")

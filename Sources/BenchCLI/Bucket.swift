@@ -22,7 +22,7 @@ extension Bench {
     @Option(help: "The service: optimizely or growthbook.")
     var framework: Framework
 
-    @Option(help: "The datafile (optimizely) or features payload (growthbook).")
+    @Option(help: "The datafile (optimizely) or features payload (growthbook).", completion: .file(extensions: ["json"]))
     var config: String
 
     @Option(help: "The user's attributes, as a JSON object, e.g. '{\"platform\": \"iOS\"}'.")

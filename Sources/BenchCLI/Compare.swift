@@ -31,7 +31,7 @@ extension Bench {
     @Option(help: "Simulate on this many threads at once (default: the number of cores).")
     var threads: Int?
 
-    @Option(help: "The folder that receives <name>/comparison.md and one folder per framework.")
+    @Option(help: "The folder that receives <name>/comparison.md and one folder per framework.", completion: .directory)
     var out: String = "reports"
 
     @Flag(help: "Run even when the estimate exceeds an hour or 8 GB of memory.")

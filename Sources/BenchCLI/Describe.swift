@@ -13,7 +13,7 @@ extension Bench {
         """
     )
 
-    @Argument(help: "The scenario file, e.g. scenarios/upgrade.json.")
+    @Argument(help: "The scenario file, e.g. scenarios/upgrade.json.", completion: .file(extensions: ["json"]))
     var scenario: String
 
     public init() {}

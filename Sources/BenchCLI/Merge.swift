@@ -16,10 +16,12 @@ extension Bench {
         """
     )
 
-    @Argument(help: ArgumentHelp("The part files, e.g. parts/*.part.", valueName: "part"))
+    @Argument(help: ArgumentHelp("The part files, e.g. parts/*.part.", valueName: "part"), completion: .file(extensions: ["part"]))
     var parts: [String] = []
 
-    @Option(help: ArgumentHelp("The folder that receives <scenario name>/report.md and results.json.", valueName: "folder"))
+    @Option(
+      help: ArgumentHelp("The folder that receives <scenario name>/report.md and results.json.", valueName: "folder"),
+      completion: .directory)
     var out: String = "reports"
 
     @OptionGroup var analysis: AnalysisOptions

@@ -31,20 +31,24 @@ extension Bench {
     @Option(help: "Run the scenario this many times, each with a seed derived from the first.")
     var replications: Int = 1
 
-    @Option(help: ArgumentHelp(
-      "The folder that receives <scenario name>/report.md and results.json (default: reports), "
-        + "or with --shard the part file (default: parts).",
-      valueName: "folder"))
+    @Option(
+      help: ArgumentHelp(
+        "The folder that receives <scenario name>/report.md and results.json (default: reports), "
+          + "or with --shard the part file (default: parts).",
+        valueName: "folder"),
+      completion: .directory)
     var out: String?
 
     @Option(help: ArgumentHelp(
       "Simulate only shard K of N (0 ≤ K < N) and write its part for `bench merge`.", valueName: "K/N"))
     var shard: String?
 
-    @Option(help: "Also write the first replication's analytics events to this CSV file.")
+    @Option(help: "Also write the first replication's analytics events to this CSV file.", completion: .file(extensions: ["csv"]))
     var events: String?
 
-    @Option(help: "Where --events also writes the devices' outcomes (default: next to it, <name>-outcomes.csv).")
+    @Option(
+      help: "Where --events also writes the devices' outcomes (default: next to it, <name>-outcomes.csv).",
+      completion: .file(extensions: ["csv"]))
     var outcomes: String?
 
     @Flag(help: "Also write report.html: the report in one self-contained file, charts inline.")

@@ -26,6 +26,11 @@ import Testing
       #expect(result.status == 0)
       #expect(result.standardOutput.contains("bench"), "\(shell)")
     }
+    // Paths complete as files of their kind: scenarios, tables, parts.
+    let zsh = try BenchProcess.run(["--generate-completion-script", "zsh"]).standardOutput
+    for kind in ["scenario:_files -g '\\''*.json", "events:_files -g '\\''*.csv", "part:_files -g '\\''*.part"] {
+      #expect(zsh.contains(kind), "\(kind)")
+    }
   }
 
   @Test func aScenarioIsReadFromStandardInput() throws {
