@@ -32,6 +32,7 @@ struct ScenarioDescription {
           "  key conflict: \(conflict); on those devices the manager serves \(order[0]), first in the version's order, "
             + "and discards \(order[1])")
       }
+      lines.append(contentsOf: carriedClashes(at: index))
       if index > 0 {
         lines.append(contentsOf: changes(upTo: index))
       }
@@ -124,6 +125,34 @@ struct ScenarioDescription {
       }
     }
     return lines
+  }
+}
+
+extension ScenarioDescription {
+  /// Shared keys that clash although the version's ranges are disjoint: a
+  /// device keeps its recorded status when a range moves (TokenRangeChange),
+  /// so devices an earlier version made active in an experiment stay active
+  /// outside its new range, where another experiment that shares a key may
+  /// be active too.
+  func carriedClashes(at index: Int) -> [String] {
+    let version = scenario.versions[index]
+    return KeySharing(version.experiments).pairs.flatMap { pair -> [String] in
+      let first = version.experiments[pair.first], second = version.experiments[pair.second]
+      // Where the current ranges overlap, KeyConflict has said so already.
+      guard !first.activeTokenRange.overlaps(second.activeTokenRange) else { return [] }
+      return [(first, second), (second, first)].compactMap { carrier, other -> String? in
+        for earlier in scenario.versions[..<index].reversed() {
+          guard let old = earlier.experiments.first(where: { $0.name == carrier.name }),
+            let tokens = old.activeTokenRange.intersection(other.activeTokenRange)
+          else { continue }
+          return "  key clash carried over: \(carrier.name) was active for tokens in \(old.activeTokenRange) in "
+            + "\(earlier.version) and its devices keep that status, so for tokens in \(tokens), where \(other.name) "
+            + "is active now, both claim \(pair.keys.map { "'\($0)'" }.joined(separator: ", ")); on those devices the "
+            + "manager serves \(first.name), first in the version's order, and discards \(second.name)"
+        }
+        return nil
+      }
+    }
   }
 }
 

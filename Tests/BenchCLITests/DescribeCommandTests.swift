@@ -94,3 +94,22 @@ import Testing
     }
   }
 }
+
+/// A range that shrinks leaves its active devices behind (rule 4), where
+/// another experiment sharing a key may be active: `describe` names the
+/// clash the run will count, though the version's ranges are disjoint.
+@Suite struct CarriedClashTests {
+  @Test func theUpgradePlansClashIsNamed() throws {
+    let result = try BenchProcess.run(["describe", committedScenario("upgrade")])
+    let clashes = result.standardOutput.split(separator: "\n").filter { $0.contains("key clash carried over") }
+    #expect(clashes.count == 2)
+    #expect(clashes.first == """
+        key clash carried over: SubscriptionScreenTheme was active for tokens in [0, 0.5) in 2.0 and its devices keep \
+      that status, so for tokens in [0.4, 0.5), where OnboardingLength is active now, both claim 'paywallTitle'; on those \
+      devices the manager serves SubscriptionScreenTheme, first in the version's order, and discards OnboardingLength
+      """)
+    // A scenario whose ranges never meet a shared key says nothing of it.
+    let clean = try BenchProcess.run(["describe", committedScenario("true-effect")])
+    #expect(!clean.standardOutput.contains("clash"))
+  }
+}
