@@ -27,8 +27,11 @@ struct LineChart {
   /// Formats the y axis's tick labels.
   var formatY: (Double) -> String = { LineChart.trim($0, decimals: 2) }
 
-  private static let palette = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf"]
-  private let width = 720.0, height = 340.0
+  /// Okabe and Ito's colour-blind-safe palette (2008), black last: a
+  /// variant's index in its experiment picks its colour in every chart.
+  static let palette = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000"]
+  /// GitHub's Markdown column is 980 pixels wide; a chart fills it.
+  private let width = 960.0, height = 400.0
   private let left = 70.0, right = 170.0, top = 40.0, bottom = 50.0
 
   var svg: String {

@@ -563,7 +563,13 @@ private struct ReportWriter {
     for analysis in experiment.analysis where !analysis.comparisons.isEmpty {
       var series: [LineChart.Series] = []
       var settled: [Double] = []
-      for comparison in analysis.comparisons {
+      // A band much wider than the narrowest (a variant of few devices) would flatten every other line:
+      // the axis follows the informative ones, and the wide band is clipped and marked at the edge.
+      let widths = analysis.comparisons.map { comparison in
+        comparison.dailyLift.suffix(max(days.count / 2, 1)).compactMap { $0.map { $0.upper - $0.lower } }.max()
+      }
+      let narrowest = widths.compactMap { $0 }.filter { $0.isFinite && $0 > 0 }.min()
+      for (position, comparison) in analysis.comparisons.enumerated() {
         let colour = experiment.variants.firstIndex { $0.name == comparison.variant } ?? 0
         series.append(LineChart.Series(
           name: comparison.variant, values: comparison.dailyLift.map { $0?.value }, colour: colour,
@@ -574,8 +580,9 @@ private struct ReportWriter {
           settled.append(truth)
         }
         // Early days' intervals are huge; scale the axis to the second half of the run and mark what is clipped.
+        let informative = narrowest.map { (widths[position] ?? 0) <= 4 * $0 } ?? true
         for estimate in comparison.dailyLift.suffix(max(days.count / 2, 1)).compactMap({ $0 }) {
-          settled += [estimate.value, estimate.lower, estimate.upper]
+          settled += informative ? [estimate.value, estimate.lower, estimate.upper] : [estimate.value]
         }
       }
       let lift = LineChart(
@@ -600,8 +607,8 @@ private struct ReportWriter {
         links.append("![Naive and always-valid p-values at each look](\(prefix)-\(analysis.metric)-looks.svg)")
       }
     }
-    lines.append(contentsOf: links)
-    lines.append("")
+    // A chart a paragraph, so that each takes the column's width.
+    for link in links { lines += [link, ""] }
   }
 
   // MARK: - Change impact

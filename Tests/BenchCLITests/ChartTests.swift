@@ -20,7 +20,7 @@ import Testing
 
   @Test func anIntervalIsABandAndTheTruthADashedLine() {
     let svg = chart(values: [0.1, 0.12, 0.11], lower: [0.0, 0.05, 0.06], upper: [0.2, 0.19, 0.16])
-    #expect(svg.components(separatedBy: "<polygon clip-path=\"url(#plot)\" fill=\"#1f77b4\" fill-opacity=\"0.15\"").count == 2)
+    #expect(svg.components(separatedBy: "<polygon clip-path=\"url(#plot)\" fill=\"#0072B2\" fill-opacity=\"0.15\"").count == 2)
     #expect(svg.contains("stroke-dasharray=\"5 4\""))
     #expect(svg.contains(">B true lift</text>"))
     #expect(!svg.contains("beyond the axis"))

@@ -79,6 +79,20 @@ import Testing
     }
   }
 
+  /// Midnight's band (123 devices) spans ±100%: the lift chart's axis follows
+  /// the informative bands, from −20% to 60%, and marks Midnight's where it
+  /// leaves the axis. Before, the axis ran from −100% to 100% and flattened
+  /// every other line.
+  @Test func aWideBandDoesNotSetTheLiftAxis() async throws {
+    let (document, _, scenario) = try await upgrade()
+    let report = MarkdownReport.render(ReportInput(
+      document: document, description: "", settings: scenario.analysis, versions: scenario.versions, source: "Simulated"))
+    let svg = try #require(report.charts.first { $0.fileName == "upgrade-SubscriptionScreenTheme-subscribed-lift.svg" }?.svg)
+    let ticks = svg.components(separatedBy: "text-anchor=\"end\">").dropFirst().compactMap { $0.split(separator: "<").first }
+    #expect(ticks.first == "-20%" && ticks.last == "60%", "\(ticks)")
+    #expect(svg.contains(">▲▼ beyond the axis</text>"))
+  }
+
   /// Width model, on the wide side: 9.5 px a character at GitHub's 16 px
   /// font, 26 px of padding and a pixel of border per cell.
   static func pixels(_ table: [[String]]) -> Double {
