@@ -5,6 +5,15 @@ import ScenarioFormat
 /// One sentence per change an upgrade made to an experiment, naming the Lab
 /// rule that decided what happened to the devices (docs/rules/).
 enum ChangeSentences {
+  /// Whether devices made `transition` skipping versions between its two:
+  /// they met those versions' changes at once, by the same rules.
+  static func skipsVersions(_ transition: TransitionResult, versions: [AppVersion]) -> Bool {
+    guard let from = versions.firstIndex(where: { $0.version == transition.fromVersion }),
+      let to = versions.firstIndex(where: { $0.version == transition.toVersion })
+    else { return false }
+    return to > from + 1
+  }
+
   static func sentences(for transition: TransitionResult, of experiment: String, versions: [AppVersion]) -> [String] {
     guard let from = versions.firstIndex(where: { $0.version == transition.fromVersion }),
       let to = versions.firstIndex(where: { $0.version == transition.toVersion })

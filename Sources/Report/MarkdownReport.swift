@@ -643,9 +643,21 @@ private struct ReportWriter {
       }
       lines.append("")
     }
-    for (experiment, transition) in transitions where transition.total > 0 {
-      for sentence in ChangeSentences.sentences(for: transition, of: experiment.name, versions: input.versions) {
-        lines.append("- \(sentence)")
+    // One sentence per change of each upgrade between consecutive versions; devices that skipped versions
+    // met the same changes at once, by the same rules, so one sentence per experiment names those upgrades.
+    for experiment in document.experiments {
+      let made = experiment.transitions.filter { $0.total > 0 }
+      for transition in made where !ChangeSentences.skipsVersions(transition, versions: input.versions) {
+        for sentence in ChangeSentences.sentences(for: transition, of: experiment.name, versions: input.versions) {
+          lines.append("- \(sentence)")
+        }
+      }
+      let skipping = made.filter { ChangeSentences.skipsVersions($0, versions: input.versions) }
+      if !skipping.isEmpty {
+        let upgrades = skipping.map { "\($0.fromVersion) → \($0.toVersion) (\(NumberFormat.count($0.devices)))" }
+        lines.append(
+          "- \(experiment.name): devices that skipped versions, \(upgrades.joined(separator: ", ")), met the skipped "
+            + "versions' changes at once, by the same rules; the table counts what each did.")
       }
     }
     for experiment in document.experiments where experiment.mixedDevices > 0 {
