@@ -16,7 +16,7 @@ extension Bench {
         framework runs it by its own rules (docs/compare.md says how the plan maps onto each, and \
         what a framework cannot express), with the same devices, seed and outcome model. Writes \
         <out>/<name>/comparison.md, and each framework's own report and results.json \
-        in <out>/<name>/<framework>/.
+        in <out>/<name>/<framework>/. Try scenarios/compare-frameworks.json.
         """
     )
 

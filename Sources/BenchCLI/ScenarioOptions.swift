@@ -5,7 +5,7 @@ import ScenarioFormat
 /// The options every command that runs a scenario shares.
 struct ScenarioOptions: ParsableArguments {
   @Argument(
-    help: "The scenario file, e.g. scenarios/upgrade.json, or - for standard input.", completion: .file(extensions: ["json"]))
+    help: "The scenario file (scenarios/ holds examples), or - for standard input.", completion: .file(extensions: ["json"]))
   var scenario: String
 
   @Option(help: "Use this seed instead of the scenario's.")

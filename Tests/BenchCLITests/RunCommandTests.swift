@@ -144,7 +144,7 @@ func temporaryFolder() throws -> URL {
       USAGE: bench run [<options>] <scenario>
 
       ARGUMENTS:
-        <scenario>              The scenario file, e.g. scenarios/upgrade.json, or - for standard input.
+        <scenario>              The scenario file (scenarios/ holds examples), or - for standard input.
 
       OPTIONS:
         --seed <seed>           Use this seed instead of the scenario's.
