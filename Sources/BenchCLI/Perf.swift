@@ -148,36 +148,40 @@ extension Bench.Perf {
   /// Each size made 4 times larger in turn from the base workload at the
   /// first --devices count: the cost's exponent in that size, log₄ of the
   /// ratio of the times (1 is linear, 2 quadratic; fixed costs pull it below
-  /// 1). Each configuration runs twice on one thread; the faster counts.
+  /// 1). Each configuration runs three times on one thread; the fastest runs
+  /// give the exponent, and the slowest against the fastest its spread, so a
+  /// busy machine shows as a wide range rather than as a wrong figure.
   func runSweep() async throws {
     let base: [Dimension: Int] = [
       .devices: deviceCounts[0], .experiments: PerformanceWorkload.experiments, .versions: PerformanceWorkload.versions,
       .days: PerformanceWorkload.versions,
     ]
-    func seconds(_ size: [Dimension: Int]) async throws -> Double {
+    func seconds(_ size: [Dimension: Int]) async throws -> [Double] {
       let simulator = Simulator(plan: SimulationPlan(try PerformanceWorkload.scenario(
         devices: size[.devices]!, experiments: size[.experiments]!, versions: size[.versions]!, days: size[.days]!)))
-      var fastest = Double.infinity
-      for _ in 0..<2 {
+      var times: [Double] = []
+      for _ in 0..<3 {
         let start = ContinuousClock.now
         _ = await simulator.run(replication: 0, threads: 1)
-        fastest = min(fastest, Self.seconds(since: start))
+        times.append(Self.seconds(since: start))
       }
-      return fastest
+      return times
     }
     func pad(_ text: String, _ width: Int) -> String { text.padding(toLength: width, withPad: " ", startingAt: 0) }
-    let baseSeconds = try await seconds(base)
-    print("size         base      ×4        seconds   ×4 seconds  exponent")
+    func exponent(_ larger: Double, _ smaller: Double) -> String { Measurement.fixed(log2(larger / smaller) / 2, 2) }
+    let baseTimes = try await seconds(base)
+    print("size         base      ×4        seconds   ×4 seconds  exponent  spread")
     for dimension in Dimension.allCases {
       var size = base
       size[dimension]! *= 4
       // More versions are released on more days: one launch a version stays the workload.
       if dimension == .versions { size[.days] = size[.versions] }
-      let time = try await seconds(size)
+      let times = try await seconds(size)
+      let (fast, slow, baseFast, baseSlow) = (times.min()!, times.max()!, baseTimes.min()!, baseTimes.max()!)
       print(
         pad(dimension.rawValue, 13) + pad("\(base[dimension]!)", 10) + pad("\(size[dimension]!)", 10)
-          + pad(Measurement.fixed(baseSeconds, 3), 10) + pad(Measurement.fixed(time, 3), 12)
-          + Measurement.fixed(log2(time / baseSeconds) / 2, 2))
+          + pad(Measurement.fixed(baseFast, 3), 10) + pad(Measurement.fixed(fast, 3), 12)
+          + pad(exponent(fast, baseFast), 10) + "\(exponent(fast, baseSlow)) to \(exponent(slow, baseFast))")
     }
   }
 }

@@ -62,17 +62,21 @@ import Testing
   }
 
   /// `bench perf --sweep` scales each size of the workload by 4 and prints a
-  /// row per size with its exponent; the figures are for people, the layout
+  /// row per size with its exponent and the exponent's spread over three
+  /// runs (which holds the exponent); the figures are for people, the layout
   /// for tests.
   @Test func theSweepPrintsAnExponentPerSize() throws {
     let result = try BenchProcess.run(["perf", "--sweep", "--devices", "2000"])
     #expect(result.status == 0, "\(result.standardError)")
     let lines = result.standardOutput.split(separator: "\n")
-    #expect(lines.first == "size         base      ×4        seconds   ×4 seconds  exponent")
+    #expect(lines.first == "size         base      ×4        seconds   ×4 seconds  exponent  spread")
     let rows = lines.dropFirst().map { $0.split(separator: " ") }
     #expect(rows.map { String($0[0]) } == ["devices", "experiments", "versions", "days"])
     #expect(rows.map { "\($0[1]) \($0[2])" } == ["2000 8000", "5 20", "5 20", "5 20"])
-    #expect(rows.allSatisfy { Double($0[5]) != nil })
+    for row in rows {
+      let exponent = try #require(Double(row[5])), low = try #require(Double(row[6])), high = try #require(Double(row[8]))
+      #expect(row[7] == "to" && low <= exponent && exponent <= high, "\(row)")
+    }
   }
 
   /// A population beyond the accepted range once trapped in the workload's tables.
