@@ -98,39 +98,33 @@ public struct FetchModel: Hashable, Sendable {
   }
 }
 
-/// One change on the service's dashboard.
-public struct RemoteChange: Hashable, Sendable {
-  public enum Action: Hashable, Sendable {
-    /// A new experiment, with its keys declared as Lab expects.
-    case add(RemoteExperiment, keys: [String])
-    case remove(experiment: String)
-    case setPercentages(experiment: String, percentages: [String: Double])
-    case setValues(experiment: String, variant: String, values: [String: RemoteValue])
-    /// `__Override_<experiment>` set to these keys.
-    case override(experiment: String, keys: [String])
-    case conclude(experiment: String, winner: String)
-    /// `__Keys_<experiment>` set to this value, well formed or not.
-    case declareKeys(experiment: String, value: RemoteValue)
-  }
+/// One change on the remote service's dashboard, on a day.
+public typealias RemoteChange = PlannedChange<RemoteAction>
 
-  public var day: Int
-  public var action: Action
+/// What a change on the remote service's dashboard does.
+public enum RemoteAction: PlannedAction {
+  /// A new experiment, with its keys declared as Lab expects.
+  case add(RemoteExperiment, keys: [String])
+  case remove(experiment: String)
+  case setPercentages(experiment: String, percentages: [String: Double])
+  case setValues(experiment: String, variant: String, values: [String: RemoteValue])
+  /// `__Override_<experiment>` set to these keys.
+  case override(experiment: String, keys: [String])
+  case conclude(experiment: String, winner: String)
+  /// `__Keys_<experiment>` set to this value, well formed or not.
+  case declareKeys(experiment: String, value: RemoteValue)
 
-  public init(day: Int, action: Action) {
-    self.day = day
-    self.action = action
-  }
-
-  /// The experiment the change is about.
   public var experiment: String {
-    switch action {
+    switch self {
     case .add(let experiment, _): return experiment.name
     case .remove(let name), .setPercentages(let name, _), .setValues(let name, _, _), .override(let name, _),
       .conclude(let name, _), .declareKeys(let name, _):
       return name
     }
   }
+}
 
+extension PlannedChange where Action == RemoteAction {
   func applied(to configuration: RemoteConfiguration) -> RemoteConfiguration {
     var configuration = configuration
     func update(_ name: String, _ body: (inout RemoteExperiment) -> Void) {
@@ -165,11 +159,11 @@ public struct RemoteChange: Hashable, Sendable {
   }
 }
 
-extension RemoteChange: CustomStringConvertible {
+extension RemoteAction {
   /// The change as the dashboard would say it, with what it does to devices.
   public var description: String {
     let number = NumberText.plain
-    switch action {
+    switch self {
     case .add(let experiment, let keys):
       let split = experiment.variants.map { "\($0.name) \(number($0.percentage))%" }.joined(separator: ", ")
       return "add \(experiment.name) (keys \(keys.joined(separator: ", ")); \(split))"

@@ -93,7 +93,7 @@ extension ScenarioReader {
       }
       return variant
     }
-    let action: RemoteChange.Action
+    let action: RemoteAction
     switch name {
     case "add":
       let (experiment, keys) = try remoteExperiment(actionNode, naming: naming)

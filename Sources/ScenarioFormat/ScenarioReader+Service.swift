@@ -56,7 +56,7 @@ extension ScenarioReader {
       }
       return variation
     }
-    let action: ServiceChange.Action
+    let action: ServiceAction
     switch actionName {
     case "start":
       let experiment = try serviceExperiment(actionNode, naming: naming)

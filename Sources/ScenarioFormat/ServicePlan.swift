@@ -119,40 +119,34 @@ public struct ServiceAudience: Hashable, Sendable {
   }
 }
 
-/// One change on the service's dashboard.
-public struct ServiceChange: Hashable, Sendable {
-  public enum Action: Hashable, Sendable {
-    case start(ServiceExperiment)
-    case setTraffic(experiment: String, traffic: Double)
-    case setWeights(experiment: String, weights: [String: Double])
-    case addVariation(experiment: String, variation: ServiceVariation)
-    case removeVariation(experiment: String, variation: String)
-    case setAudience(experiment: String, audience: ServiceAudience)
-    case pause(experiment: String)
-    case resume(experiment: String)
-    case conclude(experiment: String, winner: String)
-    /// GrowthBook's "re-randomize": a new bucket version.
-    case newBucketVersion(experiment: String)
-  }
+/// One change on a hash-bucketed service's dashboard, on a day.
+public typealias ServiceChange = PlannedChange<ServiceAction>
 
-  public var day: Int
-  public var action: Action
+/// What a change on a hash-bucketed service's dashboard does.
+public enum ServiceAction: PlannedAction {
+  case start(ServiceExperiment)
+  case setTraffic(experiment: String, traffic: Double)
+  case setWeights(experiment: String, weights: [String: Double])
+  case addVariation(experiment: String, variation: ServiceVariation)
+  case removeVariation(experiment: String, variation: String)
+  case setAudience(experiment: String, audience: ServiceAudience)
+  case pause(experiment: String)
+  case resume(experiment: String)
+  case conclude(experiment: String, winner: String)
+  /// GrowthBook's "re-randomize": a new bucket version.
+  case newBucketVersion(experiment: String)
 
-  public init(day: Int, action: Action) {
-    self.day = day
-    self.action = action
-  }
-
-  /// The experiment the change is about.
   public var experiment: String {
-    switch action {
+    switch self {
     case .start(let experiment): return experiment.name
     case .setTraffic(let name, _), .setWeights(let name, _), .addVariation(let name, _), .removeVariation(let name, _),
       .setAudience(let name, _), .pause(let name), .resume(let name), .conclude(let name, _), .newBucketVersion(let name):
       return name
     }
   }
+}
 
+extension PlannedChange where Action == ServiceAction {
   func apply(to experiments: inout [ServiceExperiment]) {
     if case .start(let experiment) = action {
       experiments.append(experiment)
@@ -179,11 +173,11 @@ public struct ServiceChange: Hashable, Sendable {
   }
 }
 
-extension ServiceChange: CustomStringConvertible {
+extension ServiceAction {
   /// The change as the dashboard would say it, e.g. "traffic set to 100%".
   public var description: String {
     let number = NumberText.plain
-    switch action {
+    switch self {
     case .start(let experiment):
       return "started with " + experiment.variations.map { "\($0.name) \(number($0.weight))" }.joined(separator: ", ")
         + " on \(number(experiment.traffic * 100))% of traffic"
