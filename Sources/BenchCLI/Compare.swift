@@ -34,11 +34,7 @@ extension Bench {
     @Option(help: "The folder that receives <name>/comparison.md and one folder per framework.", completion: .directory)
     var out: String = "reports"
 
-    @Flag(help: "Run even when the estimate exceeds an hour or 8 GB of memory.")
-    var allowLargeRun = false
-
-    @Flag(help: "Print nothing but errors.")
-    var quiet = false
+    @OptionGroup var flags: RunFlags
 
     public init() {}
 
@@ -64,7 +60,7 @@ extension Bench {
     public func run() async throws {
       var (plan, warnings) = try options.load()
       plan.analysis = analysis.applied(to: plan.analysis)
-      if !quiet {
+      if !flags.quiet {
         for warning in warnings { printError("warning: \(warning)") }
       }
       let frameworks = try chosenFrameworks()
@@ -74,13 +70,13 @@ extension Bench {
       try RunLimits.check(
         RunEstimate(
           plan: SimulationPlan(expressed[0].scenario), devices: plan.devices, replications: frameworks.count, threads: threads),
-        threads: threads, allowed: allowLargeRun)
+        threads: threads, allowed: flags.allowLargeRun)
       var runs: [ComparisonReport.Run] = []
       var reports: [(framework: String, report: RenderedReport, document: ResultsDocument)] = []
       let folder = URL(fileURLWithPath: out).appendingPathComponent(plan.name)
       for (framework, (scenario, notes)) in zip(frameworks, expressed) {
         let simulator = Simulator(plan: SimulationPlan(scenario))
-        let progress = ProgressBar(total: scenario.devices, enabled: !quiet)
+        let progress = ProgressBar(total: scenario.devices, enabled: !flags.quiet)
         let tally = await simulator.run(replication: 0, threads: threads) { progress.update($0) }
         progress.finish()
         let document = ExperimentAnalyzer(settings: scenario.analysis).analyze(ResultsDocument(plan: simulator.plan, tally: tally))
@@ -97,7 +93,7 @@ extension Bench {
         try staged.write(ComparisonReport.render(plan: plan, runs: runs), to: "comparison.md")
       }
       let reportURL = folder.appendingPathComponent("comparison.md")
-      if !quiet {
+      if !flags.quiet {
         print("Ran \(plan.name) under \(frameworks.map(\.rawValue).joined(separator: ", ")).")
         print("Wrote \(reportURL.relativePath)")
       }

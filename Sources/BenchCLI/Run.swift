@@ -54,11 +54,7 @@ extension Bench {
     @Flag(help: "Also write report.html: the report in one self-contained file, charts inline.")
     var html = false
 
-    @Flag(help: "Run even when the estimate exceeds an hour or 8 GB of memory.")
-    var allowLargeRun = false
-
-    @Flag(help: "Print nothing but errors.")
-    var quiet = false
+    @OptionGroup var flags: RunFlags
 
     public init() {}
 
@@ -84,7 +80,7 @@ extension Bench {
     public func run() async throws {
       var (scenario, warnings, file) = try options.loadFile()
       scenario.analysis = analysis.applied(to: scenario.analysis)
-      if !quiet {
+      if !flags.quiet {
         for warning in warnings { printError("warning: \(warning)") }
       }
       let simulator = Simulator(plan: SimulationPlan(scenario))
@@ -95,9 +91,9 @@ extension Bench {
       }
       try RunLimits.check(
         RunEstimate(plan: simulator.plan, devices: scenario.devices, replications: replications, threads: threads),
-        threads: threads, allowed: allowLargeRun)
+        threads: threads, allowed: flags.allowLargeRun)
       let progress = ProgressBar(
-        total: scenario.devices * replications, enabled: !quiet, devicesPerReplication: replications > 1 ? scenario.devices : nil)
+        total: scenario.devices * replications, enabled: !flags.quiet, devicesPerReplication: replications > 1 ? scenario.devices : nil)
       var run = SimulatedRun(scenario: scenario, plan: simulator.plan, replications: replications)
       let outcomesPath = events.map { outcomes ?? Self.outcomesPath(besides: $0) }
       var eventCount = 0
@@ -113,7 +109,7 @@ extension Bench {
       await run.simulate(simulated..<replications, of: simulator, threads: threads) { progress.update(done + $0) }
       progress.finish()
       let reportURL = try run.write(out: out ?? "reports", html: html)
-      if !quiet {
+      if !flags.quiet {
         print(run.summary(reportURL: reportURL, html: html))
         if let events, let outcomesPath {
           print("Wrote \(events) (\(eventCount) events) and \(outcomesPath)")
@@ -129,8 +125,8 @@ extension Bench {
       // The shard's devices over all its pieces, as one run.
       try RunLimits.check(
         RunEstimate(plan: simulator.plan, devices: devices, replications: 1, threads: threads),
-        threads: threads, allowed: allowLargeRun)
-      let progress = ProgressBar(total: devices, enabled: !quiet)
+        threads: threads, allowed: flags.allowLargeRun)
+      let progress = ProgressBar(total: devices, enabled: !flags.quiet)
       var tallies: [PartialResult.PieceTally] = []
       var done = 0
       for piece in pieces {
@@ -149,7 +145,7 @@ extension Bench {
       let url = URL(fileURLWithPath: out ?? "parts")
         .appendingPathComponent(PartialResult.fileName(scenario: scenario.name, shard: shard))
       try AtomicFile.write(Data(part.encoded()), to: url)
-      if !quiet {
+      if !flags.quiet {
         print("Simulated shard \(shard): \(devices) of \(scenario.devices * replications) device runs"
           + (replications > 1 ? " (\(scenario.devices) devices × \(replications) replications)" : "") + ".")
         print("Wrote \(url.relativePath)")
