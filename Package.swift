@@ -13,6 +13,8 @@ let package = Package(
     .library(name: "Lab", targets: ["Lab"]),
     .library(name: "Bucketing", targets: ["Bucketing"]),
     .library(name: "Enrollment", targets: ["Enrollment"]),
+    // Test doubles for an app's own tests of code that uses Lab.
+    .library(name: "LabTestKit", targets: ["LabTestKit"]),
     .library(name: "Statistics", targets: ["Statistics"]),
     .executable(name: "bench", targets: ["bench"]),
     .executable(name: "bench-fuzz", targets: ["BenchFuzz"]),
