@@ -14,13 +14,15 @@ compare: setup
 	$(SWIFT) run -c release bench compare scenarios/compare-frameworks.json
 
 ## test: install what is missing and run the whole test suite: the Slurm
-## integration test on a one-node cluster it starts, the unit tests, then the
-## release build's unchecked scratch memory against the debug build's checked one
+## integration test on a one-node cluster it starts, the unit tests, the
+## release build's unchecked scratch memory against the debug build's checked
+## one, then an app package that depends on the committed tree by version
 test: setup
 	$(SWIFT) build --product bench
 	bash Tests/Integration/slurm-test.sh "$$($(SWIFT) build --show-bin-path)/bench"
 	$(SWIFT) test
 	sh scripts/check-scratch.sh
+	sh scripts/check-app-package.sh
 
 ## setup: install GSL through apt when pkg-config cannot find it
 setup:
