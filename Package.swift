@@ -40,7 +40,7 @@ let package = Package(
     .target(name: "Enrollment", dependencies: ["Lab"], exclude: ["LICENSE"]),
 
     // Significance tests on counts, means and variances: knows nothing of experiments.
-    .target(name: "Statistics", dependencies: ["CGSL"]),
+    .target(name: "Statistics", dependencies: ["_CGSL"]),
 
     // The scenario file: decoding, validation with JSON paths, and the plan it describes.
     .target(name: "ScenarioFormat", dependencies: ["Lab", "Enrollment"]),
@@ -52,7 +52,7 @@ let package = Package(
     .target(name: "Sharding", dependencies: ["ScenarioFormat", "Simulation"]),
 
     // What a run found, as results.json and the files next to it.
-    .target(name: "Results", dependencies: ["Lab", "Enrollment", "ScenarioFormat", "Simulation", "CFolderSwap"]),
+    .target(name: "Results", dependencies: ["Lab", "Enrollment", "ScenarioFormat", "Simulation", "_CFolderSwap"]),
 
     // Turns counts into verdicts with the statistics module.
     .target(name: "Analysis", dependencies: ["Results", "Statistics", "ScenarioFormat"]),
@@ -92,13 +92,13 @@ let package = Package(
 
     // GNU GSL, found through pkg-config.
     .systemLibrary(
-      name: "CGSL",
+      name: "_CGSL",
       pkgConfig: "gsl",
       providers: [.apt(["libgsl-dev"]), .brew(["gsl"])]
     ),
 
     // The atomic exchange of two folders, which Swift's Glibc module does not expose.
-    .target(name: "CFolderSwap"),
+    .target(name: "_CFolderSwap"),
 
     // Test doubles for code that uses Lab: seeded randomness and recording delegates.
     // Apache-2.0 (Sources/LabTestKit/LICENSE), like Lab.
@@ -143,7 +143,10 @@ let package = Package(
 // left out: an app that depends on it must not meet unsafe flags.
 let optimisedInDebug: Set<String> = ["Simulation", "Sharding", "Statistics", "Analysis", "Results", "AnalyticsTable", "Report"]
 
-for target in package.targets where target.type != .system && !target.name.hasPrefix("C") {
+// The C targets, implementation details named with an underscore, take no Swift settings.
+let cTargets: Set<String> = ["_CGSL", "_CFolderSwap"]
+
+for target in package.targets where !cTargets.contains(target.name) {
   target.swiftSettings = (target.swiftSettings ?? []) + [
     .enableUpcomingFeature("ExistentialAny"),
   ]

@@ -1,4 +1,4 @@
-import CFolderSwap
+import _CFolderSwap
 import Foundation
 
 /// A report folder written as one unit: every file goes to a hidden staging

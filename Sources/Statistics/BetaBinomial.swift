@@ -1,4 +1,4 @@
-import CGSL
+import _CGSL
 import Foundation
 
 /// Bayesian summaries of two conversion rates with Beta-Binomial posteriors.

@@ -1,4 +1,4 @@
-import CGSL
+import _CGSL
 
 /// Tail probabilities of the distributions the significance tests use, each
 /// from GSL's cumulative distribution functions.

@@ -1,4 +1,4 @@
-import CGSL
+import _CGSL
 
 /// A failure reported by GNU GSL through a status code.
 ///

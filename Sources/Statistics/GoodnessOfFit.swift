@@ -1,4 +1,4 @@
-import CGSL
+import _CGSL
 
 /// Pearson's chi-square goodness-of-fit test of observed counts against
 /// expected shares: the sample ratio mismatch check.

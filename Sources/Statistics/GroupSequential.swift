@@ -1,4 +1,4 @@
-import CGSL
+import _CGSL
 import Foundation
 
 /// Group-sequential boundaries by alpha spending (Lan and DeMets, 1983): a

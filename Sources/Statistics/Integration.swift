@@ -1,4 +1,4 @@
-import CGSL
+import _CGSL
 
 /// Adaptive numerical integration with GSL's QAGS (Gauss–Kronrod 21-point
 /// rules with extrapolation), for the Bayesian summaries.

@@ -1,4 +1,4 @@
-import CGSL
+import _CGSL
 
 /// Tests on continuous outcomes summarised by size, mean and sample variance.
 public enum MeanTests {

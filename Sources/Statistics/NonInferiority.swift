@@ -1,4 +1,4 @@
-import CGSL
+import _CGSL
 import Foundation
 
 /// One-sided tests that a treatment is no worse than a control by more than

@@ -1,4 +1,4 @@
-import CGSL
+import _CGSL
 import Foundation
 
 /// An estimate that is approximately normal with a variance known from the

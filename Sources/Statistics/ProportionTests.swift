@@ -1,4 +1,4 @@
-import CGSL
+import _CGSL
 
 /// Tests on conversion counts: successes out of trials per group.
 public enum ProportionTests {

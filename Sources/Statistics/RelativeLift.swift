@@ -1,4 +1,4 @@
-import CGSL
+import _CGSL
 import Foundation
 
 /// The relative lift of a treatment mean over a control mean, m₂/m₁ − 1,

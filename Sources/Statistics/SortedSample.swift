@@ -1,4 +1,4 @@
-import CGSL
+import _CGSL
 import Foundation
 
 /// A sample as its distinct values in ascending order with how often each

@@ -1,4 +1,4 @@
-import CGSL
+import _CGSL
 
 /// The outcome of a significance test: a statistic, its degrees of freedom
 /// where the test has them, and a two-sided p-value.

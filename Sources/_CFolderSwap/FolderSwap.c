@@ -1,7 +1,7 @@
 // The one system call Swift's Glibc module does not expose: renameat2 is
 // declared only under _GNU_SOURCE.
 #define _GNU_SOURCE
-#include "CFolderSwap.h"
+#include "_CFolderSwap.h"
 
 #include <fcntl.h>
 #include <stdio.h>
