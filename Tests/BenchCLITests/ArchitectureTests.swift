@@ -39,21 +39,33 @@ import Testing
     return list.components(separatedBy: "\"").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
   }
 
-  /// Each row of the table: the module and the names in backticks of its last column.
-  private func documented() throws -> [String: Set<String>] {
+  /// Each row of the table, in order: the module and the names in backticks of its last column.
+  private func documented() throws -> [(name: String, dependencies: Set<String>)] {
     let text = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/architecture.md"), encoding: .utf8)
-    var modules: [String: Set<String>] = [:]
-    for line in text.split(separator: "\n") where line.hasPrefix("| `") {
+    return text.split(separator: "\n").filter { $0.hasPrefix("| `") }.map { line in
       let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
       let name = cells[0].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
       let names = cells[cells.count - 1].components(separatedBy: "`").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
-      modules[name] = Set(names)
+      return (name, Set(names))
     }
-    return modules
+  }
+
+  /// The page says a module knows only the ones before it: each row's
+  /// dependencies stand above it (or outside the package, as ArgumentParser).
+  @Test func eachModuleDependsOnlyOnTheOnesBeforeIt() throws {
+    let rows = try documented()
+    let names = Set(rows.map(\.name))
+    var seen: Set<String> = []
+    for row in rows {
+      let inside = row.dependencies.intersection(names)
+      #expect(inside.isSubset(of: seen), "\(row.name) depends on \(inside.subtracting(seen)), listed below it")
+      seen.insert(row.name)
+    }
   }
 
   @Test func theModuleTableIsTheManifest() throws {
-    let targets = try manifest(), modules = try documented()
+    let targets = try manifest()
+    let modules = Dictionary(uniqueKeysWithValues: try documented().map { ($0.name, $0.dependencies) })
     #expect(targets.count >= 17)
     #expect(Set(modules.keys) == Set(targets.keys), "modules the page or the manifest lacks")
     for (name, dependencies) in targets {
