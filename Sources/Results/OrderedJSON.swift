@@ -6,6 +6,8 @@ public indirect enum OrderedJSON: Hashable, Sendable {
   case null
   case bool(Bool)
   case integer(Int)
+  /// A whole number beyond `Int`'s range, such as a seed of 2⁶³ or more.
+  case unsignedInteger(UInt64)
   case number(Double)
   case string(String)
   case array([OrderedJSON])
@@ -46,6 +48,7 @@ public indirect enum OrderedJSON: Hashable, Sendable {
     case .null: output += "null"
     case .bool(let value): output += value ? "true" : "false"
     case .integer(let value): output += String(value)
+    case .unsignedInteger(let value): output += String(value)
     case .number(let value): output += value.isFinite ? Self.format(value) : "null"
     case .string(let value): Self.quote(value, into: &output)
     case .array(let elements):

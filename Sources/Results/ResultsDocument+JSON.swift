@@ -9,7 +9,7 @@ extension ResultsDocument {
   public var json: OrderedJSON {
     .object([
       ("scenario", .string(scenario)),
-      ("seed", seed.map { .integer(Int(truncatingIfNeeded: $0)) } ?? .null),
+      ("seed", seed.map(OrderedJSON.unsignedInteger) ?? .null),
       ("devices", .integer(devices)),
       ("days", .integer(days)),
       ("replications", .integer(replications)),

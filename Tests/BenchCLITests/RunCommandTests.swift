@@ -177,3 +177,19 @@ func temporaryFolder() throws -> URL {
       """)
   }
 }
+
+/// A seed of 2⁶³ or more is a seed like any other: results.json and
+/// report.md both state it as given.
+@Suite struct LargeSeedTests {
+  @Test func theLargestSeedIsWrittenAsGiven() throws {
+    let out = try temporaryFolder()
+    let result = try BenchProcess.run([
+      committedScenario("aa-test"), "--seed", "18446744073709551615", "--devices", "50", "--out", out.path, "--quiet",
+    ])
+    #expect(result.status == 0, "\(result.standardError)")
+    let results = try String(contentsOf: out.appendingPathComponent("aa-test/results.json"), encoding: .utf8)
+    #expect(results.contains("\"seed\": 18446744073709551615,"))
+    let report = try String(contentsOf: out.appendingPathComponent("aa-test/report.md"), encoding: .utf8)
+    #expect(report.contains("seed 18446744073709551615"))
+  }
+}
