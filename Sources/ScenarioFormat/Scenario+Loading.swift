@@ -18,7 +18,27 @@ extension Scenario {
   /// file itself (a shard's part carries it to the merge). `-` is standard
   /// input, so that a generated plan can be piped in.
   public static func read(path: String) throws(ScenarioError) -> Data {
-    if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
+    let limit = ScenarioLimits.fileBytes
+    let tooLarge = ScenarioError(
+      path: path == "-" ? "standard input" : path,
+      message: "holds more than \(limit >> 20) MB, more than any scenario needs: check that it is a scenario file")
+    if path == "-" {
+      // Read in pieces, so that a directory, a closed input or an endless one is an error, not a trap.
+      var data = Data()
+      do {
+        while let piece = try FileHandle.standardInput.read(upToCount: 1 << 20), !piece.isEmpty {
+          data.append(piece)
+          if data.count > limit { throw tooLarge }
+        }
+      } catch let error as ScenarioError {
+        throw error
+      } catch {
+        throw ScenarioError(path: "standard input", message: "cannot be read: pipe a scenario file into it, e.g. cat plan.json | bench -")
+      }
+      return data
+    }
+    let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    if size > limit { throw tooLarge }
     do {
       return try Data(contentsOf: URL(fileURLWithPath: path))
     } catch {

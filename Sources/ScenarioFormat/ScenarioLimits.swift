@@ -8,6 +8,11 @@
 /// hold 100² cells per experiment, and per-day tables days × variants cells
 /// per experiment, so memory grows with the plan's size and stays bounded.
 public enum ScenarioLimits {
+  /// A scenario file's bytes: the largest plan the limits below allow fits in
+  /// a few megabytes, and the JSON reader holds about ten times a file's size,
+  /// so a larger file (or an endless standard input) is refused before it is read.
+  public static let fileBytes = 16 << 20
+
   /// Virtual devices per run: a billion is days of machine time, already
   /// refused by the run's estimate unless asked for.
   public static let devices: ClosedRange<Int> = 1...1_000_000_000

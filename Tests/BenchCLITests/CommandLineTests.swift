@@ -86,3 +86,38 @@ import Testing
       == "Error: anlyze: no such file or command; did you mean `bench analyze`? (bench --help lists the commands)\n")
   }
 }
+
+/// `bench -` reads standard input in pieces: a directory, a closed input or
+/// an endless one is one line of error, not a trap.
+@Suite struct StandardInputTests {
+  private func bench(withInput redirection: String) throws -> BenchProcess.Result {
+    try BenchProcess.run(
+      executable: URL(fileURLWithPath: "/bin/sh"), ["-c", "\"$0\" - \(redirection)", BenchProcess.executable.path])
+  }
+
+  @Test func unreadableOrEndlessInputIsAnError() throws {
+    for redirection in ["< /tmp", "<&-"] {
+      let result = try bench(withInput: redirection)
+      #expect(result.status == 1, "\(redirection)")
+      #expect(result.standardError
+        == "Error: standard input: cannot be read: pipe a scenario file into it, e.g. cat plan.json | bench -\n")
+    }
+    let endless = try bench(withInput: "< /dev/zero")
+    #expect(endless.status == 1)
+    #expect(endless.standardError
+      == "Error: standard input: holds more than 16 MB, more than any scenario needs: check that it is a scenario file\n")
+  }
+
+  @Test func aFileLargerThanAnyScenarioIsRefusedUnread() throws {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString).json")
+    #expect(FileManager.default.createFile(atPath: url.path, contents: nil))
+    let handle = try FileHandle(forWritingTo: url)
+    try handle.truncate(atOffset: UInt64(17 << 20))
+    try handle.close()
+    defer { try? FileManager.default.removeItem(at: url) }
+    let result = try BenchProcess.run(["describe", url.path])
+    #expect(result.status == 1)
+    #expect(result.standardError
+      == "Error: \(url.path): holds more than 16 MB, more than any scenario needs: check that it is a scenario file\n")
+  }
+}
