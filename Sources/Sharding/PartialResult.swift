@@ -109,6 +109,9 @@ public struct PartialResult: Sendable {
   /// Reads and checks a part's checksum and header.
   static func open(_ bytes: [UInt8], path: String) throws(ShardError) -> Opened {
     guard bytes.starts(with: Array(magic.utf8)) else { throw .notAPart(path: path) }
+    if let end = bytes.firstIndex(of: UInt8(ascii: "\n")), end > 0, bytes[end - 1] == UInt8(ascii: "\r") {
+      throw .windowsLineEnds(path: path)
+    }
     guard let checksumStart = checksumLineStart(bytes) else { throw .truncated(path: path) }
     let checksumLine = String(decoding: bytes[checksumStart..<(bytes.count - 1)], as: UTF8.self)
     guard checksumLine == "sha256 \(SHA256.hex(of: bytes[..<checksumStart]))" else {

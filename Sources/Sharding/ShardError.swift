@@ -16,6 +16,8 @@ public enum ShardError: Error, Hashable, Sendable, CustomStringConvertible {
   case corrupt(path: String, problem: String)
   /// A part written by another version of the part format.
   case unsupportedFormat(path: String, version: String)
+  /// The part's lines end in CR LF: it was copied as text through Windows.
+  case windowsLineEnds(path: String)
   /// Two parts disagree on what they are parts of.
   case mismatch(field: String, path: String, value: String, otherPath: String, otherValue: String)
   /// Two files hold the same shard.
@@ -54,6 +56,9 @@ public enum ShardError: Error, Hashable, Sendable, CustomStringConvertible {
       return "\(path): its checksum does not match its content, so it was altered or damaged: run its shard again."
     case .corrupt(let path, let problem):
       return "\(path): \(problem): run its shard again."
+    case .windowsLineEnds(let path):
+      return "\(path): its lines end in CR LF, so it was copied as text through Windows: copy the part as binary "
+        + "(or convert it back, e.g. dos2unix) and merge again."
     case .unsupportedFormat(let path, let version):
       return "\(path): is a part of format \(version), and this bench reads format \(PartialResult.formatVersion): "
         + "run its shard again with this bench."

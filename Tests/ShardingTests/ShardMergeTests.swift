@@ -173,6 +173,14 @@ func parts(
     #expect(throws: ShardError.notAPart(path: "other.json")) {
       try ShardMerge(parts: [(path: "other.json", bytes: Array("{}".utf8))])
     }
+    // Copied as text through Windows: the line ends are named, before the checksum is looked at.
+    let crlf = Array(String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\n", with: "\r\n").utf8)
+    #expect(throws: ShardError.windowsLineEnds(path: "windows.part")) {
+      try ShardMerge(parts: [pieces[0], (path: "windows.part", bytes: crlf)])
+    }
+    #expect(ShardError.windowsLineEnds(path: "w.part").description
+      == "w.part: its lines end in CR LF, so it was copied as text through Windows: copy the part as binary "
+      + "(or convert it back, e.g. dos2unix) and merge again.")
   }
 
   @Test func aPartWithAValidChecksumButTooFewCountsIsCorrupt() async throws {
