@@ -6,7 +6,7 @@ import Simulation
 /// so that devices × replications and the per-thread tables cannot overflow
 /// (the scenario's own numbers are bounded by `ScenarioLimits`).
 enum RunLimits {
-  static let replications: ClosedRange<Int> = 1...100_000
+  static let replications = ScenarioLimits.replications
   static let threads: ClosedRange<Int> = 1...1_024
   /// A Slurm job array's tasks: 100,000 is far above any cluster's MaxArraySize.
   static let shards: ClosedRange<Int> = 1...100_000

@@ -17,6 +17,10 @@ public enum ScenarioLimits {
   /// refused by the run's estimate unless asked for.
   public static let devices: ClosedRange<Int> = 1...1_000_000_000
 
+  /// Replications of one run (`--replications`): with `devices`, what keeps
+  /// every count of a run, and of a part's header, far from overflowing.
+  public static let replications: ClosedRange<Int> = 1...100_000
+
   /// Days a run lasts: ten years.
   public static let days: ClosedRange<Int> = 1...3_660
 

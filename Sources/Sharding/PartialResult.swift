@@ -136,6 +136,13 @@ public struct PartialResult: Sendable {
     guard devices > 0, replications > 0 else {
       throw .corrupt(path: path, problem: "it has no devices or no replications")
     }
+    // A checksum proves the part was not damaged, not that a run could have written it.
+    guard ScenarioLimits.devices.contains(devices), ScenarioLimits.replications.contains(replications) else {
+      throw .corrupt(
+        path: path,
+        problem: "it claims \(devices) devices and \(replications) replications, beyond the \(ScenarioLimits.devices.upperBound) "
+          + "devices and \(ScenarioLimits.replications.upperBound) replications a run may have")
+    }
     let header = PartHeader(
       benchVersion: benchVersion, scenarioFile: scenarioFile, seed: seed, devices: devices, replications: replications,
       shard: shard)

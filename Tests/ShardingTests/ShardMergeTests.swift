@@ -115,7 +115,7 @@ func parts(
     let bytes = try Array(Data(contentsOf: file))
     let claim = PartialResult(
       header: PartHeader(
-        benchVersion: "test", scenarioFile: bytes, seed: 7, devices: 300, replications: 1 << 40,
+        benchVersion: "test", scenarioFile: bytes, seed: 7, devices: 300, replications: 100_000,
         shard: try Shard(index: 0, count: 1)),
       pieces: [])
     #expect(throws: ShardError.corrupt(path: "claim.part", problem: "it holds fewer pieces than its shard")) {
@@ -181,6 +181,25 @@ func parts(
     #expect(ShardError.windowsLineEnds(path: "w.part").description
       == "w.part: its lines end in CR LF, so it was copied as text through Windows: copy the part as binary "
       + "(or convert it back, e.g. dos2unix) and merge again.")
+  }
+
+  /// A valid checksum over a header no run could write: more devices or
+  /// replications than the limits allow.
+  @Test func aPartClaimingMoreThanARunMayHaveIsCorrupt() throws {
+    let bytes = try Array(Data(contentsOf: scenarioFolder.appendingPathComponent("upgrade.json")))
+    for (devices, replications) in [(2_000_000_000, 1), (1_000_000_000_000_000, 1), (100, 100_001)] {
+      let part = PartialResult(
+        header: PartHeader(
+          benchVersion: "test", scenarioFile: bytes, seed: 7, devices: devices, replications: replications,
+          shard: try Shard(index: 0, count: 1)),
+        pieces: [])
+      #expect(
+        throws: ShardError.corrupt(
+          path: "big.part",
+          problem: "it claims \(devices) devices and \(replications) replications, beyond the 1000000000 devices and "
+            + "100000 replications a run may have")
+      ) { try ShardMerge(parts: [(path: "big.part", bytes: part.encoded())]) }
+    }
   }
 
   @Test func aPartWithAValidChecksumButTooFewCountsIsCorrupt() async throws {
