@@ -35,7 +35,8 @@ public struct RemoteExperiment: Hashable, Sendable {
     if let winner { return previous != nil || admitted ? winner : nil }
     if let previous, variants.contains(where: { $0.name == previous }) { return previous }
     guard admitted else { return nil }
-    let weights = variants.map { Int(($0.percentage * 10_000).rounded()) }
+    // A percentage that is not a finite share of 0 to 100 selects nothing.
+    let weights = variants.map { $0.percentage.isFinite && $0.percentage > 0 ? Int((min($0.percentage, 100) * 10_000).rounded()) : 0 }
     let eligible = weights.indices.filter { weights[$0] > 0 }
     guard !eligible.isEmpty else { return nil }
     let index = WeightedSelection(weights: eligible.map { weights[$0] }).select(bits: bits)

@@ -51,8 +51,11 @@ public enum ComparedFramework: String, CaseIterable, Hashable, Sendable {
   // MARK: - Lab's remote source
 
   /// Percentages summing to exactly 100 in proportion to the weights.
+  /// The variations' weights as Taplytics percentages, 0 for all where no
+  /// variation has weight (the weight went to one Taplytics never took).
   private static func percentages(_ variations: [ServiceVariation]) -> [Double] {
     let total = variations.reduce(0) { $0 + $1.weight }
+    guard total > 0 else { return variations.map { _ in 0 } }
     var percentages = variations.map { ($0.weight / total * 100 * 1_000).rounded() / 1_000 }
     if let last = percentages.indices.last(where: { percentages[$0] > 0 }) {
       percentages[last] += 100 - percentages.reduce(0, +)
@@ -106,6 +109,9 @@ public enum ComparedFramework: String, CaseIterable, Hashable, Sendable {
         changes.append(RemoteChange(day: change.day, action: .add(remote, keys: [key])))
       case .setWeights(_, let weights):
         split[name] = split[name]!.map { ServiceVariation(name: $0.name, weight: weights[$0.name] ?? 0) }
+        if split[name]!.allSatisfy({ $0.weight <= 0 }) {
+          note(change, "the weight goes to variations the Taplytics experiment never took: every variant is at 0%, and devices not yet assigned get none")
+        }
         changes.append(setPercentages(name, split[name]!, day: change.day))
       case .removeVariation(_, let variation):
         note(change, "a Taplytics variant cannot be deleted; it goes to 0% and the devices assigned to it keep it")
@@ -185,12 +191,14 @@ public enum ComparedFramework: String, CaseIterable, Hashable, Sendable {
   /// A service experiment as a local one: weights as whole numbers in the
   /// same proportions (a variation at 0 is left out), the traffic as the
   /// token range [0, traffic), the winner alone once concluded; none while
-  /// paused or at 0 traffic.
+  /// paused, at 0 traffic, or with no variation of weight above 0.
   private static func localExperiment(_ experiment: ServiceExperiment) throws(ComparisonError) -> Experiment? {
     guard experiment.status != .paused, experiment.traffic > 0 else { return nil }
     let key = key(of: experiment.name)
     let variations = experiment.winner.map { winner in experiment.variations.filter { $0.name == winner } }
       ?? experiment.variations.filter { $0.weight > 0 }
+    // No variation left with weight (the last one removed, or the weight moved off): no device gets one.
+    guard !variations.isEmpty else { return nil }
     let largest = variations.map(\.weight).max() ?? 1
     do {
       return try Experiment(

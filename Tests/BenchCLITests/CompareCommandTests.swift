@@ -52,3 +52,30 @@ import Testing
       "Error: service: is required: bench compare runs the experiments of the service section under each framework\n")
   }
 }
+
+/// Plans the reader accepts that once trapped in the comparison: a service
+/// experiment left with no variation of weight, and weights moved to a
+/// variation Lab's remote source never took.
+@Suite struct CompareEdgeTests {
+  @Test func anExperimentWithoutWeightIsNoTrap() throws {
+    let plan = """
+      {"name": "edge", "seed": 3, "devices": 300, "days": 10,
+       "versions": [{"version": "1.0", "releaseDay": 0}],
+       "metrics": [{"name": "subscribed", "kind": "conversion", "baseline": 0.1}],
+       "service": {"framework": "optimizely", "changes": [
+         {"day": 0, "start": {"name": "Paywall", "variations": [{"name": "A", "weight": 1}, {"name": "B", "weight": 0}]}},
+         {"day": 3, "removeVariation": {"experiment": "Paywall", "variation": "A"}},
+         {"day": 4, "addVariation": {"experiment": "Paywall", "name": "C", "weight": 1}},
+         {"day": 5, "setWeights": {"experiment": "Paywall", "weights": {"C": 1}}}
+       ]}}
+      """
+    let out = try temporaryFolder()
+    let result = try BenchProcess.run(["compare", try BenchProcess.temporaryFile(plan), "--out", out.path, "--quiet"])
+    #expect(result.status == 0, "\(result.standardError)")
+    let comparison = try String(contentsOf: out.appendingPathComponent("edge/comparison.md"), encoding: .utf8)
+    #expect(comparison.contains(
+      "- lab-remote: day 5, Paywall: the weight goes to variations the Taplytics experiment never took: every variant is at "
+        + "0%, and devices not yet assigned get none."))
+    #expect(!comparison.contains("nan"))
+  }
+}
