@@ -79,3 +79,22 @@ import Testing
     #expect(noIDs.standardError.hasPrefix("Error: Give the user ids as arguments, or one per line on standard input.\n"))
   }
 }
+
+/// Versions beyond Int in a GrowthBook payload once trapped: an unknown hash
+/// version decides nothing, as the SDK's, and bucket versions compare clamped.
+@Suite struct GrowthBookHugeNumberTests {
+  @Test func hugeVersionsAreNoTrap() throws {
+    let payload = """
+      {"features": {"f": {"defaultValue": 0, "rules": [
+        {"key": "e", "variations": [0, 1], "hashVersion": 1e300, "bucketVersion": 1e300, "minBucketVersion": -1e300},
+        {"key": "g", "variations": [0, 1], "hashVersion": 2.5}]}}}
+      """
+    let result = try BenchProcess.run([
+      "bucket", "--framework", "growthbook", "--config", try BenchProcess.temporaryFile(payload), "--json", "u1",
+    ])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardOutput.contains(
+      #"{"id": "u1", "experiment": "e", "variation": null, "bucket": null, "reason": "unknown hash version"}"#))
+    #expect(result.standardOutput.contains(#""experiment": "g", "variation": null"#))
+  }
+}

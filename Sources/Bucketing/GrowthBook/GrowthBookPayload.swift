@@ -84,9 +84,20 @@ public struct GrowthBookPayload: Sendable {
     self.features = features
   }
 
+  /// A bucket version as a whole number, clamped to `Int`'s range so that
+  /// 1e300 compares as the largest version rather than trapping.
+  private static func clampedWhole(_ value: Double) -> Int {
+    guard !value.isNaN else { return 0 }
+    if value >= 0x1p63 { return .max }
+    if value < -0x1p63 { return .min }
+    return Int(value.rounded(.towardZero))
+  }
+
   private static func rule(_ members: [String: AttributeValue], featureKey: String) -> Rule {
     let hashAttribute = members["hashAttribute"]?.string ?? "id"
-    let hashVersion = members["hashVersion"]?.number.map { Int($0) } ?? 1
+    // A version the SDK does not know (not a whole number, or beyond Int) hashes to nothing, as any
+    // version but 1 and 2 does.
+    let hashVersion = members["hashVersion"]?.number.map { Int(exactly: $0) ?? -1 } ?? 1
     var experiment: GrowthBookExperiment?
     if members["force"] == nil, let variations = members["variations"]?.array {
       let namespace = members["namespace"]?.array.flatMap { parts -> GrowthBookHash.Namespace? in
@@ -99,8 +110,8 @@ public struct GrowthBookPayload: Sendable {
         weights: members["weights"]?.array?.compactMap(\.number), coverage: members["coverage"]?.number,
         condition: members["condition"], namespace: namespace, hashAttribute: hashAttribute, hashVersion: hashVersion,
         seed: members["seed"]?.string,
-        bucketVersion: members["bucketVersion"]?.number.map { Int($0) } ?? 0,
-        minBucketVersion: members["minBucketVersion"]?.number.map { Int($0) } ?? 0,
+        bucketVersion: members["bucketVersion"]?.number.map(Self.clampedWhole) ?? 0,
+        minBucketVersion: members["minBucketVersion"]?.number.map(Self.clampedWhole) ?? 0,
         variationKeys: members["meta"]?.array?.map { $0.object?["key"]?.string ?? "" })
     }
     return Rule(
