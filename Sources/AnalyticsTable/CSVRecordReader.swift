@@ -54,9 +54,16 @@ struct CSVRecordReader {
   struct SyntaxError: Error {
     let line: Int
     let reason: String
+    /// Whether the rest of the file cannot be read as rows, so that skipping
+    /// the row does not help.
+    var endsTheTable = false
   }
 
   private static let chunkSize = 1 << 20
+  /// The longest record read: far beyond any row of events or outcomes, so
+  /// that a file of one endless line (`/dev/zero`, a binary) is an error
+  /// rather than a record that grows until memory runs out.
+  static let recordLimit = 16 << 20
 
   private let file: FileHandle
   private var buffer: [UInt8] = []
@@ -95,6 +102,7 @@ struct CSVRecordReader {
         record.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[start..<end]))
       }
       position = end
+      if record.bytes.count > Self.recordLimit { throw Self.tooLong(line: record.line) }
       guard let byte = try peek() else {
         record.endField(startingAt: fieldStart)
         return true
@@ -134,6 +142,7 @@ struct CSVRecordReader {
       if byte == UInt8(ascii: "\n") { line += 1 }
       guard byte == UInt8(ascii: "\"") else {
         field.append(byte)
+        if field.count > Self.recordLimit { throw Self.tooLong(line: opened) }
         continue
       }
       guard try peek() == UInt8(ascii: "\"") else {
@@ -145,6 +154,12 @@ struct CSVRecordReader {
       position += 1
       field.append(byte)
     }
+  }
+
+  private static func tooLong(line: Int) -> SyntaxError {
+    SyntaxError(
+      line: line, reason: "a record runs past \(recordLimit >> 20) MB: this is not a table of rows (check the file)",
+      endsTheTable: true)
   }
 
   /// The next byte without consuming it, reading the next chunk when needed.
@@ -160,7 +175,7 @@ struct CSVRecordReader {
     do {
       data = try file.read(upToCount: Self.chunkSize) ?? Data()
     } catch {
-      throw SyntaxError(line: line, reason: "cannot be read further (\(error.localizedDescription))")
+      throw SyntaxError(line: line, reason: "cannot be read further (\(error.localizedDescription))", endsTheTable: true)
     }
     buffer = [UInt8](data)
     position = 0

@@ -62,11 +62,17 @@ struct TableReader {
   func read<Column: TableColumn>(
     _ columnType: Column.Type, skipMalformed: Bool, handle: (_ row: TableRow<Column>) throws(RowError) -> Void
   ) throws(AnalyticsTableError) -> [(line: Int, reason: String)] {
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue { throw .folder(path: path) }
     guard var reader = CSVRecordReader(path: path) else { throw .unreadable(path: path) }
     var record = CSVRecordReader.Record()
     guard try next(&reader, into: &record) else { throw .unreadable(path: path) }
     guard let header = Self.text(record) else {
       throw .malformedRow(path: path, line: 1, reason: "the header is not valid UTF-8: save the table as UTF-8")
+    }
+    if header.contains(where: { $0.contains("\r") }) {
+      throw .notATable(
+        path: path, line: 1, reason: "its lines end in CR alone (old Mac text): save the table with LF or CR LF line ends")
     }
     var positions = Array(repeating: -1, count: columnType.allCases.count)
     for column in columnType.allCases {
@@ -100,6 +106,7 @@ struct TableReader {
     do {
       return try reader.next(into: &record)
     } catch {
+      if error.endsTheTable { throw .notATable(path: path, line: error.line, reason: error.reason) }
       throw .malformedRow(path: path, line: error.line, reason: "is not valid CSV: \(error.reason)")
     }
   }
@@ -146,6 +153,9 @@ struct RowError: Error {
 /// A table the bench cannot read.
 public enum AnalyticsTableError: Error, Hashable, Sendable, CustomStringConvertible {
   case unreadable(path: String)
+  case folder(path: String)
+  /// The file cannot be read as rows from `line` on, so no row can be skipped past it.
+  case notATable(path: String, line: Int, reason: String)
   case missingColumn(path: String, column: String, role: String, found: [String])
   case malformedRow(path: String, line: Int, reason: String)
   case noDisplayedEvents(path: String)
@@ -158,8 +168,15 @@ public enum AnalyticsTableError: Error, Hashable, Sendable, CustomStringConverti
     switch self {
     case .unreadable(let path):
       return "\(path): cannot be read: check that the file exists and is a CSV file with a header row"
+    case .folder(let path):
+      return "\(path): is a folder: name the CSV file of the table"
+    case .notATable(let path, let line, let reason):
+      return "\(path) line \(line): \(reason)"
     case .missingColumn(let path, let column, let role, let found):
-      return "\(path): has no column '\(column)' (found: \(found.joined(separator: ", "))); "
+      // A header that is no header (another file, a table of one long line) lists a few of its names.
+      let shown = found.prefix(12).map { $0.count > 40 ? $0.prefix(40) + "…" : $0 }
+      let more = found.count > shown.count ? " and \(found.count - shown.count) more" : ""
+      return "\(path): has no column '\(column)' (found: \(shown.joined(separator: ", "))\(more)); "
         + "name the column that holds it with --column \(role)=NAME"
     case .malformedRow(let path, let line, let reason):
       return "\(path) line \(line): \(reason); fix the row or pass --skip-malformed to leave such rows out"

@@ -106,6 +106,35 @@ import Testing
       == "--baseline Theme=Green: 'Green' is not a variant of Theme in the table (variants: A, B)")
   }
 
+  /// Files that are no table of rows: one line of the whole file, CR-only
+  /// line ends, a folder; each one line that says what it is, none a trap.
+  @Test func filesThatAreNoTableSayWhatTheyAre() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("table-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    #expect(throws: AnalyticsTableError.folder(path: folder.path)) {
+      try EventsAnalysis(events: folder.path, outcomes: nil, name: "t", options: EventsAnalysis.Options())
+    }
+    let crOnly = folder.appendingPathComponent("cr.csv")
+    try Data("variant,experiment,reason,id_for_vendor,day\rA,Theme,displayed,d1,0\r".utf8).write(to: crOnly)
+    #expect(
+      throws: AnalyticsTableError.notATable(
+        path: crOnly.path, line: 1,
+        reason: "its lines end in CR alone (old Mac text): save the table with LF or CR LF line ends")
+    ) { try EventsAnalysis(events: crOnly.path, outcomes: nil, name: "t", options: EventsAnalysis.Options()) }
+    let endless = folder.appendingPathComponent("endless.csv")
+    try Data(repeating: UInt8(ascii: "x"), count: (16 << 20) + 10).write(to: endless)
+    #expect(
+      throws: AnalyticsTableError.notATable(
+        path: endless.path, line: 1, reason: "a record runs past 16 MB: this is not a table of rows (check the file)")
+    ) { try EventsAnalysis(events: endless.path, outcomes: nil, name: "t", options: EventsAnalysis.Options()) }
+    // A header of many long names lists twelve of them, each cut at 40 characters.
+    let names = (0..<30).map { String(repeating: "c", count: 50) + "\($0)" }
+    let message = "\(AnalyticsTableError.missingColumn(path: "w", column: "variant", role: "variant", found: names))"
+    #expect(message.contains("…, ") && message.contains(" and 18 more); name the column"))
+    #expect(message.count < 800)
+  }
+
   /// Larger than one read chunk, so that records straddle chunk boundaries.
   @Test func aTableLargerThanOneChunkIsReadWhole() throws {
     var text = header
@@ -120,7 +149,7 @@ extension AnalyticsTableError {
   var path: String {
     switch self {
     case .malformedRow(let path, _, _), .unreadable(let path), .missingColumn(let path, _, _, _), .noDisplayedEvents(let path),
-      .spanTooLong(let path, _, _):
+      .spanTooLong(let path, _, _), .folder(let path), .notATable(let path, _, _):
       return path
     case .unknownBaseline: return ""
     }
