@@ -120,6 +120,10 @@ public struct EventsAnalysis {
       let device = row.bytes(.device), metric = row.bytes(.metric), text = row[.value]
       guard !device.isEmpty, !metric.isEmpty else { throw RowError("has an empty id_for_vendor or metric") }
       guard let value = Double(text), value.isFinite else { throw RowError("value '\(text)' is not a number") }
+      // As a scenario's amounts: beyond them, sums and variances leave the range the analysis keeps exact.
+      guard abs(value) <= Metric.acceptedMeans.upperBound else {
+        throw RowError("value '\(text)' is beyond ±10¹⁵, the amounts the analysis keeps exact: scale the unit (cents to dollars, say)")
+      }
       let number = devices.number(of: device)
       guard outcomes.record(device: number, metric: metric, value: value) else {
         throw RowError(

@@ -106,6 +106,17 @@ import Testing
       == "--baseline Theme=Green: 'Green' is not a variant of Theme in the table (variants: A, B)")
   }
 
+  /// Amounts beyond a scenario's range (±10¹⁵) once summed past the largest
+  /// double or overflowed the variance: the row is refused by name.
+  @Test func outcomesBeyondTheAmountRangeAreRefused() {
+    let events = header + "A,Theme,displayed,d1,0\nB,Theme,displayed,d2,0\n"
+    for value in ["1e307", "-2e15", "1.0000001e15"] {
+      expectRowError(
+        events, outcomes: "id_for_vendor,metric,value\nd1,revenue,\(value)\n", line: 2,
+        "value '\(value)' is beyond ±10¹⁵, the amounts the analysis keeps exact: scale the unit (cents to dollars, say)")
+    }
+  }
+
   /// Files that are no table of rows: one line of the whole file, CR-only
   /// line ends, a folder; each one line that says what it is, none a trap.
   @Test func filesThatAreNoTableSayWhatTheyAre() throws {
