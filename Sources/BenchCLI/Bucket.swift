@@ -1,6 +1,7 @@
 import ArgumentParser
 import Bucketing
 import Foundation
+import ScenarioFormat
 
 extension Bench {
   /// Prints what a hash-bucketed service decides for ids, and why.
@@ -51,6 +52,11 @@ extension Bench {
       guard let data = FileManager.default.contents(atPath: config) else {
         throw BenchError.unreadableFile(option: "--config", path: config)
       }
+      do {
+        try StrictJSON.check(data)
+      } catch {
+        throw BenchError.invalidFile(option: "--config", problem: "\(config): \(error)")
+      }
       let rows: [BucketDecisions.Row]
       do {
         switch framework {
@@ -68,6 +74,11 @@ extension Bench {
     }
 
     static func attributes(_ text: String) throws -> [String: AttributeValue] {
+      do {
+        try StrictJSON.check(Data(text.utf8))
+      } catch {
+        throw ValidationError("--attributes: \(error); give a JSON object, e.g. '{\"platform\": \"iOS\"}'.")
+      }
       guard let value = try? AttributeValue(json: Data(text.utf8)), case .object(let members) = value else {
         throw ValidationError("--attributes must be a JSON object, e.g. '{\"platform\": \"iOS\", \"app_version\": \"2.1.0\"}'.")
       }

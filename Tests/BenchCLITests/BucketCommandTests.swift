@@ -98,3 +98,22 @@ import Testing
     #expect(result.standardOutput.contains(#""experiment": "g", "variation": null"#))
   }
 }
+
+/// Vendor files and --attributes are read as strictly as a scenario: a
+/// number beyond a double names its path, a syntax error its line and column.
+@Suite struct VendorFileSyntaxTests {
+  @Test func syntaxErrorsNameWhereTheyAre() throws {
+    let attributes = try BenchProcess.run(["bucket", "--framework", "growthbook", "--config", "/dev/null", "--attributes", #"{"a": 1e999}"#, "u"])
+    #expect(attributes.status == 64)
+    #expect(attributes.standardError.hasPrefix(
+      #"Error: --attributes: a: 1e999 is out of range: a number must be below 1.8e308 in magnitude; give a JSON object, e.g. '{"platform": "iOS"}'."#))
+    let huge = try BenchProcess.temporaryFile(#"{"features": {"f": {"defaultValue": 1e999}}}"#)
+    let hugeResult = try BenchProcess.run(["bucket", "--framework", "growthbook", "--config", huge, "u"])
+    #expect(hugeResult.standardError
+      == "Error: --config: \(huge): features.f.defaultValue: 1e999 is out of range: a number must be below 1.8e308 in magnitude\n")
+    let truncated = try BenchProcess.temporaryFile("{\"features\": {\n \"f\": ")
+    let truncatedResult = try BenchProcess.run(["bucket", "--framework", "optimizely", "--config", truncated, "u"])
+    #expect(truncatedResult.standardError
+      == "Error: --config: \(truncated): $: is not valid JSON at line 2, column 7: the document ends where a value was expected\n")
+  }
+}
