@@ -196,8 +196,10 @@ private struct ReportWriter {
       }
       return "\(variant)'s true lift is \(NumberFormat.signedPercent(truth)): the recommendation is wrong."
     case .keepBaseline:
-      return best.map { "The best variant is \($0): keeping the baseline is wrong." }
-        ?? "No variant truly beats the baseline: keeping it is right."
+      // Kept, each variant was worse or short of the planned lift: right when the truth agrees for each.
+      let right = analysis.comparisons.allSatisfy { Self.agreesWithTruth($0) != false }
+      return (best.map { "The best variant is \($0)" } ?? "No variant truly beats the baseline")
+        + "; keeping the baseline is \(right ? "right" : "wrong")."
     case .keepRunning:
       return (best.map { "The best variant is \($0)" } ?? "No variant truly beats the baseline") + "; keeping running claims nothing."
     case .doNotTrust:
@@ -234,16 +236,21 @@ private struct ReportWriter {
   /// effect, below the planned lift); inconclusive and withheld decisions
   /// claim nothing.
   private func rightCell(_ comparison: Comparison) -> String {
-    guard let truth = comparison.trueLift else { return "–" }
-    let right: Bool
-    switch comparison.decision {
-    case .ship: right = truth > 1e-12
-    case .doNotShip(.plannedEffectRuledOut(_, let planned)): right = truth < planned
-    case .doNotShip: right = truth <= 1e-12
-    case .inconclusive: return "–"
-    case .notTrustworthy: return "withheld"
-    }
+    if case .notTrustworthy = comparison.decision { return "withheld" }
+    guard let right = Self.agreesWithTruth(comparison) else { return "–" }
     return right ? "yes" : "**no**"
+  }
+
+  /// Whether a decision agrees with the truth, `nil` where it claims nothing
+  /// (inconclusive, withheld) or the truth is unknown.
+  private static func agreesWithTruth(_ comparison: Comparison) -> Bool? {
+    guard let truth = comparison.trueLift else { return nil }
+    switch comparison.decision {
+    case .ship: return truth > 1e-12
+    case .doNotShip(.plannedEffectRuledOut(_, let planned)): return truth < planned
+    case .doNotShip: return truth <= 1e-12
+    case .inconclusive, .notTrustworthy: return nil
+    }
   }
 
   /// Significant results that contradict the truth, by name: a lift of the
