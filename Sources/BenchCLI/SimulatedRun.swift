@@ -97,21 +97,25 @@ struct SimulatedRun {
     }
   }
 
-  /// The results.json the run writes, as text: what `bench perf --calibration`
-  /// compares across thread counts.
-  func resultsJSON() -> String {
+  /// The first replication's document with the calibration of them all:
+  /// what the run writes. Every replication must have been added.
+  private var document: ResultsDocument {
     precondition(added == replications && first != nil, "a run is complete after its last replication")
     var document = first!
     if replications > 1 { document.calibration = calibration.calibration }
-    return document.json.rendered()
+    return document
+  }
+
+  /// The results.json the run writes, as text: what `bench perf --calibration`
+  /// compares across thread counts.
+  func resultsJSON() -> String {
+    document.json.rendered()
   }
 
   /// Writes `<out>/<scenario name>/` (with report.html when `html`); returns
   /// where report.md is. Every replication must have been added.
   func write(out: String, html: Bool = false) throws -> URL {
-    precondition(added == replications && first != nil, "a run writes its report after its last replication")
-    var document = first!
-    if replications > 1 { document.calibration = calibration.calibration }
+    let document = self.document
     let report = MarkdownReport.render(ReportInput(
       document: document, description: scenario.description, settings: scenario.analysis, versions: scenario.versions,
       source: "Simulated"))
