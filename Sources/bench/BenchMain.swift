@@ -1,5 +1,6 @@
 import BenchCLI
 import Foundation
+import _CStandardOutput
 
 /// Runs the `bench` command.
 @main
@@ -8,8 +9,9 @@ enum BenchMain {
     // Output lost to a full disk or a closed pipe must not pass for success:
     // flush every stream at exit and fail with the reason (sysexits' EX_IOERR).
     atexit {
-      guard fflush(nil) != 0 else { return }
-      let reason = String(cString: strerror(errno))
+      guard standard_output_failed() != 0 else { return }
+      // A write that failed before the exit has left no errno behind.
+      let reason = errno != 0 ? String(cString: strerror(errno)) : "an earlier write failed"
       FileHandle.standardError.write(Data("Error: cannot write to standard output (\(reason)).\n".utf8))
       _exit(74)
     }

@@ -45,19 +45,28 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("aa-test/report.md").path))
   }
 
-  /// Output lost to a full disk once passed for success.
+  /// Output lost to a full disk once passed for success: at the exit's flush
+  /// (a short output), or at a write before it (an output larger than the
+  /// buffer, which leaves no reason behind).
   @Test func outputThatCannotBeWrittenFailsTheCommand() throws {
-    let process = Process()
-    process.executableURL = BenchProcess.executable
-    process.arguments = ["describe", committedScenario("upgrade")]
-    process.standardOutput = FileHandle(forWritingAtPath: "/dev/full")
-    let error = Pipe()
-    process.standardError = error
-    try process.run()
-    let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 74)
-    #expect(message == "Error: cannot write to standard output (No space left on device).\n")
+    func describe(_ scenario: String) throws -> (status: Int32, message: String) {
+      let process = Process()
+      process.executableURL = BenchProcess.executable
+      process.arguments = ["describe", committedScenario(scenario)]
+      process.standardOutput = FileHandle(forWritingAtPath: "/dev/full")
+      let error = Pipe()
+      process.standardError = error
+      try process.run()
+      let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      process.waitUntilExit()
+      return (process.terminationStatus, message)
+    }
+    let short = try describe("aa-test")
+    #expect(short.status == 74)
+    #expect(short.message == "Error: cannot write to standard output (No space left on device).\n")
+    let long = try describe("upgrade")
+    #expect(long.status == 74)
+    #expect(long.message == "Error: cannot write to standard output (an earlier write failed).\n")
   }
 }
 
