@@ -642,9 +642,6 @@ public struct ExperimentAnalyzer: Sendable {
       case .ship, .doNotShip: break
       }
     }
-    if distrust.contains(where: { if case .sampleRatioMismatch = $0 { true } else { false } }) {
-      return .doNotTrust(distrust.min { $0.rank < $1.rank }!)
-    }
     if !needed.isEmpty { return .keepRunning(devicesNeeded: needed.compactMap { $0 }.max()) }
     if let worst = distrust.min(by: { $0.rank < $1.rank }) { return .doNotTrust(worst) }
     return .keepBaseline
