@@ -6,6 +6,8 @@ enum BenchError: Error, CustomStringConvertible {
   case unwritableFolder(option: String, path: String, reason: String)
   case runTooLarge(estimate: String)
   case foreignReport(path: String, holder: String)
+  /// A job folder whose path an `#SBATCH` directive cannot carry bare.
+  case unsafeJobFolder(path: String)
 
   var description: String {
     switch self {
@@ -15,6 +17,9 @@ enum BenchError: Error, CustomStringConvertible {
       return "\(option): cannot write '\(path)' (\(reason)): check that it is writable or choose another folder."
     case .foreignReport(let path, let holder):
       return "\(path) holds \(holder): choose another --name or --out, or pass --force to replace it."
+    case .unsafeJobFolder(let path):
+      return "--job-folder: \(path.debugDescription) holds a character an #SBATCH line cannot carry (a space, a quote, "
+        + "a line break, $, `, %, \\ or #): choose a folder of letters, digits and / . _ - + , : @ =."
     case .runTooLarge(let estimate):
       return "this run would need \(estimate), beyond the hour and 8 GB a run takes unless asked: "
         + "lower --devices or --replications, or add --allow-large-run."

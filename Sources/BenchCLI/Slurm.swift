@@ -79,9 +79,13 @@ extension Bench {
         RunEstimate(plan: SimulationPlan(scenario), devices: shardDevices, replications: 1, threads: threads),
         threads: threads, allowed: allowLargeRun)
       if allowLargeRun { runOptions += ["--allow-large-run"] }
+      let folder = absolute(jobFolder ?? "slurm/\(scenario.name)")
+      // The logs' path goes into `#SBATCH --output=` lines, which no shell quoting reaches: sbatch splits
+      // them at spaces, reads % as a file-name pattern, and a line break would end the directive.
+      guard folder.path.allSatisfy(SlurmJob.directiveSafe.contains) else { throw BenchError.unsafeJobFolder(path: folder.path) }
       let job = SlurmJob(
         name: scenario.name,
-        folder: absolute(jobFolder ?? "slurm/\(scenario.name)"),
+        folder: folder,
         bench: bench.map { absolute($0).path } ?? Self.thisExecutable(),
         out: absolute(out).path, shards: shards, threads: threads, partition: partition, time: time,
         runOptions: runOptions)

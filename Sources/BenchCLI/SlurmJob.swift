@@ -111,6 +111,10 @@ struct SlurmJob {
   }
 
   /// `text` as one shell word.
+  /// The characters a path may have to stand bare in an `#SBATCH` directive
+  /// (no space, quote, line break, `$`, backtick, `%`, backslash or `#`).
+  static let directiveSafe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-=+:,@")
+
   static func quoted(_ text: String) -> String {
     let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-=+:,%@")
     if !text.isEmpty, text.allSatisfy(safe.contains) { return text }

@@ -124,3 +124,38 @@ import Testing
     #expect(script.contains(" --allow-large-run "))
   }
 }
+
+/// Every path that reaches a job script is quoted for the shell, or refused
+/// where no quoting reaches: an `#SBATCH` directive's log path.
+@Suite struct SlurmPathSafetyTests {
+  @Test func aJobFolderAnSBATCHLineCannotCarryIsRefused() throws {
+    let base = try temporaryFolder()
+    for name in ["my jobs", "it's", "$HOME", "`id`", "a\nb", "100%", "back\\slash", "#x"] {
+      let folder = base.appendingPathComponent(name).path
+      let result = try BenchProcess.run(["slurm", committedScenario("aa-test"), "--shards", "2", "--job-folder", folder])
+      #expect(result.status == 1, "\(name.debugDescription)")
+      #expect(result.standardError == "Error: --job-folder: \(folder.debugDescription) holds a character an #SBATCH line "
+        + "cannot carry (a space, a quote, a line break, $, `, %, \\ or #): choose a folder of letters, digits and "
+        + "/ . _ - + , : @ =.\n")
+      #expect(!FileManager.default.fileExists(atPath: folder))
+    }
+  }
+
+  /// The merge's output folder stands in the shell lines only, where quoting
+  /// keeps a space, a quote, a `$` and a line break as they are.
+  @Test func anOutputFolderReachesTheScriptQuoted() throws {
+    let base = try temporaryFolder()
+    let job = base.appendingPathComponent("job").path
+    let out = base.appendingPathComponent("my 'reports' $HOME\nnext").path
+    let result = try BenchProcess.run([
+      "slurm", committedScenario("aa-test"), "--shards", "2", "--job-folder", job, "--out", out,
+    ])
+    #expect(result.status == 0, "\(result.standardError)")
+    let merge = try String(contentsOfFile: job + "/merge.sbatch", encoding: .utf8)
+    let quoted = "'" + out.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+    #expect(merge.contains("--out \(quoted)"))
+    // The shell reads the quoted word back as the folder itself.
+    let echo = try BenchProcess.run(executable: URL(fileURLWithPath: "/bin/sh"), ["-c", "printf %s \(quoted)"])
+    #expect(echo.standardOutput == out)
+  }
+}
