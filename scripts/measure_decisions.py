@@ -30,15 +30,9 @@ import pathlib
 import subprocess
 import tempfile
 
+from measure_statistics import bench
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-
-
-def bench():
-    subprocess.run(["swift", "build", "-c", "release", "--product", "bench"], cwd=ROOT, check=True,
-                   stdout=subprocess.DEVNULL)
-    folder = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True,
-                            capture_output=True, text=True).stdout.strip()
-    return pathlib.Path(folder) / "bench"
 
 
 def run(executable, scenario, replications, out):
