@@ -79,6 +79,23 @@ import Testing
     }
   }
 
+  /// `bench perf --calibration` runs a scenario's replications on one thread
+  /// and on two, and says whether both wrote the same results.json.
+  @Test func theCalibrationMeasureComparesThreadCounts() throws {
+    let result = try BenchProcess.run([
+      "perf", "--calibration", committedScenario("true-effect"), "--replications", "6", "--threads", "1", "2",
+    ])
+    #expect(result.status == 0, "\(result.standardError)")
+    let lines = result.standardOutput.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true) }
+    let figures = Dictionary(uniqueKeysWithValues: lines.map { (String($0[0]), String($0[1])) })
+    #expect(figures["scenario"] == "\"true-effect\"" && figures["replications"] == "6")
+    #expect(Double(figures["replicationsPerSecond1"] ?? "") ?? 0 > 0 && Double(figures["replicationsPerSecond2"] ?? "") ?? 0 > 0)
+    #expect(figures["identical2"] == "true")
+    let one = try BenchProcess.run(["perf", "--calibration", committedScenario("true-effect"), "--replications", "1"])
+    #expect(one.status == 64)
+    #expect(one.standardError.hasPrefix("Error: --replications must be at least 2 for a rate of replications.\n"))
+  }
+
   /// A population beyond the accepted range once trapped in the workload's tables.
   @Test func perfRefusesCountsOutsideTheRanges() throws {
     let result = try BenchProcess.run(["perf", "--devices", "4611686018427387904"])
