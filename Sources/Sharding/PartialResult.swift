@@ -92,7 +92,10 @@ public struct PartialResult: Sendable {
         guard fields == [piece.replication, piece.devices.lowerBound, piece.devices.upperBound] else {
           throw .corrupt(path: path, problem: "its pieces are not those of shard \(header.shard)")
         }
-        var counts = CountReader(line: try reader.line(), path: path)
+        // No count of a run is negative or more than 64 a device and day: far above any real one, far
+        // below what merging could overflow.
+        let limit = piece.devices.count * max(plan.scenario.days, 1) * 64
+        var counts = CountReader(line: try reader.line(), path: path, limit: limit)
         var tally = RunTally(plan: plan)
         tally.visitCounts(&counts)
         try counts.finish()
@@ -181,11 +184,23 @@ private struct CountReader: TallyVisitor {
   private var next = 0
   private let path: String
   private(set) var problem: String?
+  /// The largest whole count a piece of this size can hold.
+  private let limit: Int
 
-  init(line: String, path: String) {
+  init(line: String, path: String, limit: Int) {
     fields = line.split(separator: " ", omittingEmptySubsequences: false)
     if fields == [""] { fields = [] }
     self.path = path
+    self.limit = limit
+  }
+
+  /// A count, refused when no run could have counted it.
+  private mutating func count() -> Int {
+    let value = number(Int.self)
+    if value < 0 || value > limit {
+      problem = problem ?? "it holds the count \(value), which no run of its devices and days can count"
+    }
+    return value
   }
 
   private mutating func field() -> Substring? {
@@ -206,7 +221,7 @@ private struct CountReader: TallyVisitor {
     return value
   }
 
-  mutating func visit(_ count: inout Int) { count = number(Int.self) }
+  mutating func visit(_ count: inout Int) { count = self.count() }
   mutating func visit(_ count: inout Int128) { count = number(Int128.self) }
   mutating func visit(_ count: inout UInt128) { count = number(UInt128.self) }
   mutating func visit(_ count: inout Int?) {
@@ -214,7 +229,7 @@ private struct CountReader: TallyVisitor {
       next += 1
       count = nil
     } else {
-      count = number(Int.self)
+      count = self.count()
     }
   }
 

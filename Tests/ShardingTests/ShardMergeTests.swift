@@ -202,6 +202,25 @@ func parts(
     }
   }
 
+  /// A valid checksum over a count no run could have counted (a negative
+  /// one, or one at Int's top, which a merge would overflow on).
+  @Test func aPartWithAnImpossibleCountIsCorrupt() async throws {
+    let file = scenarioFolder.appendingPathComponent("upgrade.json")
+    let pieces = try await parts(of: file, count: 1, replications: 1)
+    for impossible in ["-5", String(Int.max)] {
+      var text = String(decoding: pieces[0].bytes, as: UTF8.self)
+      text = String(text[..<text.range(of: "\nsha256 ")!.lowerBound])
+      // The last count of the piece, replaced.
+      let lastSpace = text.lastIndex(of: " ")!
+      text = String(text[...lastSpace]) + impossible + "\n"
+      let damaged = Array(text.utf8) + Array("sha256 \(SHA256.hex(of: Array(text.utf8)))\n".utf8)
+      #expect(
+        throws: ShardError.corrupt(
+          path: "impossible.part", problem: "it holds the count \(impossible), which no run of its devices and days can count")
+      ) { try ShardMerge(parts: [(path: "impossible.part", bytes: damaged)]) }
+    }
+  }
+
   @Test func aPartWithAValidChecksumButTooFewCountsIsCorrupt() async throws {
     let file = scenarioFolder.appendingPathComponent("upgrade.json")
     let pieces = try await parts(of: file, count: 1, replications: 1)
