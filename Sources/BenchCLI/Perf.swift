@@ -47,8 +47,8 @@ extension Bench {
 
     @Option(
       help: ArgumentHelp(
-        "Run this scenario's replications (simulated and analysed, as bench run --replications does) on one thread and on "
-          + "every core, and print replications per second.",
+        "Run this scenario's replications at its own number of devices (simulated and analysed, as bench run "
+          + "--replications does) on one thread and on every core, and print replications per second.",
         valueName: "scenario"))
     var calibration: String?
 

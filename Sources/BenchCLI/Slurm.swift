@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Sharding
 import Simulation
 
 extension Bench {
@@ -98,7 +99,7 @@ extension Bench {
       func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
       say("Wrote \(job.shardsScript.relativePath), \(job.mergeScript.lastPathComponent) and \(job.submitScript.lastPathComponent)")
       guard submit else {
-        say("Submit with: \(SlurmJob.quoted(job.submitScript.path))")
+        say("Submit with: \(ShellWord.quoted(job.submitScript.path))")
         return
       }
       try Self.submit(job)

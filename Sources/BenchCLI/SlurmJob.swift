@@ -1,4 +1,5 @@
 import Foundation
+import Sharding
 
 /// The batch scripts that run a scenario's shards as a Slurm job array and
 /// merge them once every shard has succeeded.
@@ -33,9 +34,9 @@ struct SlurmJob {
 
   /// The array job: one task per shard, `SLURM_ARRAY_TASK_ID` as K.
   var shardsText: String {
-    var words: [String] = [bench, "run", scenario.path].map(Self.quoted)
-    words += ["--shard", "\"${SLURM_ARRAY_TASK_ID}/\(shards)\"", "--out", Self.quoted(parts.path)]
-    words += runOptions.map(Self.quoted)
+    var words: [String] = [bench, "run", scenario.path].map(ShellWord.quoted)
+    words += ["--shard", "\"${SLURM_ARRAY_TASK_ID}/\(shards)\"", "--out", ShellWord.quoted(parts.path)]
+    words += runOptions.map(ShellWord.quoted)
     words += ["--threads", "\"${SLURM_CPUS_PER_TASK:-\(threads)}\"", "--quiet"]
     let run = words.joined(separator: " ")
     return """
@@ -64,7 +65,7 @@ struct SlurmJob {
 
   /// The merge, which names every part so that a missing one is reported.
   var mergeText: String {
-    let partFiles = Self.quoted(parts.path + "/\(name).shard-") + "{0..\(shards - 1)}" + Self.quoted("-of-\(shards).part")
+    let partFiles = ShellWord.quoted(parts.path + "/\(name).shard-") + "{0..\(shards - 1)}" + ShellWord.quoted("-of-\(shards).part")
     return """
       #!/bin/bash
       # Written by `bench slurm`: merges the \(shards) parts of \(name) once every shard has succeeded.
@@ -73,7 +74,7 @@ struct SlurmJob {
       #SBATCH --open-mode=append
       \(directives)
       set -eu
-      exec \(Self.quoted(bench)) merge \(partFiles) --out \(Self.quoted(out))
+      exec \(ShellWord.quoted(bench)) merge \(partFiles) --out \(ShellWord.quoted(out))
 
       """
   }
@@ -84,9 +85,9 @@ struct SlurmJob {
     #!/bin/sh
     # Written by `bench slurm`: submits the shards of \(name), then their merge.
     set -eu
-    shards=$(sbatch --parsable \(Self.quoted(shardsScript.path)))
+    shards=$(sbatch --parsable \(ShellWord.quoted(shardsScript.path)))
     shards=${shards%%;*}
-    merge=$(sbatch --parsable --dependency=afterok:"$shards" --kill-on-invalid-dep=yes \(Self.quoted(mergeScript.path)))
+    merge=$(sbatch --parsable --dependency=afterok:"$shards" --kill-on-invalid-dep=yes \(ShellWord.quoted(mergeScript.path)))
     merge=${merge%%;*}
     echo "Submitted shards as job $shards and their merge as job $merge."
 
@@ -110,14 +111,7 @@ struct SlurmJob {
     }
   }
 
-  /// `text` as one shell word.
   /// The characters a path may have to stand bare in an `#SBATCH` directive
   /// (no space, quote, line break, `$`, backtick, `%`, backslash or `#`).
   static let directiveSafe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-=+:,@")
-
-  static func quoted(_ text: String) -> String {
-    let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-=+:,%@")
-    if !text.isEmpty, text.allSatisfy(safe.contains) { return text }
-    return "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
-  }
 }

@@ -133,7 +133,14 @@ extension ExperimentResult {
             experimentTally.dailyCohorts[(day * variantNames.count + variant) * metricCount + metric])
         }
       }
-      dailyMetrics.append(variantNames.indices.map { summaries(running[$0], variant: variantNames[$0]) })
+      // The daily cohorts keep no cubes (the looks test means only): no skewness.
+      dailyMetrics.append(variantNames.indices.map { variant in
+        summaries(running[variant], variant: variantNames[variant]).map { summary in
+          var summary = summary
+          summary.skewness = nil
+          return summary
+        }
+      })
     }
     self.init(
       name: name, source: plan.source(of: experiment), baseline: baseline, variants: variants,

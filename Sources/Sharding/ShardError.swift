@@ -30,16 +30,6 @@ public enum ShardError: Error, Hashable, Sendable, CustomStringConvertible {
   /// How many missing shards an error names before it says how many more.
   static let missingNamed = 8
 
-  /// `text` as one word a POSIX shell reads back unchanged: bare when it
-  /// holds only characters no shell treats specially, else single-quoted.
-  static func shellWord(_ text: String) -> String {
-    let plain = text.unicodeScalars.allSatisfy { scalar in
-      ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
-        || "._/-+,:=@%".unicodeScalars.contains(scalar)
-    }
-    return plain && !text.isEmpty ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
-  }
-
   public var description: String {
     switch self {
     case .invalidShard(let text):
@@ -72,7 +62,7 @@ public enum ShardError: Error, Hashable, Sendable, CustomStringConvertible {
       let more = total > shards.count ? " and \(total - shards.count) more" : ""
       return "shard\(total == 1 ? "" : "s") \(listed)\(more) missing: "
         + "run \(total == 1 ? "it" : "them") with `bench run SCENARIO --replications \(replications) --shard K/\(count) "
-        + "--out \(Self.shellWord(folder))` and merge again."
+        + "--out \(ShellWord.quoted(folder))` and merge again."
     }
   }
 }

@@ -764,7 +764,8 @@ struct DeviceSimulator: ~Copyable {
           uncontaminated[cell + metric].add(outcomeSteps: steps, expectedSteps: expectedSteps, converted: converted, isAmount: isAmount)
         }
         if pure || !excludeContaminated {
-          dailyCohorts[cohort + metric].add(outcomeSteps: steps, expectedSteps: expectedSteps, converted: converted, isAmount: isAmount)
+          // Daily looks test means only: their cohorts need no cubes.
+          dailyCohorts[cohort + metric].add(outcomeSteps: steps, expectedSteps: expectedSteps, converted: converted, isAmount: false)
           if tables.hasCovariates, tables.covariateCorrelations[metric] != nil {
             covariateTallies[cell + metric].add(
               covariate: covariates[metric], outcome: outcome, grid: tables.metricGrids[metric])

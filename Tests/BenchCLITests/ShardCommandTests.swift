@@ -60,6 +60,26 @@ private func files(in folder: URL) throws -> [String: Data] {
       """)
   }
 
+  /// A shard only counts; the merge analyses, so it takes the analysis options.
+  @Test func analysisOptionsGoToTheMergeNotTheShard() throws {
+    let out = try temporaryFolder()
+    let shard = try BenchProcess.run([
+      committedScenario("aa-test"), "--devices", "100", "--shard", "0/1", "--alpha", "0.01", "--out", out.path,
+    ])
+    #expect(shard.status == 64)
+    #expect(shard.standardError.hasPrefix(
+      "Error: --alpha, --mde and --power set the analysis, which `bench merge` runs on the parts: give them to bench merge.\n"))
+    #expect(try BenchProcess.run([
+      committedScenario("aa-test"), "--devices", "100", "--shard", "0/1", "--out", out.path, "--quiet",
+    ]).status == 0)
+    let merged = try BenchProcess.run([
+      "merge", out.appendingPathComponent("aa-test.shard-0-of-1.part").path, "--alpha", "0.01", "--out", out.path, "--quiet",
+    ])
+    #expect(merged.status == 0, "\(merged.standardError)")
+    let report = try String(contentsOf: out.appendingPathComponent("aa-test/report.md"), encoding: .utf8)
+    #expect(report.contains("Alpha 0.01,"))
+  }
+
   @Test func mergeNamesWhatIsWrongInOneLine() throws {
     let out = try temporaryFolder()
     let shard = try BenchProcess.run([

@@ -82,9 +82,9 @@ func parts(
     #expect(throws: ShardError.missing(shards: [2, 5], total: 2, count: 7, replications: 2, folder: "my parts/$run")) {
       try ShardMerge(parts: moved)
     }
-    #expect(ShardError.shellWord("my parts/$run") == "'my parts/$run'")
-    #expect(ShardError.shellWord("it's") == #"'it'\''s'"#)
-    #expect(ShardError.shellWord("parts/run-2") == "parts/run-2")
+    #expect(ShellWord.quoted("my parts/$run") == "'my parts/$run'")
+    #expect(ShellWord.quoted("it's") == #"'it'\''s'"#)
+    #expect(ShellWord.quoted("parts/run-2") == "parts/run-2")
     #expect(throws: ShardError.noParts) { try ShardMerge(parts: []) }
   }
 
