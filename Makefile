@@ -1,6 +1,11 @@
 # The two commands of the README's quick start, and the chores around them.
 SWIFT ?= swift
 SCENARIO ?= scenarios/upgrade.json
+# The test suite runs millions of simulated launches: its debug builds (which
+# keep assertions, testability and the scratch memory's bounds checks) are
+# optimised from the command line, since Package.swift carries no unsafe flags.
+DEBUG_FLAGS ?= -Xswiftc -O
+export DEBUG_FLAGS
 
 .PHONY: run test setup build compare fixtures vendor-fixtures golden fuzz clean
 
@@ -18,9 +23,9 @@ compare: setup
 ## release build's unchecked scratch memory against the debug build's checked
 ## one, then an app package that depends on the committed tree by version
 test: setup
-	$(SWIFT) build --product bench
-	bash Tests/Integration/slurm-test.sh "$$($(SWIFT) build --show-bin-path)/bench"
-	$(SWIFT) test
+	$(SWIFT) build $(DEBUG_FLAGS) --product bench
+	bash Tests/Integration/slurm-test.sh "$$($(SWIFT) build $(DEBUG_FLAGS) --show-bin-path)/bench"
+	$(SWIFT) test $(DEBUG_FLAGS)
 	sh scripts/check-scratch.sh
 	sh scripts/check-app-package.sh
 
@@ -30,7 +35,7 @@ setup:
 
 ## build: build everything, tests included
 build: setup
-	$(SWIFT) build --build-tests
+	$(SWIFT) build $(DEBUG_FLAGS) --build-tests
 
 ## fuzz: fuzz the scenario and table readers with libFuzzer for FUZZ_SECONDS
 ## (default 60, half each); crashing inputs land in .build/fuzz/crashes/

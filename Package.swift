@@ -45,14 +45,19 @@ let package = Package(
     // The scenario file: decoding, validation with JSON paths, and the plan it describes.
     .target(name: "ScenarioFormat", dependencies: ["Lab", "Enrollment"]),
 
-    // Drives virtual devices through a scenario by Lab's rules and counts what they saw.
-    .target(name: "Simulation", dependencies: ["Lab", "Bucketing", "Enrollment", "ScenarioFormat"]),
+    // What a run found, as results.json: the model and its JSON, filled by the
+    // simulation or from an events table, then by the analysis.
+    .target(name: "Results"),
+
+    // Drives virtual devices through a scenario by Lab's rules, counts what they
+    // saw, and turns the counts into the results model.
+    .target(name: "Simulation", dependencies: ["Lab", "Bucketing", "Enrollment", "ScenarioFormat", "Results"]),
 
     // A run cut into shards for a cluster: the part files and their merge.
     .target(name: "Sharding", dependencies: ["ScenarioFormat", "Simulation"]),
 
-    // What a run found, as results.json and the files next to it.
-    .target(name: "Results", dependencies: ["Lab", "Enrollment", "ScenarioFormat", "Simulation", "_CFolderSwap"]),
+    // Files and report folders written whole or not at all.
+    .target(name: "AtomicOutput", dependencies: ["_CFolderSwap"]),
 
     // Turns counts into verdicts with the statistics module.
     .target(name: "Analysis", dependencies: ["Results", "Statistics", "ScenarioFormat"]),
@@ -77,6 +82,7 @@ let package = Package(
         "AnalyticsTable",
         "Bucketing",
         "Sharding",
+        "AtomicOutput",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -141,23 +147,18 @@ let package = Package(
   ]
 )
 
-// The simulation and the statistics run millions of steps in the test suite:
-// optimise them in debug builds too, so that `swift test` stays fast. Lab is
-// left out: an app that depends on it must not meet unsafe flags.
-let optimisedInDebug: Set<String> = ["Simulation", "Sharding", "Statistics", "Analysis", "Results", "AnalyticsTable", "Report"]
-
 // The C targets, implementation details named with an underscore, take no Swift settings.
 let cTargets: Set<String> = ["_CGSL", "_CFolderSwap", "_CStandardOutput"]
 
+// No unsafe flags: an app depending on a product by version would refuse them.
+// The test suite's debug builds are optimised from the command line instead
+// (`make test` passes `-Xswiftc -O`, DEBUG_FLAGS in the Makefile).
 for target in package.targets where !cTargets.contains(target.name) {
   target.swiftSettings = (target.swiftSettings ?? []) + [
     .enableUpcomingFeature("ExistentialAny"),
   ]
-  if optimisedInDebug.contains(target.name) {
-    target.swiftSettings! += [.unsafeFlags(["-O"], .when(configuration: .debug))]
-  }
   // The device loop's scratch memory checks its bounds in debug builds, so the tests run every
-  // scenario with every access checked (Sources/Simulation/ScratchArray.swift).
+  // scenario with every access checked (Sources/Simulation/Device/ScratchArray.swift).
   if target.name == "Simulation" {
     target.swiftSettings! += [.define("CHECKED_SCRATCH", .when(configuration: .debug))]
   }

@@ -7,9 +7,12 @@
 set -eu
 cd "$(dirname "$0")/.."
 runs=${1:-2}
-swift build --product bench >/dev/null
+# DEBUG_FLAGS: the flags `make test` builds the debug build with (the Makefile exports them).
+# shellcheck disable=SC2086
+swift build ${DEBUG_FLAGS-} --product bench >/dev/null
 swift build -c release --product bench >/dev/null
-checked=$(swift build --show-bin-path)/bench
+# shellcheck disable=SC2086
+checked=$(swift build ${DEBUG_FLAGS-} --show-bin-path)/bench
 unchecked=$(swift build -c release --show-bin-path)/bench
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -69,14 +69,12 @@ extension Bench {
     @Option(help: ArgumentHelp("Day 0, as YYYY-MM-DD (default: the first event's day).", valueName: "date"))
     var start: String?
 
-    @Flag(help: "Also write report.html: the report in one self-contained file, charts inline.")
-    var html = false
+    @OptionGroup var formats: HTMLFlag
 
     @Flag(help: "Leave malformed rows out, and say how many, instead of failing.")
     var skipMalformed = false
 
-    @Flag(help: "Print nothing but errors.")
-    var quiet = false
+    @OptionGroup var output: QuietFlag
 
     public init() {}
 
@@ -111,7 +109,7 @@ extension Bench {
         options.scenario = loaded
       }
       let name = name ?? (options.scenario?.name ?? URL(fileURLWithPath: events).deletingPathExtension().lastPathComponent) + "-analyze"
-      let folder = ReportFolder(out: out, name: name, html: html)
+      let folder = ReportFolder(out: out, name: name, html: formats.html)
       if !force { try Self.requireOwnReport(folder.url) }
       let analysis = try EventsAnalysis(events: events, outcomes: outcomes, name: name, options: options)
       let settings = analysisOptions.applied(to: options.scenario?.analysis ?? .standard)
@@ -120,14 +118,14 @@ extension Bench {
         document: document, description: options.scenario?.description ?? "",
         settings: settings, versions: [], source: "Analysed \(URL(fileURLWithPath: events).lastPathComponent)"))
       let reportURL = try folder.write(report, document: document)
-      if !quiet {
+      if !output.quiet {
         if let first = analysis.skippedRows.first {
           let count = analysis.skippedRows.count
           printError("Skipped \(count) malformed row\(count == 1 ? "" : "s"); the first, \(first.path) line \(first.line): \(first.reason).")
         }
         let experiments = document.experiments.count
         print("Analysed \(document.devices) devices in \(experiments) experiment\(experiments == 1 ? "" : "s").")
-        print("Wrote \(reportURL.relativePath)" + (html ? ", report.html" : "") + " and results.json")
+        print("Wrote \(reportURL.relativePath)" + (formats.html ? ", report.html" : "") + " and results.json")
       }
     }
 

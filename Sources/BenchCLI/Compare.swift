@@ -1,5 +1,6 @@
 import Analysis
 import ArgumentParser
+import AtomicOutput
 import Foundation
 import Report
 import Results
@@ -34,7 +35,9 @@ extension Bench {
     @Option(help: "The folder that receives <name>/comparison.md and one folder per framework.", completion: .directory)
     var out: String = "reports"
 
-    @OptionGroup var flags: RunFlags
+    @OptionGroup var largeRun: LargeRunFlag
+
+    @OptionGroup var output: QuietFlag
 
     public init() {}
 
@@ -60,7 +63,7 @@ extension Bench {
     public func run() async throws {
       var (plan, warnings) = try options.load()
       plan.analysis = analysis.applied(to: plan.analysis)
-      if !flags.quiet {
+      if !output.quiet {
         for warning in warnings { printError("warning: \(warning)") }
       }
       let frameworks = try chosenFrameworks()
@@ -70,13 +73,13 @@ extension Bench {
       try RunLimits.check(
         RunEstimate(
           plan: SimulationPlan(expressed[0].scenario), devices: plan.devices, replications: frameworks.count, threads: threads),
-        threads: threads, allowed: flags.allowLargeRun)
+        threads: threads, allowed: largeRun.allowLargeRun)
       var runs: [ComparisonReport.Run] = []
       var reports: [(framework: String, report: RenderedReport, document: ResultsDocument)] = []
       let folder = URL(fileURLWithPath: out).appendingPathComponent(plan.name)
       for (framework, (scenario, notes)) in zip(frameworks, expressed) {
         let simulator = Simulator(plan: SimulationPlan(scenario))
-        let progress = ProgressBar(total: scenario.devices, enabled: !flags.quiet)
+        let progress = ProgressBar(total: scenario.devices, enabled: !output.quiet)
         let tally = await simulator.run(replication: 0, threads: threads) { progress.update($0) }
         progress.finish()
         let document = ExperimentAnalyzer(settings: scenario.analysis).analyze(ResultsDocument(plan: simulator.plan, tally: tally))
@@ -93,7 +96,7 @@ extension Bench {
         try staged.write(ComparisonReport.render(plan: plan, runs: runs), to: "comparison.md")
       }
       let reportURL = folder.appendingPathComponent("comparison.md")
-      if !flags.quiet {
+      if !output.quiet {
         print("Ran \(plan.name) under \(frameworks.map(\.rawValue).joined(separator: ", ")).")
         print("Wrote \(reportURL.relativePath)")
       }

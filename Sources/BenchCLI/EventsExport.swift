@@ -1,4 +1,5 @@
 import AnalyticsTable
+import AtomicOutput
 import Foundation
 import Results
 import Simulation

@@ -26,11 +26,9 @@ extension Bench {
 
     @OptionGroup var analysis: AnalysisOptions
 
-    @Flag(help: "Also write report.html: the report in one self-contained file, charts inline.")
-    var html = false
+    @OptionGroup var formats: HTMLFlag
 
-    @Flag(help: "Print nothing but errors.")
-    var quiet = false
+    @OptionGroup var output: QuietFlag
 
     public init() {}
 
@@ -45,10 +43,10 @@ extension Bench {
       scenario.analysis = analysis.applied(to: scenario.analysis)
       var run = SimulatedRun(scenario: scenario, plan: merged.plan, replications: merged.tallies.count)
       for tally in merged.tallies { run.add(tally) }
-      let reportURL = try run.write(out: out, html: html)
-      if !quiet {
+      let reportURL = try run.write(out: out, html: formats.html)
+      if !output.quiet {
         print("Merged \(files.count) part\(files.count == 1 ? "" : "s").")
-        print(run.summary(reportURL: reportURL, html: html))
+        print(run.summary(reportURL: reportURL, html: formats.html))
       }
     }
   }

@@ -1,3 +1,4 @@
+import AtomicOutput
 import Foundation
 import Report
 import Results

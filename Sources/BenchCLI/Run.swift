@@ -1,5 +1,6 @@
 import AnalyticsTable
 import ArgumentParser
+import AtomicOutput
 import Foundation
 import Results
 import ScenarioFormat
@@ -51,10 +52,11 @@ extension Bench {
       completion: .file(extensions: ["csv"]))
     var outcomes: String?
 
-    @Flag(help: "Also write report.html: the report in one self-contained file, charts inline.")
-    var html = false
+    @OptionGroup var formats: HTMLFlag
 
-    @OptionGroup var flags: RunFlags
+    @OptionGroup var largeRun: LargeRunFlag
+
+    @OptionGroup var output: QuietFlag
 
     public init() {}
 
@@ -80,7 +82,7 @@ extension Bench {
     public func run() async throws {
       var (scenario, warnings, file) = try options.loadFile()
       scenario.analysis = analysis.applied(to: scenario.analysis)
-      if !flags.quiet {
+      if !output.quiet {
         for warning in warnings { printError("warning: \(warning)") }
       }
       let simulator = Simulator(plan: SimulationPlan(scenario))
@@ -91,9 +93,9 @@ extension Bench {
       }
       try RunLimits.check(
         RunEstimate(plan: simulator.plan, devices: scenario.devices, replications: replications, threads: threads),
-        threads: threads, allowed: flags.allowLargeRun)
+        threads: threads, allowed: largeRun.allowLargeRun)
       let progress = ProgressBar(
-        total: scenario.devices * replications, enabled: !flags.quiet, devicesPerReplication: replications > 1 ? scenario.devices : nil)
+        total: scenario.devices * replications, enabled: !output.quiet, devicesPerReplication: replications > 1 ? scenario.devices : nil)
       var run = SimulatedRun(scenario: scenario, plan: simulator.plan, replications: replications)
       let outcomesPath = events.map { outcomes ?? Self.outcomesPath(besides: $0) }
       var eventCount = 0
@@ -108,9 +110,9 @@ extension Bench {
       let done = simulated * scenario.devices
       await run.simulate(simulated..<replications, of: simulator, threads: threads) { progress.update(done + $0) }
       progress.finish()
-      let reportURL = try run.write(out: out ?? "reports", html: html)
-      if !flags.quiet {
-        print(run.summary(reportURL: reportURL, html: html))
+      let reportURL = try run.write(out: out ?? "reports", html: formats.html)
+      if !output.quiet {
+        print(run.summary(reportURL: reportURL, html: formats.html))
         if let events, let outcomesPath {
           print("Wrote \(events) (\(eventCount) events) and \(outcomesPath)")
         }
@@ -125,8 +127,8 @@ extension Bench {
       // The shard's devices over all its pieces, as one run.
       try RunLimits.check(
         RunEstimate(plan: simulator.plan, devices: devices, replications: 1, threads: threads),
-        threads: threads, allowed: flags.allowLargeRun)
-      let progress = ProgressBar(total: devices, enabled: !flags.quiet)
+        threads: threads, allowed: largeRun.allowLargeRun)
+      let progress = ProgressBar(total: devices, enabled: !output.quiet)
       var tallies: [PartialResult.PieceTally] = []
       var done = 0
       for piece in pieces {
@@ -145,7 +147,7 @@ extension Bench {
       let url = URL(fileURLWithPath: out ?? "parts")
         .appendingPathComponent(PartialResult.fileName(scenario: scenario.name, shard: shard))
       try AtomicFile.write(Data(part.encoded()), to: url)
-      if !flags.quiet {
+      if !output.quiet {
         print("Simulated shard \(shard): \(devices) of \(scenario.devices * replications) device runs"
           + (replications > 1 ? " (\(scenario.devices) devices × \(replications) replications)" : "") + ".")
         print("Wrote \(url.relativePath)")

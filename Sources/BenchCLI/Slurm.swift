@@ -47,8 +47,8 @@ extension Bench {
     @Flag(help: "Also submit the job with sbatch.")
     var submit = false
 
-    @Flag(help: "Write the job even when a shard's estimate exceeds an hour or 8 GB; its shards run with the same flag.")
-    var allowLargeRun = false
+    /// The job's shards run with the same flag.
+    @OptionGroup var largeRun: LargeRunFlag
 
     public init() {}
 
@@ -78,8 +78,8 @@ extension Bench {
       let shardDevices = (scenario.devices * replications + shards - 1) / shards
       try RunLimits.check(
         RunEstimate(plan: SimulationPlan(scenario), devices: shardDevices, replications: 1, threads: threads),
-        threads: threads, allowed: allowLargeRun)
-      if allowLargeRun { runOptions += ["--allow-large-run"] }
+        threads: threads, allowed: largeRun.allowLargeRun)
+      if largeRun.allowLargeRun { runOptions += ["--allow-large-run"] }
       let folder = absolute(jobFolder ?? "slurm/\(scenario.name)")
       // The logs' path goes into `#SBATCH --output=` lines, which no shell quoting reaches: sbatch splits
       // them at spaces, reads % as a file-name pattern, and a line break would end the directive.

@@ -26,17 +26,17 @@ public struct WeightedSelection: Hashable, Sendable {
 
   /// The index of the variant that `bits` select.
   public func select(bits: UInt64) -> Int {
-    cumulative.withUnsafeBufferPointer { Self.select(bits: bits, cumulative: $0) }
+    Self.select(bits: bits, count: cumulative.count) { cumulative[$0] }
   }
 
-  /// The index of the variant that `bits` select among running sums of
-  /// weights: the same choice for callers that keep many experiments' sums in
-  /// one table.
+  /// The index of the variant that `bits` select among `count` running sums
+  /// of weights, read by `runningSum`: the same choice for callers that keep
+  /// many experiments' sums in one table of their own.
   @inlinable
-  public static func select(bits: UInt64, cumulative: UnsafeBufferPointer<UInt64>) -> Int {
-    let ticket = cumulative[cumulative.count - 1].multipliedFullWidth(by: bits).high
+  public static func select(bits: UInt64, count: Int, runningSum: (Int) -> UInt64) -> Int {
+    let ticket = runningSum(count - 1).multipliedFullWidth(by: bits).high
     var index = 0
-    while cumulative[index] <= ticket { index += 1 }
+    while runningSum(index) <= ticket { index += 1 }
     return index
   }
 }

@@ -72,4 +72,34 @@ import Testing
       #expect(modules[name] == dependencies, "\(name): the page says \(modules[name] ?? []), Package.swift \(dependencies)")
     }
   }
+
+  /// Every part of the device loop that folds counts into the tally is in
+  /// the page's table of parts, with the one file that declares, resets and
+  /// folds them; and every file the table names holds its part.
+  @Test func everyCountingPartOfTheLoopIsInThePartsTable() throws {
+    let text = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/architecture.md"), encoding: .utf8)
+    let section = try #require(text.components(separatedBy: "## The device loop's parts").dropFirst().first)
+      .components(separatedBy: "\n## ")[0]
+    let rows = section.split(separator: "\n").filter { $0.hasPrefix("| ") && !$0.hasPrefix("| part") && !$0.hasPrefix("|---") }
+    var listed: [String: String] = [:]
+    for row in rows {
+      let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+      listed[cells[0]] = cells[1].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+    }
+    let folder = repositoryRoot.appendingPathComponent("Sources/Simulation")
+    let files = try #require(FileManager.default.subpaths(atPath: folder.path)).filter { $0.hasSuffix(".swift") }
+    var folding: Set<String> = []
+    for file in files {
+      let source = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+      guard source.contains("func fold(into tally: inout RunTally") else { continue }
+      let part = (file as NSString).lastPathComponent.replacingOccurrences(of: ".swift", with: "")
+      folding.insert(part)
+      #expect(listed[part] == file, "\(part) folds counts in \(file); the parts table says \(listed[part] ?? "nothing")")
+    }
+    #expect(folding.count >= 10)
+    for (part, file) in listed {
+      let source = try? String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+      #expect(source?.contains("struct \(part)") == true, "the parts table names \(file) for \(part)")
+    }
+  }
 }

@@ -10,9 +10,9 @@ import Testing
 /// upgrades it may skip, and the counts it must leave as deciding would.
 struct CarriedDecisionsTests {
   private func carries(_ name: String) throws -> (Int, Int) -> Bool {
-    let arena = ScratchArena()
-    let tables = SimulationTables(SimulationPlan(try scenario(name)), arena: arena)
-    return { from, to in withExtendedLifetime(arena) { tables.carriesDecisions[from * tables.versionCount + to] } }
+    let tables = SimulationTables(SimulationPlan(try scenario(name)))
+    let carries = tables.carriesDecisions.array, versions = tables.versionCount
+    return { from, to in carries[from * versions + to] }
   }
 
   @Test func aRelaunchOfTheSameVersionCarries() throws {
@@ -50,9 +50,7 @@ struct CarriedDecisionsTests {
       var scenario = try Scenario.load(path: folder + "/" + name).scenario
       scenario.devices = 150
       let plan = SimulationPlan(scenario)
-      let arena = ScratchArena()
-      let tables = SimulationTables(plan, arena: arena)
-      defer { withExtendedLifetime(arena) {} }
+      let tables = SimulationTables(plan)
       let simulator = Simulator(plan: plan)
       for device in 0..<scenario.devices {
         var history = DeviceHistory(plan: plan)

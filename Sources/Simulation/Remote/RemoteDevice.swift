@@ -33,7 +33,7 @@ struct RemoteDevice {
   /// The revision of the device's last successful fetch, -1 before any.
   private var lastRevision = -1
 
-  private(set) var tally: RemoteTally
+  private var tally: RemoteTally
 
   init(plan: SimulationPlan, tables: RemoteTables) {
     self.tables = tables
@@ -252,5 +252,10 @@ struct RemoteDevice {
       if churnStuck[index] { tally.churn[index].stuck += 1 }
       if churnRescued[index] && !churnLost[index] { tally.churn[index].rescued += 1 }
     }
+  }
+
+  /// Adds the batch's counts to `tally`.
+  func fold(into tally: inout RunTally) {
+    tally.remote.merge(self.tally)
   }
 }

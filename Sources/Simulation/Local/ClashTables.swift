@@ -84,7 +84,7 @@ struct ClashTables {
   /// Whether a pair's entry is a key both sides hold at a launch, given the
   /// keys each remote experiment serves then.
   @inline(__always)
-  static func isShared(_ entry: Entry, servedKeys: ScratchArray<UInt64>) -> Bool {
+  static func isShared(_ entry: Entry, servedKeys: borrowing ScratchArray<UInt64>) -> Bool {
     (entry.firstRemote < 0 || servedKeys[entry.firstRemote] & entry.firstBit != 0)
       && (entry.secondRemote < 0 || servedKeys[entry.secondRemote] & entry.secondBit != 0)
   }

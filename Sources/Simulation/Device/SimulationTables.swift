@@ -4,8 +4,10 @@ import ScenarioFormat
 /// The plan as flat arrays of plain numbers, one set per simulator: what the
 /// device loop reads on every launch, laid out so that reading it never
 /// touches a reference count shared with another thread, and the tables it
-/// reads most in the simulator's scratch memory.
-struct SimulationTables {
+/// reads most in scratch memory (`ScratchArray`) the tables own. It cannot be
+/// copied, as its arrays cannot: the simulator owns it and lends it to its
+/// parts (`DeviceSimulator` says how). Every field is a `let`.
+struct SimulationTables: ~Copyable {
   let experimentCount: Int
   let versionCount: Int
   let metricCount: Int
@@ -95,22 +97,19 @@ struct SimulationTables {
   /// By `((metric * variants(all experiments)) + variantStart[e] + variant) * segments + segment`.
   let lifts: ScratchArray<Double>
 
-  /// - Parameter arena: holds the tables read at every launch, which are
-  ///   read without bounds checks in release builds (`ScratchArray`); the
-  ///   tables are valid while it lives.
-  init(_ plan: SimulationPlan, arena: ScratchArena) {
+  init(_ plan: SimulationPlan) {
     let scenario = plan.scenario
     experimentCount = plan.experimentNames.count
     versionCount = plan.versions.count
     metricCount = scenario.metrics.count
     days = scenario.days
     maximumSlots = plan.versions.map(\.slots.count).max() ?? 0
-    releaseDays = arena.array(scenario.versions.map(\.releaseDay))
-    meanDelays = arena.array(scenario.versions.map(\.adoption.meanDelayDays))
-    neverUpgradeShares = arena.array(scenario.versions.map(\.adoption.neverUpgradeShare))
-    stabilizeOnLaunch = arena.array(scenario.versions.map { $0.stabilizeOnLaunch ?? 0 })
+    releaseDays = ScratchArray(scenario.versions.map(\.releaseDay))
+    meanDelays = ScratchArray(scenario.versions.map(\.adoption.meanDelayDays))
+    neverUpgradeShares = ScratchArray(scenario.versions.map(\.adoption.neverUpgradeShare))
+    stabilizeOnLaunch = ScratchArray(scenario.versions.map { $0.stabilizeOnLaunch ?? 0 })
     remote = RemoteTables(plan: plan)
-    carriesDecisions = arena.array(plan.versions.flatMap { from in
+    carriesDecisions = ScratchArray(plan.versions.flatMap { from in
       plan.versions.map { to in
         from.slots.map(\.experimentID) == to.slots.map(\.experimentID)
           && zip(from.slots, to.slots).allSatisfy { previous, current in
@@ -146,18 +145,18 @@ struct SimulationTables {
       undefinedStart.append(undefined.count)
     }
     slotCumulativeStart.append(cumulativeWeights.count)
-    self.slotStart = arena.array(slotStart)
-    self.undefinedStart = arena.array(undefinedStart)
-    self.undefined = arena.array(undefined)
-    self.slotExperiment = arena.array(slotExperiment)
+    self.slotStart = ScratchArray(slotStart)
+    self.undefinedStart = ScratchArray(undefinedStart)
+    self.undefined = ScratchArray(undefined)
+    self.slotExperiment = ScratchArray(slotExperiment)
     self.slotRange = slotRange
-    self.slotCumulativeStart = arena.array(slotCumulativeStart)
-    self.cumulativeWeights = arena.array(cumulativeWeights)
-    self.slotLocalStart = arena.array(slotLocalStart)
-    self.localOfGlobal = arena.array(localOfGlobal)
-    self.slotGlobalStart = arena.array(slotGlobalStart)
-    self.globalOfLocal = arena.array(globalOfLocal)
-    self.slotVariantMask = arena.array(slotVariantMask)
+    self.slotCumulativeStart = ScratchArray(slotCumulativeStart)
+    self.cumulativeWeights = ScratchArray(cumulativeWeights)
+    self.slotLocalStart = ScratchArray(slotLocalStart)
+    self.localOfGlobal = ScratchArray(localOfGlobal)
+    self.slotGlobalStart = ScratchArray(slotGlobalStart)
+    self.globalOfLocal = ScratchArray(globalOfLocal)
+    self.slotVariantMask = ScratchArray(slotVariantMask)
     experimentSlots = (0..<experimentCount).map { experiment in slotExperiment.indices.filter { slotExperiment[$0] == experiment } }
     let variantStride = max(plan.variantNames.map(\.count).max() ?? 1, 1)
     self.variantStride = variantStride
@@ -173,9 +172,9 @@ struct SimulationTables {
       variantStart.append(variantStart.last! + names.count)
       dailyStart.append(dailyStart.last! + names.count * scenario.days)
     }
-    self.variantStart = arena.array(variantStart)
-    self.dailyStart = arena.array(dailyStart)
-    displayProbabilities = arena.array(plan.experimentNames.map { scenario.displayProbability(of: $0) })
+    self.variantStart = ScratchArray(variantStart)
+    self.dailyStart = ScratchArray(dailyStart)
+    displayProbabilities = ScratchArray(plan.experimentNames.map { scenario.displayProbability(of: $0) })
 
     let segments = scenario.population.segments
     segmentCount = segments.count
@@ -184,10 +183,10 @@ struct SimulationTables {
       cumulative += $0.share
       return cumulative
     }
-    launchProbabilities = arena.array(segments.map(\.dailyLaunchProbability))
+    launchProbabilities = ScratchArray(segments.map(\.dailyLaunchProbability))
     segmentNames = segments.map(\.name)
     metricKinds = scenario.metrics.map(\.kind)
-    metricGrids = arena.array(plan.metricStepExponents.map(Moments.init(stepExponent:)))
+    metricGrids = ScratchArray(plan.metricStepExponents.map(Moments.init(stepExponent:)))
     excludeContaminated = scenario.analysis.attribution == .excludeContaminated
     covariateCorrelations = scenario.metrics.map(\.covariateCorrelation)
     hasCovariates = covariateCorrelations.contains { $0 != nil }
@@ -201,8 +200,8 @@ struct SimulationTables {
     winsorizedCount = winsorizedMetrics.count
     winsorizedSlots = scenario.metrics.indices.map { winsorizedMetrics.firstIndex(of: $0) ?? -1 }
     winsorizedHistograms = winsorizedMetrics.map { histogramMetrics.firstIndex(of: $0)! }
-    baselines = arena.array(scenario.metrics.flatMap { metric in segments.map { metric.baseline(in: $0.name) } })
-    lifts = arena.array(scenario.metrics.flatMap { metric in
+    baselines = ScratchArray(scenario.metrics.flatMap { metric in segments.map { metric.baseline(in: $0.name) } })
+    lifts = ScratchArray(scenario.metrics.flatMap { metric in
       plan.experimentNames.indices.flatMap { experiment in
         plan.variantNames[experiment].flatMap { variant in
           segments.map { metric.lift(of: variant, in: plan.experimentNames[experiment], segment: $0.name) }
@@ -225,7 +224,9 @@ struct SimulationTables {
   /// The variant position `bits` select in a slot, by Lab's weighted selection.
   func select(slot: Int, bits: UInt64) -> Int {
     let start = slotCumulativeStart[slot]
-    return WeightedSelection.select(bits: bits, cumulative: cumulativeWeights.buffer(start..<slotCumulativeStart[slot + 1]))
+    return WeightedSelection.select(bits: bits, count: slotCumulativeStart[slot + 1] - start) {
+      cumulativeWeights[start + $0]
+    }
   }
 
   func baseline(metric: Int, segment: Int) -> Double {

@@ -1,7 +1,7 @@
 import Enrollment
 import Lab
+import Results
 import ScenarioFormat
-import Simulation
 
 extension ResultsDocument {
   /// The document for one replication's tally, described with the

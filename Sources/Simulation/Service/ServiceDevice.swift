@@ -21,7 +21,7 @@ struct ServiceDevice {
   private(set) var held: [Int]
   /// By service experiment: the revision whose split gave the current variant.
   private(set) var selectionRevision: [Int]
-  private(set) var tally: ServiceTally
+  private var tally: ServiceTally
 
   init(plan: SimulationPlan, tables: ServiceTables) {
     self.tables = tables
@@ -105,5 +105,10 @@ struct ServiceDevice {
   /// split of the revision that gave it its variant.
   func selectionShares(_ s: Int) -> [Double] {
     tables.shares[selectionRevision[s]][s]
+  }
+
+  /// Adds the batch's counts to `tally`.
+  func fold(into tally: inout RunTally) {
+    tally.service.merge(self.tally)
   }
 }

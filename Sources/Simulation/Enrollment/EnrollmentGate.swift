@@ -22,7 +22,7 @@ struct EnrollmentGate {
   private(set) var wasActive: [Bool]
   /// The variant the device is enrolled in, -1 before.
   private(set) var enrolledVariant: [Int]
-  private(set) var tally: EnrollmentTally
+  private var tally: EnrollmentTally
 
   init(plan: SimulationPlan) {
     let scenario = plan.scenario
@@ -113,40 +113,14 @@ struct EnrollmentGate {
   private mutating func enroll(_ index: Int, variant: Int) {
     if enrolledVariant[index] < 0 { enrolledVariant[index] = variant }
   }
+
+  /// Adds the batch's counts to `tally`.
+  func fold(into tally: inout RunTally) {
+    tally.enrollment.merge(self.tally)
+  }
 }
 
 extension DevToDevHandshake.Outcome {
   /// The outcome's position among `allCases`, for flat tallies.
   var index: Int { Self.allCases.firstIndex(of: self)! }
-}
-
-/// What a run records about enrollment, summed over devices.
-public struct EnrollmentTally: Hashable, Sendable {
-  /// By rule and day: devices whose precondition became true that day.
-  public var conditionMet: [[Int]]
-  /// By rule: handshakes by `day * outcomes + outcome`, in the order of
-  /// `DevToDevHandshake.Outcome.allCases`.
-  public var handshakes: [[Int]]
-  /// By rule and segment: devices on which the experiment was active, and
-  /// those enrolled: how the enrolled population differs from the whole.
-  public var activeBySegment: [[Int]]
-  public var enrolledBySegment: [[Int]]
-
-  init(rules: Int, days: Int, segments: Int) {
-    conditionMet = Array(repeating: Array(repeating: 0, count: days), count: rules)
-    handshakes = Array(repeating: Array(repeating: 0, count: days * DevToDevHandshake.Outcome.allCases.count), count: rules)
-    activeBySegment = Array(repeating: Array(repeating: 0, count: segments), count: rules)
-    enrolledBySegment = activeBySegment
-  }
-
-  mutating func merge(_ other: EnrollmentTally) {
-    for rule in conditionMet.indices {
-      for day in conditionMet[rule].indices { conditionMet[rule][day] += other.conditionMet[rule][day] }
-      for index in handshakes[rule].indices { handshakes[rule][index] += other.handshakes[rule][index] }
-      for segment in activeBySegment[rule].indices {
-        activeBySegment[rule][segment] += other.activeBySegment[rule][segment]
-        enrolledBySegment[rule][segment] += other.enrolledBySegment[rule][segment]
-      }
-    }
-  }
 }

@@ -1,0 +1,72 @@
+/// A device's outcome of each metric, drawn once its launches are over under
+/// what it was shown, with its covariate where the metric has one, and the
+/// lifts that shaped it, which the counts of its expectations need.
+struct DeviceOutcomes: ~Copyable {
+  /// Per metric.
+  private(set) var outcomes: ScratchArray<Double>
+  /// Per metric with a covariate, the device's covariate.
+  private(set) var covariates: ScratchArray<Double>
+  /// Per metric and experiment, the mixed lift of the displayed variants.
+  private var mixedLifts: ScratchArray<Double>
+  /// Per metric, the product of every displayed experiment's mixed lift.
+  private var factors: ScratchArray<Double>
+  private let experiments: Int
+
+  init(tables: borrowing SimulationTables) {
+    experiments = tables.experimentCount
+    outcomes = ScratchArray(repeating: 0, count: tables.metricCount)
+    covariates = ScratchArray(repeating: 0, count: tables.metricCount)
+    mixedLifts = ScratchArray(repeating: 0, count: tables.metricCount * tables.experimentCount)
+    factors = ScratchArray(repeating: 1, count: tables.metricCount)
+  }
+
+  /// Draws each metric; `exposures` lists the experiments shown in the plan's order.
+  @inline(__always)
+  mutating func draw(
+    _ random: DeviceRandom, segment: Int, exposures: inout Exposures, tables: inout SimulationTables
+  ) {
+    var stream = random.stream(.outcomes)
+    var covariateDraws = random.stream(.covariates, ifUsed: tables.hasCovariates)
+    for metric in 0..<tables.metricCount {
+      var factor = 1.0
+      for position in 0..<exposures.shownCount {
+        let experiment = exposures.shown[position]
+        let lift = exposures.mixedLift(experiment, metric: metric, segment: segment, tables: &tables)
+        mixedLifts[metric * experiments + experiment] = lift
+        factor *= 1 + lift
+      }
+      factors[metric] = factor
+      let baseline = tables.baseline(metric: metric, segment: segment), grid = tables.metricGrids[metric]
+      if let correlation = tables.covariateCorrelations[metric] {
+        let (outcome, standardBaseline) = tables.metricKinds[metric].drawWithStandardBaseline(
+          baseline: baseline, factor: factor, grid: grid, from: &stream, spare: &covariateDraws)
+        outcomes[metric] = outcome
+        covariates[metric] =
+          correlation * standardBaseline + (1 - correlation * correlation).squareRoot() * covariateDraws.nextNormal()
+      } else {
+        outcomes[metric] = tables.metricKinds[metric].draw(baseline: baseline, factor: factor, grid: grid, from: &stream)
+      }
+    }
+  }
+
+  /// The product of every displayed experiment's mixed lift on `metric`.
+  @inline(__always)
+  func factor(_ metric: Int) -> Double { factors[metric] }
+
+  /// The mixed lift of an experiment's displayed variants on `metric`.
+  @inline(__always)
+  func mixedLift(_ experiment: Int, metric: Int) -> Double { mixedLifts[metric * experiments + experiment] }
+
+  /// What the device would expect of `metric` had it been shown `variant`
+  /// alone in `experiment` (`shown`: whether it was shown the experiment at all),
+  /// and the other experiments as they were.
+  @inline(__always)
+  func expectation(
+    _ metric: Int, experiment: Int, variant: Int, shown: Bool, segment: Int, tables: inout SimulationTables
+  ) -> Double {
+    let others = factors[metric] / (1 + (shown ? mixedLifts[metric * experiments + experiment] : 0))
+    return tables.metricKinds[metric].expectation(
+      baseline: tables.baseline(metric: metric, segment: segment),
+      factor: others * (1 + tables.lift(metric: metric, experiment: experiment, variant: variant, segment: segment)))
+  }
+}

@@ -1,0 +1,256 @@
+import Lab
+
+/// Runs devices through the scenario's days, launch by launch, by Lab's own
+/// rules: the token from `ActiveExperimentsToken`, each local experiment
+/// decided by `LocalDecision` (`LocalDecisions`), remote experiments by
+/// `RemoteDevice`, a hash-bucketed service's by `ServiceDevice`, and what the
+/// assignments manager serves when experiments share a key by
+/// `KeySharing.serve` (`ServedExperiments`).
+///
+/// The loop is built from parts, each owning its working memory: it resets
+/// what it keeps of a device in `reset()` and adds what it counted over the
+/// batch to a `RunTally` in `fold(into:)`, so that each count is declared,
+/// reset and folded in one file. The parts read the plan as flat tables of
+/// plain numbers (`SimulationTables`), so that the loop over millions of
+/// launches touches no shared reference counts. One simulator serves one batch.
+///
+/// It cannot be copied, as its parts cannot: they own their scratch memory
+/// (`ScratchArray`), and the methods of a noncopyable value borrow it where a
+/// copyable one's could copy the whole simulator at every call.
+struct DeviceSimulator: ~Copyable {
+  let plan: SimulationPlan
+  let seed: UInt64
+  let replication: Int
+  private var tables: SimulationTables
+  private var schedule: UpgradeSchedule
+  private var local: LocalDecisions
+  private var transitions: TransitionCounter
+  private var serving: ServedExperiments
+  private var remote: RemoteDevice
+  private var service: ServiceDevice
+  private var enrollment: EnrollmentGate
+  private let hasEnrollment: Bool
+  private var exposures: Exposures
+  private var expectedFirstExposures: ExpectedFirstExposures
+  private var outcomes: DeviceOutcomes
+  private var outcomeCounts: OutcomeCounts
+  private var histograms: HistogramCounts
+  private var enrollmentOutcomes: EnrollmentOutcomes
+  private var launchCounts: LaunchCounts
+  private var recorder: LaunchRecorder
+
+  init(plan: SimulationPlan, seed: UInt64, replication: Int) {
+    self.plan = plan
+    self.seed = seed
+    self.replication = replication
+    let tables = SimulationTables(plan)
+    schedule = UpgradeSchedule(tables: tables)
+    local = LocalDecisions(tables: tables)
+    transitions = TransitionCounter(tables: tables)
+    serving = ServedExperiments(plan: plan, tables: tables)
+    remote = RemoteDevice(plan: plan, tables: tables.remote)
+    service = ServiceDevice(plan: plan, tables: tables.service)
+    enrollment = EnrollmentGate(plan: plan)
+    hasEnrollment = !enrollment.isEmpty
+    exposures = Exposures(tables: tables)
+    expectedFirstExposures = ExpectedFirstExposures(tables: tables)
+    outcomes = DeviceOutcomes(tables: tables)
+    outcomeCounts = OutcomeCounts(plan: plan, tables: tables)
+    histograms = HistogramCounts(plan: plan, tables: tables)
+    enrollmentOutcomes = EnrollmentOutcomes(plan: plan, tables: tables)
+    launchCounts = LaunchCounts(tables: tables)
+    recorder = LaunchRecorder(tables: tables)
+    self.tables = tables
+  }
+
+  /// Simulates device `device`.
+  mutating func simulate<Observer: DeviceObserver>(device: Int, observer: inout Observer) {
+    let random = DeviceRandom(seed: seed, replication: replication, device: device)
+    var stream = random.stream(.token)
+    let token = ActiveExperimentsToken(bits: stream.next())
+    stream = random.stream(.segment)
+    let segment = tables.segment(forUnit: stream.nextUnit())
+    schedule.draw(random.stream(.adoption), tables: &tables)
+    local.reset()
+    exposures.reset()
+    serving.reset()
+    let hasRemote = tables.remote.count > 0
+    if hasRemote { remote.reset() }
+    if tables.service.count > 0 { service.reset(device: device, draws: random.stream(.reinstall)) }
+    if hasEnrollment { enrollment.reset() }
+    if Observer.isObserving {
+      observer.started(
+        device: device, token: token, segment: segment,
+        upgradeDays: schedule.upgradeDays.array.map { $0.isFinite ? $0 : nil })
+    }
+
+    var launchDraws = random.stream(.launches)
+    var variantDraws = random.stream(.variants)
+    var displayDraws = random.stream(.display)
+    var fetchDraws = random.stream(.fetch, ifUsed: hasRemote)
+    var assignmentDraws = random.stream(.remoteAssignment, ifUsed: hasRemote)
+    var churnDraws = random.stream(.churn, ifUsed: hasRemote)
+    var serviceDraws = random.stream(.serviceFetch, ifUsed: tables.service.count > 0)
+    var enrollmentDraws = random.stream(.enrollment, ifUsed: hasEnrollment)
+    let launchProbability = tables.launchProbabilities[segment]
+    var installed = 0, running = -1, launchOfVersion = 0, stabilized = false, churned = false
+    for day in 0..<tables.days where !churned {
+      installed = schedule.installed(on: day, after: installed, versions: tables.versionCount)
+      guard launchDraws.nextBernoulli(launchProbability) else { continue }
+      launchCounts.countLaunch()
+      let upgradedFrom = running >= 0 && running != installed ? running : -1
+      if running != installed {
+        running = installed
+        launchOfVersion = 0
+      }
+      launchOfVersion += 1
+
+      // The local source decides at the first launch of each version. A
+      // relaunch of the same version would rewrite the same records, as
+      // would an upgrade that changes none of the local experiments
+      // (`SimulationTables.carriesDecisions`).
+      if upgradedFrom >= 0 {
+        launchCounts.countUpgrade(from: upgradedFrom, to: installed)
+        if tables.carriesDecisions[upgradedFrom * tables.versionCount + installed] {
+          transitions.countCarried(from: upgradedFrom, to: installed, local: &local)
+        } else {
+          local.decideAfterUpgrade(version: installed, token: token, draws: &variantDraws, tables: &tables)
+          transitions.count(from: upgradedFrom, to: installed, local: &local)
+        }
+      } else if launchOfVersion == 1 {
+        local.decide(version: installed, token: token, draws: &variantDraws, tables: &tables)
+      }
+      if hasRemote {
+        remote.launch(
+          day: day, segment: segment, token: token, isStabilized: stabilized, draws: &fetchDraws,
+          assignments: &assignmentDraws)
+      }
+      if tables.service.count > 0 {
+        service.launch(day: day, segment: segment, version: installed, draws: &serviceDraws)
+      }
+      // In a version whose experiments share no key every active slot is
+      // served: without remote experiments or an observer, nothing to merge.
+      if Observer.isObserving || hasRemote || !tables.clashes.isDisjoint[installed] {
+        serving.serve(
+          version: installed, day: day, observing: Observer.isObserving, local: &local, remote: &remote,
+          tables: &tables, sharedKeys: plan.sharedKeys)
+      }
+      display(
+        version: installed, day: day, segment: segment, draws: &displayDraws, enrollmentDraws: &enrollmentDraws,
+        observing: Observer.isObserving)
+      let stabilizes = tables.stabilizeOnLaunch[installed] == launchOfVersion
+      if stabilizes {
+        if !stabilized { launchCounts.countFirstStabilize(day: day) }
+        stabilized = true
+      }
+      if hasRemote, remote.churns(isStabilized: stabilized, draws: &churnDraws) { churned = true }
+      if Observer.isObserving {
+        recorder.fill(
+          day: day, version: installed, launchOfVersion: launchOfVersion, stabilized: stabilizes, local: &local,
+          serving: &serving, remote: &remote, service: &service, tables: &tables)
+        observer.launched(recorder.record)
+      }
+    }
+    if hasRemote { remote.finish() }
+
+    launchCounts.countDevice(stabilized: stabilized)
+    if !plan.sharedKeys.isEmpty { serving.countDevice(tables: &tables) }
+    exposures.sortShown()
+    if tables.metricCount > 0 { outcomes.draw(random, segment: segment, exposures: &exposures, tables: &tables) }
+    exposures.countDevice(tables: &tables)
+    if hasEnrollment {
+      enrollment.countSegment(segment)
+      enrollmentOutcomes.countDevice(
+        gate: &enrollment, segment: segment, outcomes: &outcomes, exposures: &exposures, tables: &tables)
+    }
+    if tables.metricCount > 0 {
+      outcomeCounts.countDevice(
+        segment: segment, outcomes: &outcomes, exposures: &exposures, histograms: &histograms, tables: &tables)
+    }
+    if Observer.isObserving { observer.finished(outcomes: outcomes.outcomes.array) }
+  }
+
+  /// The app displays each experiment the manager served with its display
+  /// probability. Which slots it displayed is kept for observers only, when
+  /// `observing`.
+  @inline(__always)
+  private mutating func display(
+    version: Int, day: Int, segment: Int, draws: inout RandomStream, enrollmentDraws: inout RandomStream,
+    observing: Bool
+  ) {
+    let slots = tables.slotStart[version + 1] - tables.slotStart[version]
+    if observing {
+      for index in 0..<slots { recorder.slotDisplayed[index] = false }
+    }
+    let servesEveryActiveSlot = tables.clashes.isDisjoint[version]
+    for position in 0..<local.activeCount {
+      let index = local.activeIndexes[position]
+      guard servesEveryActiveSlot || serving.served[index] else { continue }
+      let experiment = local.activeExperiments[position], variant = local.activeVariants[position]
+      guard shows(experiment, variant: variant, day: day, segment: segment, draws: &draws, enrollmentDraws: &enrollmentDraws)
+      else { continue }
+      if observing { recorder.slotDisplayed[index] = true }
+      if exposures.record(experiment, variant: variant, day: day, tables: &tables) {
+        expectedFirstExposures.count(
+          experiment, slot: local.selectionSlot[experiment], eligible: local.eligibleVariants[experiment], tables: &tables)
+      }
+    }
+    for r in 0..<tables.remote.count {
+      recorder.remoteDisplayed[r] = false
+      guard serving.served[slots + r] else { continue }
+      let experiment = tables.remote.globalID[r], variant = remote.held[r]
+      guard shows(experiment, variant: variant, day: day, segment: segment, draws: &draws, enrollmentDraws: &enrollmentDraws)
+      else { continue }
+      recorder.remoteDisplayed[r] = true
+      if exposures.record(experiment, variant: variant, day: day, tables: &tables) {
+        expectedFirstExposures.count(experiment, shares: remote.selectionShares(r), tables: &tables)
+      }
+    }
+    for s in 0..<tables.service.count {
+      recorder.serviceDisplayed[s] = false
+      let variant = service.held[s]
+      guard variant >= 0 else { continue }
+      let experiment = tables.service.globalID[s]
+      guard shows(experiment, variant: variant, day: day, segment: segment, draws: &draws, enrollmentDraws: &enrollmentDraws)
+      else { continue }
+      recorder.serviceDisplayed[s] = true
+      if exposures.record(experiment, variant: variant, day: day, tables: &tables) {
+        expectedFirstExposures.count(experiment, shares: service.selectionShares(s), tables: &tables)
+      }
+    }
+  }
+
+  /// Whether the app shows an experiment active on `variant` at this launch:
+  /// its enrollment rule admits it (enrolling the device when its policy
+  /// says so), then the display draw succeeds.
+  @inline(__always)
+  private mutating func shows(
+    _ experiment: Int, variant: Int, day: Int, segment: Int, draws: inout RandomStream, enrollmentDraws: inout RandomStream
+  ) -> Bool {
+    let rule = hasEnrollment ? enrollment.rule(of: experiment) : -1
+    if rule >= 0,
+      !enrollment.admits(
+        rule: rule, variant: variant, day: day, segment: tables.segmentNames[segment], draws: &enrollmentDraws)
+    { return false }
+    guard draws.nextBernoulli(tables.displayProbabilities[experiment]) else { return false }
+    if rule >= 0 { enrollment.shown(rule: rule, variant: variant) }
+    return true
+  }
+
+  /// Adds the counts of every device simulated so far to `total`: each part's.
+  func finish(into total: inout RunTally) {
+    var tally = RunTally(plan: plan)
+    launchCounts.fold(into: &tally)
+    transitions.fold(into: &tally)
+    serving.fold(into: &tally)
+    remote.fold(into: &tally)
+    service.fold(into: &tally)
+    enrollment.fold(into: &tally)
+    exposures.fold(into: &tally, tables: tables)
+    expectedFirstExposures.fold(into: &tally, tables: tables)
+    outcomeCounts.fold(into: &tally, tables: tables)
+    histograms.fold(into: &tally, tables: tables)
+    enrollmentOutcomes.fold(into: &tally, tables: tables)
+    total.merge(tally)
+  }
+}

@@ -1,0 +1,143 @@
+/// What a device was displayed of each experiment, and the batch's exposure
+/// counts: `VariantTally.exposed`, `contaminated` and `firstExposed`,
+/// `ExperimentTally.mixedDevices` and `dailyNewExposures`.
+struct Exposures: ~Copyable {
+  // The device, reset for each.
+  /// Display days per experiment and variant, by `tables.variantStart[experiment] + variant`.
+  private var displayDays: ScratchArray<Int32>
+  /// Per experiment, the variants displayed, a bit each: an experiment has
+  /// at most 64 (`ScenarioLimits.variants`), so masks shift with `&<<`.
+  private(set) var displayedMask: ScratchArray<UInt64>
+  /// Per experiment, the first variant displayed (−1 before any) and its day.
+  private(set) var firstVariant: ScratchArray<Int>
+  private(set) var firstDay: ScratchArray<Int>
+  /// The experiments displayed so far, in the order of their first display,
+  /// until `sortShown` puts them in the plan's order.
+  private(set) var shown: ScratchArray<Int>
+  private(set) var shownCount = 0
+
+  // The batch's counts.
+  /// By `tables.dailyStart[experiment] + day * variants + variant`.
+  private var dailyNewExposures: ScratchArray<Int>
+  /// By `tables.variantStart[experiment] + variant`.
+  private var exposed: ScratchArray<Int>
+  private var contaminated: ScratchArray<Int>
+  private var firstExposed: ScratchArray<Int>
+  /// By experiment.
+  private var mixedDevices: ScratchArray<Int>
+
+  init(tables: borrowing SimulationTables) {
+    let experiments = tables.experimentCount, variants = tables.variantStart[experiments]
+    displayDays = ScratchArray(repeating: 0, count: variants)
+    displayedMask = ScratchArray(repeating: 0, count: experiments)
+    firstVariant = ScratchArray(repeating: -1, count: experiments)
+    firstDay = ScratchArray(repeating: 0, count: experiments)
+    shown = ScratchArray(repeating: 0, count: experiments)
+    dailyNewExposures = ScratchArray(repeating: 0, count: tables.dailyStart[experiments])
+    exposed = ScratchArray(repeating: 0, count: variants)
+    contaminated = ScratchArray(repeating: 0, count: variants)
+    firstExposed = ScratchArray(repeating: 0, count: variants)
+    mixedDevices = ScratchArray(repeating: 0, count: experiments)
+  }
+
+  /// A new device: nothing displayed.
+  @inline(__always)
+  mutating func reset() {
+    shownCount = 0
+    displayedMask.fill(0)
+    firstVariant.fill(-1)
+    displayDays.fill(0)
+  }
+
+  /// Counts one display; returns whether it is the device's first of the experiment.
+  @inline(__always)
+  mutating func record(_ experiment: Int, variant: Int, day: Int, tables: inout SimulationTables) -> Bool {
+    displayDays[tables.variantStart[experiment] + variant] += 1
+    let bit: UInt64 = 1 &<< UInt64(variant)
+    if displayedMask[experiment] & bit == 0 {
+      dailyNewExposures[tables.dailyStart[experiment] + day * tables.variantCount(experiment) + variant] += 1
+    }
+    displayedMask[experiment] |= bit
+    guard firstVariant[experiment] < 0 else { return false }
+    firstVariant[experiment] = variant
+    shown[shownCount] = experiment
+    shownCount += 1
+    firstDay[experiment] = day
+    return true
+  }
+
+  /// Whether the device was displayed one variant of the experiment only.
+  @inline(__always)
+  func isPure(_ experiment: Int) -> Bool {
+    let mask = displayedMask[experiment]
+    return mask & (mask &- 1) == 0
+  }
+
+  /// Puts the shown experiments in the plan's order, the order in which a
+  /// device's lifts multiply (a product of doubles depends on its order). The
+  /// list is short: the experiments one device was shown.
+  mutating func sortShown() {
+    guard shownCount > 1 else { return }
+    for position in 1..<shownCount {
+      let experiment = shown[position]
+      var target = position
+      while target > 0 && shown[target - 1] > experiment {
+        shown[target] = shown[target - 1]
+        target -= 1
+      }
+      shown[target] = experiment
+    }
+  }
+
+  /// The lift an experiment's displayed variants give, weighted by display days.
+  @inline(__always)
+  func mixedLift(_ experiment: Int, metric: Int, segment: Int, tables: inout SimulationTables) -> Double {
+    var weighted = 0.0, days: Int32 = 0
+    let start = tables.variantStart[experiment]
+    // The displayed variants, in order: those with display days.
+    var displayed = displayedMask[experiment]
+    while displayed != 0 {
+      let variant = displayed.trailingZeroBitCount
+      displayed &= displayed - 1
+      let count = displayDays[start + variant]
+      weighted += Double(count) * tables.lift(metric: metric, experiment: experiment, variant: variant, segment: segment)
+      days += count
+    }
+    return weighted / Double(days)
+  }
+
+  /// Counts the device for every experiment it was displayed.
+  @inline(__always)
+  mutating func countDevice(tables: inout SimulationTables) {
+    for position in 0..<shownCount {
+      let experiment = shown[position]
+      let mask = displayedMask[experiment], start = tables.variantStart[experiment]
+      let pure = isPure(experiment)
+      var displayed = mask
+      while displayed != 0 {
+        let variant = displayed.trailingZeroBitCount
+        displayed &= displayed - 1
+        exposed[start + variant] += 1
+        if !pure { contaminated[start + variant] += 1 }
+      }
+      firstExposed[start + firstVariant[experiment]] += 1
+      if !pure { mixedDevices[experiment] += 1 }
+    }
+  }
+
+  func fold(into tally: inout RunTally, tables: borrowing SimulationTables) {
+    for experiment in 0..<tables.experimentCount {
+      let start = tables.dailyStart[experiment]
+      for index in tally.experiments[experiment].dailyNewExposures.indices {
+        tally.experiments[experiment].dailyNewExposures[index] += dailyNewExposures[start + index]
+      }
+      tally.experiments[experiment].mixedDevices += mixedDevices[experiment]
+      for variant in 0..<tables.variantCount(experiment) {
+        let cell = tables.variantStart[experiment] + variant
+        tally.experiments[experiment].variants[variant].exposed += exposed[cell]
+        tally.experiments[experiment].variants[variant].contaminated += contaminated[cell]
+        tally.experiments[experiment].variants[variant].firstExposed += firstExposed[cell]
+      }
+    }
+  }
+}

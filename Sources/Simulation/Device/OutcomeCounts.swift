@@ -1,0 +1,100 @@
+/// The batch's outcome counts for the devices each experiment was shown to:
+/// `VariantTally.firstExposure`, `uncontaminated`, `covariates` and `ratios`,
+/// and `ExperimentTally.dailyCohorts`. The amounts by size are `HistogramCounts`'.
+struct OutcomeCounts: ~Copyable {
+  private let metrics: Int
+  private let ratios: Int
+  /// By `cell * metrics + metric`, where a cell is `tables.variantStart[experiment] + variant`.
+  private var firstExposure: ScratchArray<MetricTally>
+  private var uncontaminated: ScratchArray<MetricTally>
+  /// By the same index, under the scenario's attribution; empty without covariates.
+  private var covariates: ScratchArray<CovariateTally>
+  /// By `cell * ratios + ratio`, under the scenario's attribution.
+  private var ratioProducts: ScratchArray<CrossProducts>
+  /// By `(tables.dailyStart[experiment] + day * variants + variant) * metrics + metric`.
+  private var dailyCohorts: ScratchArray<MetricTally>
+
+  init(plan: SimulationPlan, tables: borrowing SimulationTables) {
+    metrics = tables.metricCount
+    ratios = tables.ratioNumerators.count
+    let cells = tables.variantStart[tables.experimentCount]
+    let metricTallies = plan.metricStepExponents.map(MetricTally.init(stepExponent:))
+    firstExposure = ScratchArray(Array((0..<cells).map { _ in metricTallies }.joined()))
+    uncontaminated = ScratchArray(Array((0..<cells).map { _ in metricTallies }.joined()))
+    covariates = ScratchArray(repeating: CovariateTally(), count: tables.hasCovariates ? cells * metrics : 0)
+    ratioProducts = ScratchArray(repeating: CrossProducts(), count: cells * ratios)
+    dailyCohorts = ScratchArray(
+      Array((0..<tables.dailyStart[tables.experimentCount]).map { _ in metricTallies }.joined()))
+  }
+
+  /// Counts the device in every experiment it was shown, under the first
+  /// variant it was shown, with the amounts by size in `histograms`.
+  @inline(__always)
+  mutating func countDevice(
+    segment: Int, outcomes: inout DeviceOutcomes, exposures: inout Exposures,
+    histograms: inout HistogramCounts, tables: inout SimulationTables
+  ) {
+    let excludeContaminated = tables.excludeContaminated
+    for position in 0..<exposures.shownCount {
+      let experiment = exposures.shown[position], pure = exposures.isPure(experiment)
+      let first = exposures.firstVariant[experiment]
+      let cell = tables.variantStart[experiment] + first
+      let cohort = tables.dailyStart[experiment] + exposures.firstDay[experiment] * tables.variantCount(experiment) + first
+      let attributed = pure || !excludeContaminated
+      for metric in 0..<metrics {
+        let expected = outcomes.expectation(
+          metric, experiment: experiment, variant: first, shown: true, segment: segment, tables: &tables)
+        // On the grids every tally of the metric shares, once for the three tallies.
+        let outcome = outcomes.outcomes[metric], steps = tables.metricGrids[metric].steps(outcome)
+        let expectedSteps = firstExposure[cell * metrics + metric].trueMeanSum.steps(expected)
+        let isAmount = tables.metricKinds[metric] != .conversion, converted = !isAmount && outcome == 1
+        firstExposure[cell * metrics + metric].add(
+          outcomeSteps: steps, expectedSteps: expectedSteps, converted: converted, isAmount: isAmount)
+        if pure {
+          uncontaminated[cell * metrics + metric].add(
+            outcomeSteps: steps, expectedSteps: expectedSteps, converted: converted, isAmount: isAmount)
+        }
+        guard attributed else { continue }
+        // Daily looks test means only: their cohorts need no cubes.
+        dailyCohorts[cohort * metrics + metric].add(
+          outcomeSteps: steps, expectedSteps: expectedSteps, converted: converted, isAmount: false)
+        if tables.hasCovariates, tables.covariateCorrelations[metric] != nil {
+          covariates[cell * metrics + metric].add(
+            covariate: outcomes.covariates[metric], outcome: outcome, grid: tables.metricGrids[metric])
+        }
+        histograms.count(steps: steps, metric: metric, cell: cell, tables: &tables)
+      }
+      if ratios > 0, attributed {
+        for ratio in 0..<ratios {
+          let numerator = tables.ratioNumerators[ratio], denominator = tables.ratioDenominators[ratio]
+          ratioProducts[cell * ratios + ratio].add(
+            outcomes.outcomes[numerator], on: tables.metricGrids[numerator], times: outcomes.outcomes[denominator],
+            on: tables.metricGrids[denominator])
+        }
+      }
+    }
+  }
+
+  func fold(into tally: inout RunTally, tables: borrowing SimulationTables) {
+    for experiment in 0..<tables.experimentCount {
+      let start = tables.dailyStart[experiment]
+      for index in tally.experiments[experiment].dailyCohorts.indices {
+        tally.experiments[experiment].dailyCohorts[index].merge(dailyCohorts[start * metrics + index])
+      }
+      for variant in 0..<tables.variantCount(experiment) {
+        let cell = tables.variantStart[experiment] + variant
+        for metric in 0..<metrics {
+          tally.experiments[experiment].variants[variant].firstExposure[metric].merge(firstExposure[cell * metrics + metric])
+          tally.experiments[experiment].variants[variant].uncontaminated[metric]
+            .merge(uncontaminated[cell * metrics + metric])
+          if tables.hasCovariates {
+            tally.experiments[experiment].variants[variant].covariates[metric].merge(covariates[cell * metrics + metric])
+          }
+        }
+        for ratio in 0..<ratios {
+          tally.experiments[experiment].variants[variant].ratios[ratio].merge(ratioProducts[cell * ratios + ratio])
+        }
+      }
+    }
+  }
+}

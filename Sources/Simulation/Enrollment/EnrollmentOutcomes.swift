@@ -1,0 +1,80 @@
+/// The batch's counts of devices by the variant each enrollment rule enrolled
+/// them in, with their outcomes, shown or not: the sample of the diluted
+/// estimate (`VariantTally.enrolled`, `enrolledShown`, `enrolledOutcomes`),
+/// and the devices on which such an experiment was active but that never
+/// enrolled (`ExperimentTally.neverEnrolled`).
+struct EnrollmentOutcomes {
+  private let metrics: Int
+  /// By `tables.variantStart[experiment] + variant`.
+  private var enrolled: [Int]
+  private var enrolledShown: [Int]
+  /// By `(tables.variantStart[experiment] + variant) * metrics + metric`.
+  private var enrolledOutcomes: [MetricTally]
+  /// By `experiment * metrics + metric`.
+  private var neverEnrolled: [MetricTally]
+
+  init(plan: SimulationPlan, tables: borrowing SimulationTables) {
+    metrics = tables.metricCount
+    let cells = tables.variantStart[tables.experimentCount]
+    let metricTallies = plan.metricStepExponents.map(MetricTally.init(stepExponent:))
+    enrolled = Array(repeating: 0, count: cells)
+    enrolledShown = enrolled
+    enrolledOutcomes = Array((0..<cells).map { _ in metricTallies }.joined())
+    neverEnrolled = Array((0..<tables.experimentCount).map { _ in metricTallies }.joined())
+  }
+
+  /// Counts a device whose launches are over under each rule of `gate`. The
+  /// truth is its expectation had it been shown the variant it was enrolled in.
+  @inline(__always)
+  mutating func countDevice(
+    gate: inout EnrollmentGate, segment: Int, outcomes: inout DeviceOutcomes, exposures: inout Exposures,
+    tables: inout SimulationTables
+  ) {
+    for (rule, experiment) in gate.experiments.enumerated() {
+      let variant = gate.enrolledVariant[rule]
+      guard variant >= 0 else {
+        if gate.wasActive[rule] { countNeverEnrolled(experiment, segment: segment, outcomes: &outcomes, tables: &tables) }
+        continue
+      }
+      let cell = tables.variantStart[experiment] + variant, shown = exposures.displayedMask[experiment] != 0
+      enrolled[cell] += 1
+      if shown { enrolledShown[cell] += 1 }
+      for metric in 0..<metrics {
+        let expected = outcomes.expectation(
+          metric, experiment: experiment, variant: variant, shown: shown, segment: segment, tables: &tables)
+        enrolledOutcomes[cell * metrics + metric]
+          .add(outcomes.outcomes[metric], expected: expected, isConversion: tables.metricKinds[metric] == .conversion)
+      }
+    }
+  }
+
+  /// A device on which the experiment was active but that never enrolled:
+  /// never shown it either, so its outcome carries no lift of it.
+  private mutating func countNeverEnrolled(
+    _ experiment: Int, segment: Int, outcomes: inout DeviceOutcomes, tables: inout SimulationTables
+  ) {
+    for metric in 0..<metrics {
+      let expected = tables.metricKinds[metric].expectation(
+        baseline: tables.baseline(metric: metric, segment: segment), factor: outcomes.factor(metric))
+      neverEnrolled[experiment * metrics + metric]
+        .add(outcomes.outcomes[metric], expected: expected, isConversion: tables.metricKinds[metric] == .conversion)
+    }
+  }
+
+  func fold(into tally: inout RunTally, tables: borrowing SimulationTables) {
+    for experiment in 0..<tables.experimentCount {
+      for metric in 0..<metrics {
+        tally.experiments[experiment].neverEnrolled[metric].merge(neverEnrolled[experiment * metrics + metric])
+      }
+      for variant in 0..<tables.variantCount(experiment) {
+        let cell = tables.variantStart[experiment] + variant
+        tally.experiments[experiment].variants[variant].enrolled += enrolled[cell]
+        tally.experiments[experiment].variants[variant].enrolledShown += enrolledShown[cell]
+        for metric in 0..<metrics {
+          tally.experiments[experiment].variants[variant].enrolledOutcomes[metric]
+            .merge(enrolledOutcomes[cell * metrics + metric])
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,37 @@
+/// Everything a run records about one experiment.
+public struct ExperimentTally: Hashable, Sendable {
+  /// By global variant number.
+  public var variants: [VariantTally]
+  /// Devices displayed more than one variant of the experiment.
+  public var mixedDevices = 0
+  /// By `from * versions + to`, for upgrades a device made between launches.
+  public var transitions: [TransitionCounts]
+  /// Devices displayed each variant for the first time on each day, by
+  /// `day * variants + variant`: summed over the days, a variant's `exposed`.
+  public var dailyNewExposures: [Int]
+  /// Per metric, the devices on which an enrollment rule's experiment was
+  /// active but which never enrolled: what counting them as the baseline adds.
+  public var neverEnrolled: [MetricTally]
+  /// Per metric, the devices counted under the scenario's attribution, by the
+  /// day they were first displayed the experiment: `(day * variants + variant) * metrics + metric`.
+  public var dailyCohorts: [MetricTally]
+
+  init(variants: Int, versions: Int, days: Int, stepExponents: [Int], ratios: Int, histograms: [AmountHistogram]) {
+    self.variants = Array(
+      repeating: VariantTally(stepExponents: stepExponents, ratios: ratios, histograms: histograms),
+      count: variants)
+    transitions = Array(repeating: TransitionCounts(), count: versions * versions)
+    dailyNewExposures = Array(repeating: 0, count: days * variants)
+    dailyCohorts = (0..<(days * variants)).flatMap { _ in stepExponents.map(MetricTally.init(stepExponent:)) }
+    neverEnrolled = stepExponents.map(MetricTally.init(stepExponent:))
+  }
+
+  mutating func merge(_ other: ExperimentTally) {
+    mixedDevices += other.mixedDevices
+    for index in variants.indices { variants[index].merge(other.variants[index]) }
+    for index in transitions.indices { transitions[index].merge(other.transitions[index]) }
+    for index in dailyNewExposures.indices { dailyNewExposures[index] += other.dailyNewExposures[index] }
+    for index in dailyCohorts.indices { dailyCohorts[index].merge(other.dailyCohorts[index]) }
+    for index in neverEnrolled.indices { neverEnrolled[index].merge(other.neverEnrolled[index]) }
+  }
+}
