@@ -30,6 +30,25 @@ import Testing
     #expect(abs(try #require(triggered.lift) - 0.3) < 4.5 * (try standardError(triggered)))
   }
 
+  /// apptimize-enrollment: the three policies side by side, each on a third
+  /// of the devices, each shown to 30%. Allocation and check enroll every
+  /// active device (the app checks on every one); run enrolls exactly those shown.
+  @Test func apptimizeEnrollmentEnrollsWhomEachPolicySays() async throws {
+    let results = await run(try scenario("apptimize-enrollment"))
+    func counts(_ name: String) throws -> (enrolled: Int, shown: Int) {
+      let enrollment = try #require(results.experiment(name)?.enrollment)
+      return (enrollment.variants.map(\.exposed).reduce(0, +), enrollment.shown.reduce(0, +))
+    }
+    for name in ["PriceAtAllocation", "PriceAtCheck"] {
+      let (enrolled, shown) = try counts(name)
+      #expect(withinBinomialBound(enrolled, of: 60_000, p: 1.0 / 3), "\(name)")
+      #expect(withinBinomialBound(shown, of: enrolled, p: 0.3), "\(name)")
+    }
+    let run = try counts("PriceAtRun")
+    #expect(withinBinomialBound(run.enrolled, of: 60_000, p: 0.3 / 3))
+    #expect(run.enrolled == run.shown)
+  }
+
   /// The run policy enrolls exactly the devices shown; allocation enrolls every active device.
   @Test func thePolicyDecidesWhoIsEnrolled() async throws {
     for (policy, expectAll) in [(EnrollmentPolicy.run, false), (.allocation, true)] {

@@ -60,49 +60,88 @@ import Testing
     #expect(withOverride.overridden.reduce(0, +) <= churn.rescued)
   }
 
-  /// Concluding moves devices that never stabilized to the winner; stabilized
-  /// devices keep their variant.
-  @Test func concludingMovesOnlyUnstabilizedDevices() async throws {
-    var scenario = try scenario("stabilize-override", devices: 3000)
-    scenario.churn = []
-    let stabilized = try #require(await run(scenario).experiment("CheckoutFlow"))
-    scenario.versions[0].stabilizeOnLaunch = nil
-    let unstabilized = try #require(await run(scenario).experiment("CheckoutFlow"))
-    let movedWhenStabilized = stabilized.variants[0].contaminated
-    let movedWhenNot = unstabilized.variants[0].contaminated
-    #expect(movedWhenNot > unstabilized.variants[0].exposed / 2)
-    #expect(movedWhenStabilized < movedWhenNot / 10)
+  /// remote-override: the fix reaches every stabilized Express device that
+  /// was still launching on day 10, and only from day 10; without the
+  /// override more of them are lost.
+  @Test func remoteOverrideReachesStabilizedDevicesOnly() async throws {
+    let scenario = try scenario("remote-override", devices: 4000)
+    let delivery = try delivery(await run(scenario))
+    let churn = try #require(delivery.churn.first)
+    #expect(delivery.stabilized[0] > 0 && delivery.stabilized.last! > 3900)
+    #expect(delivery.overridden.prefix(10).allSatisfy { $0 == 0 })
+    #expect(delivery.overridden.reduce(0, +) == churn.rescued)
+    #expect(churn.rescued > churn.exposed / 2)
+    var withoutOverride = scenario
+    withoutOverride.remote?.changes.removeAll {
+      if case .override = $0.action { return true }
+      return false
+    }
+    let unfixed = try #require(try self.delivery(await run(withoutOverride)).churn.first)
+    #expect(unfixed.rescued == 0)
+    #expect(churn.lost < unfixed.lost)
   }
 
-  /// A broken `__Keys_` declaration makes unstabilized devices drop the
-  /// experiment at their next fetch: nobody is newly shown it afterwards.
-  @Test func aBrokenKeysDeclarationHidesTheExperiment() async throws {
-    var scenario = try scenario("flaky-network", devices: 2000, days: 12)
-    scenario.remote?.fetch = .reliable
-    scenario.versions[0].stabilizeOnLaunch = nil
-    scenario.remote?.changes.append(RemoteChange(day: 6, action: .declareKeys(experiment: "CheckoutFlow", value: .json("oops"))))
-    let experiment = try #require(await run(scenario).experiment("CheckoutFlow"))
+  /// remote-conclusion: devices that never stabilize move to the winner at
+  /// their next fetch; in the same plan with stabilization they keep Classic.
+  @Test func remoteConclusionMovesOnlyUnstabilizedDevices() async throws {
+    var scenario = try scenario("remote-conclusion", devices: 3000)
+    let unstabilized = try #require(await run(scenario).experiment("CheckoutFlow"))
+    scenario.versions[0].stabilizeOnLaunch = 2
+    let stabilized = try #require(await run(scenario).experiment("CheckoutFlow"))
+    let classic = try #require(unstabilized.variant("Classic"))
+    // Nearly every Classic device launches again after day 10 (half the days, daily chance 0.5).
+    #expect(classic.contaminated > classic.exposed * 9 / 10)
+    #expect(try #require(stabilized.variant("Classic")).contaminated < classic.contaminated / 10)
+  }
+
+  /// remote-keys-declaration: a broken `__Keys_` declaration makes
+  /// unstabilized devices drop the experiment at their next fetch: nobody is
+  /// newly shown it afterwards.
+  @Test func remoteKeysDeclarationBrokenHidesTheExperiment() async throws {
+    let experiment = try #require(await run(try scenario("remote-keys-declaration", devices: 2000)).experiment("CheckoutFlow"))
     for variant in experiment.dailyNewExposures {
       #expect(variant[6...].allSatisfy { $0 == 0 })
       #expect(variant[..<6].reduce(0, +) > 0)
     }
   }
 
-  /// A variant that lacks a key's value gives devices the app's default, and
-  /// every such key is counted.
-  @Test func missingValuesFallBackToDefaultsAndAreCounted() async throws {
-    var scenario = try scenario("flaky-network", devices: 1000, days: 5)
-    scenario.remote?.fetch = .reliable
-    let complete = try delivery(await run(scenario))
-    #expect(complete.defaultFallbacks.allSatisfy { $0 == 0 })
-    guard case .add(var experiment, let keys)? = scenario.remote?.changes[0].action else {
-      Issue.record("flaky-network starts by adding its experiment")
-      return
-    }
-    experiment.variants[1].values = [:]
-    scenario.remote?.changes[0].action = .add(experiment, keys: keys)
-    let missing = try delivery(await run(scenario))
-    #expect(missing.defaultFallbacks.reduce(0, +) > 0)
+  /// remote-value-fallback: Express lacks buttonSize and Classic's is text
+  /// where the app's default is a number, so every device falls back on
+  /// every launch; a variant with every value in its type counts nothing.
+  @Test func remoteValueFallbackCountsEveryMissingOrIncorrectValue() async throws {
+    let results = await run(try scenario("remote-value-fallback", devices: 1000))
+    // Every device launches every day and holds one of the two variants.
+    #expect(try delivery(results).defaultFallbacks == Array(repeating: 1000, count: 5))
+    var complete = try scenario("flaky-network", devices: 1000, days: 5)
+    complete.remote?.fetch = .reliable
+    #expect(try delivery(await run(complete)).defaultFallbacks.allSatisfy { $0 == 0 })
+  }
+
+  /// remote-sticky-assignment: devices assigned at 50/50 keep their variant
+  /// when the percentages move to 10/90; only later first fetches follow the
+  /// new split, so Classic's share of first exposures lies between the two.
+  @Test func remoteStickyAssignmentMixesTheOldAndNewSplits() async throws {
+    let experiment = try #require(await run(try scenario("remote-sticky-assignment")).experiment("CheckoutFlow"))
+    let classic = try #require(experiment.variant("Classic")).firstExposed
+    let express = try #require(experiment.variant("Express")).firstExposed
+    let share = Double(classic) / Double(classic + express)
+    // About 65% of devices first launch before day 10 (1 − 0.9¹⁰); at 20,000 devices the share's
+    // standard error is about 0.004.
+    #expect(share > 0.3 && share < 0.47)
+    #expect(experiment.variants.map(\.contaminated) == [0, 0])
+  }
+
+  /// remote-stabilization: devices stabilized by day 10 are never exposed to
+  /// the experiment that starts then; without stabilization nearly all are.
+  @Test func remoteStabilizationIgnoresExperimentsThatStartLater() async throws {
+    var scenario = try scenario("remote-stabilization", devices: 4000)
+    let frozen = try #require(try delivery(await run(scenario)).enrollment.first { $0.experiment == "PaymentSheet" })
+    scenario.versions[0].stabilizeOnLaunch = nil
+    let open = try #require(try delivery(await run(scenario)).enrollment.first { $0.experiment == "PaymentSheet" })
+    // Devices with fewer than two launches in days 0–9 (daily chance 0.2): 1 − P(two or more) ≈ 0.38.
+    #expect(frozen.enrolled < 4000 * 45 / 100)
+    #expect(open.enrolled > 4000 * 85 / 100)
+    #expect(frozen.enrolled < open.enrolled / 2)
   }
 
   @Test func remoteRunsAreDeterministicAndReplayable() async throws {

@@ -15,7 +15,7 @@ struct EnrollmentGate {
   /// By rule: the plan experiment it is about.
   let experiments: [Int]
   // The device, by rule.
-  private var conditionMet: [Bool]
+  private(set) var conditionMet: [Bool]
   private var events: [Int]
   private var handshakeDone: [Bool]
   /// Whether the experiment was active on the device at some launch.
@@ -59,22 +59,24 @@ struct EnrollmentGate {
   }
 
   /// At a launch where the experiment is active on `variant`: whether the app
-  /// may show it, enrolling the device when its policy says so.
+  /// may show it, enrolling the device when its policy says so. The draws
+  /// (the app's events, the handshake, the app's check) are made here, in
+  /// that order; what they decide is `recordEvents`, `met` and `allocate`,
+  /// which follow the wrapper's `ExperimentsManager` (`EnrollmentGateTests`
+  /// holds the two together launch by launch).
   mutating func admits(rule index: Int, variant: Int, day: Int, segment: String, draws: inout RandomStream) -> Bool {
     let rule = rules[index]
     wasActive[index] = true
     if !conditionMet[index] {
       switch rule.precondition {
-      case .events(let count, let perLaunch)?:
-        events[index] += draws.nextPoisson(mean: perLaunch)
-        conditionMet[index] = Precondition.events(count).isMet(recordedEvents: events[index])
+      case .events(_, let perLaunch)?:
+        guard recordEvents(draws.nextPoisson(mean: perLaunch), rule: index, day: day) else { return false }
       case .launchChance(let chance)?:
-        conditionMet[index] = draws.nextBernoulli(chance)
+        guard draws.nextBernoulli(chance) else { return false }
+        met(index, day: day)
       case nil:
-        conditionMet[index] = true
+        met(index, day: day)
       }
-      guard conditionMet[index] else { return false }
-      tally.conditionMet[index][day] += 1
     }
     if !handshakeDone[index], let model = rule.handshake {
       func seconds(_ median: Double) -> Double { median * Foundation.exp(model.latencySigma * draws.nextNormal()) }
@@ -89,12 +91,33 @@ struct EnrollmentGate {
       guard outcome == .applied else { return false }
       handshakeDone[index] = true
     }
-    // The experiment is active: the SDK allocates, and the app's code checks with its chance.
-    if rule.policy.enrolls(at: .allocation) { enroll(index, variant: variant) }
-    if !rule.policy.enrolls(at: .allocation), rule.policy.enrolls(at: .check), draws.nextBernoulli(rule.checkProbability) {
-      enroll(index, variant: variant)
-    }
+    // The app's code checks the variation with its chance; only the check policy draws for it.
+    let checked = rule.policy == .check && draws.nextBernoulli(rule.checkProbability)
+    allocate(rule: index, variant: variant, checked: checked)
     return true
+  }
+
+  /// Counts the app's events toward an events precondition; returns whether it is met.
+  mutating func recordEvents(_ count: Int, rule index: Int, day: Int) -> Bool {
+    events[index] += count
+    guard case .events(let required, _)? = rules[index].precondition,
+      Precondition.events(required).isMet(recordedEvents: events[index])
+    else { return false }
+    met(index, day: day)
+    return true
+  }
+
+  private mutating func met(_ index: Int, day: Int) {
+    conditionMet[index] = true
+    tally.conditionMet[index][day] += 1
+  }
+
+  /// The experiment is active and the device may take part: the SDK
+  /// allocates, and the app's code checks when `checked`; each enrolls the
+  /// device when the rule's policy enrolls at that moment.
+  mutating func allocate(rule index: Int, variant: Int, checked: Bool) {
+    let policy = rules[index].policy
+    if policy.enrolls(at: .allocation) || (checked && policy.enrolls(at: .check)) { enroll(index, variant: variant) }
   }
 
   /// The app showed the experiment: the run, which enrolls under every policy.
