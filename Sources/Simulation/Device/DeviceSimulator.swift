@@ -15,8 +15,11 @@ import Lab
 /// launches touches no shared reference counts. One simulator serves one batch.
 ///
 /// It cannot be copied, as its parts cannot: they own their scratch memory
-/// (`ScratchArray`), and the methods of a noncopyable value borrow it where a
-/// copyable one's could copy the whole simulator at every call.
+/// (`ScratchArray`). It lends the tables and its parts to each other as
+/// `inout` arguments, which Swift passes by address, where it would copy a
+/// borrowed struct of this size onto the stack at every call (16% of a run
+/// in `memmove`, docs/performance.md); a part reads what it is lent and
+/// writes only its own memory.
 struct DeviceSimulator: ~Copyable {
   let plan: SimulationPlan
   let seed: UInt64
