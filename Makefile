@@ -21,12 +21,14 @@ compare: setup
 ## test: install what is missing and run the whole test suite: the Slurm
 ## integration test on a one-node cluster it starts, the unit tests, the
 ## release build's unchecked scratch memory against the debug build's checked
-## one, then an app package that depends on the committed tree by version
+## one, every command of the README's "Using the bench" and "On a cluster"
+## blocks, then an app package that depends on the committed tree by version
 test: setup
 	$(SWIFT) build $(DEBUG_FLAGS) --product bench
 	bash Tests/Integration/slurm-test.sh "$$($(SWIFT) build $(DEBUG_FLAGS) --show-bin-path)/bench"
 	$(SWIFT) test $(DEBUG_FLAGS)
 	sh scripts/check-scratch.sh
+	bash scripts/check-readme.sh "$$($(SWIFT) build -c release --show-bin-path)/bench"
 	sh scripts/check-app-package.sh
 
 ## setup: install GSL through apt when pkg-config cannot find it

@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# Runs every command of the README's "Using the bench" and "On a cluster" blocks as written, in
+# order, in a temporary folder that holds scenarios/ and docs/examples/, and fails on the first
+# that does not succeed. `swift run [-c release] bench ARGS` reaches the bench under test through a
+# `swift` shim first on PATH (the release build, for speed; the debug build's checks run in the
+# test suite). The Slurm line needs a cluster: as root with Debian's slurm-wlm and munge (which
+# scripts/setup.sh installs) a one-node cluster is started for it and the merged report awaited;
+# elsewhere that line is skipped with a notice, except on CI, where it fails.
+#
+# Usage: scripts/check-readme.sh [path to bench] (default: the release build, built if missing).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+bench=${1:-}
+if [ -z "$bench" ]; then
+  swift build -c release --product bench --package-path "$root" >/dev/null
+  bench=$(swift build -c release --show-bin-path --package-path "$root")/bench
+fi
+bench=$(cd "$(dirname "$bench")" && pwd)/$(basename "$bench")
+
+work=$(mktemp -d)
+cluster_up=false
+cleanup() {
+  if $cluster_up; then stop_cluster; fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+mkdir -p "$work/run/docs" "$work/bin"
+ln -s "$root/scenarios" "$work/run/scenarios"
+ln -s "$root/docs/examples" "$work/run/docs/examples"
+cat >"$work/bin/swift" <<'SHIM'
+#!/bin/sh
+# swift run [-c release] bench ARGS: the bench under test with ARGS.
+[ "${1:-}" = run ] || { echo "check-readme: the README runs 'swift $*', which this check does not know" >&2; exit 2; }
+shift
+if [ "${1:-}" = -c ]; then shift 2; fi
+[ "${1:-}" = bench ] || { echo "check-readme: 'swift run $*' runs no bench" >&2; exit 2; }
+shift
+exec "$BENCH" "$@"
+SHIM
+chmod +x "$work/bin/swift"
+
+# The lines of the ```sh block under the heading $1.
+block() {
+  awk -v heading="$1" '
+    $0 == heading { found = 1; next }
+    found && /^```sh$/ { inside = 1; next }
+    inside && /^```$/ { exit }
+    inside && NF { print }
+  ' "$root/README.md"
+}
+
+can_run_slurm() {
+  command -v slurmctld >/dev/null 2>&1 && command -v munged >/dev/null 2>&1 && [ "$(id -u)" -eq 0 ]
+}
+
+ran=0
+while IFS= read -r line; do
+  case "$line" in
+  *"bench slurm "*"--submit"*)
+    if ! can_run_slurm; then
+      if [ "${CI:-}" = true ]; then
+        echo "check-readme: '$line' needs root and slurm-wlm and munge (scripts/setup.sh installs them)" >&2
+        exit 1
+      fi
+      echo "check-readme: skipped (no Slurm here): $line"
+      continue
+    fi
+    if ! $cluster_up; then
+      # shellcheck source=../Tests/Integration/slurm-cluster.sh
+      source "$root/Tests/Integration/slurm-cluster.sh"
+      start_cluster "$work/cluster"
+      cluster_up=true
+    fi
+    # The job's merge rewrites reports/upgrade/: keep what `bench merge` wrote from the parts by hand.
+    mv "$work/run/reports/upgrade" "$work/merged-by-hand"
+    ;;
+  esac
+  started=$SECONDS
+  if ! (cd "$work/run" && PATH="$work/bin:$PATH" BENCH="$bench" bash -o pipefail -c "$line" >"$work/out" 2>&1); then
+    echo "check-readme: this README command failed:" >&2
+    echo "  $line" >&2
+    sed 's/^/  | /' "$work/out" | tail -n 20 >&2
+    exit 1
+  fi
+  case "$line" in
+  *"bench slurm "*"--submit"*)
+    # The job's merge writes the report the parts merged by hand gave, byte for byte.
+    wait_for "the README's Slurm job" 300 test -f "$work/run/reports/upgrade/results.json"
+    for file in report.md results.json; do
+      if ! cmp -s "$work/merged-by-hand/$file" "$work/run/reports/upgrade/$file"; then
+        echo "check-readme: the Slurm job's $file differs from the parts merged by hand" >&2
+        exit 1
+      fi
+    done
+    ;;
+  esac
+  ran=$((ran + 1))
+  echo "check-readme: ok in $((SECONDS - started))s: ${line%%#*}"
+done < <(block "## Using the bench"; block "### On a cluster")
+[ "$ran" -ge 20 ] || { echo "check-readme: only $ran commands ran; the README's blocks were not found" >&2; exit 1; }
+echo "check-readme: all $ran commands of the README's \"Using the bench\" and \"On a cluster\" ran"
