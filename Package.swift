@@ -142,7 +142,7 @@ let package = Package(
     ),
     .testTarget(
       name: "BenchCLITests",
-      dependencies: ["BenchCLI", "Simulation", "Results", "ScenarioFormat", "Report", "Analysis", "AnalyticsTable"],
+      dependencies: ["BenchCLI", "Simulation", "Results", "ScenarioFormat", "Report", "Analysis", "AnalyticsTable", "Sharding", "LabTestKit"],
       exclude: ["Golden"]),
   ]
 )

@@ -28,17 +28,19 @@ public struct ServicePlan: Hashable, Sendable {
   }
 
   /// The configuration after each day that changes it, in order: on day d
-  /// it is the last one whose day is at most d.
+  /// it is the last one whose day is at most d. One copy of the experiments
+  /// per day with changes, however many changes the day holds.
   public var revisions: [(day: Int, experiments: [ServiceExperiment])] {
     var revisions: [(day: Int, experiments: [ServiceExperiment])] = []
     var experiments: [ServiceExperiment] = []
-    for change in changes {
-      change.apply(to: &experiments)
-      if revisions.last?.day == change.day {
-        revisions[revisions.count - 1].experiments = experiments
-      } else {
-        revisions.append((change.day, experiments))
+    var index = changes.startIndex
+    while index < changes.endIndex {
+      let day = changes[index].day
+      while index < changes.endIndex && changes[index].day == day {
+        changes[index].apply(to: &experiments)
+        index += 1
       }
+      revisions.append((day, experiments))
     }
     return revisions
   }
@@ -47,10 +49,12 @@ public struct ServicePlan: Hashable, Sendable {
   /// variation it ever has.
   public var experimentVariations: [(name: String, variations: [String])] {
     var result: [(name: String, variations: [String])] = []
+    var indexOfName: [String: Int] = [:]
     for revision in revisions {
       for experiment in revision.experiments {
-        let index = result.firstIndex { $0.name == experiment.name } ?? {
+        let index = indexOfName[experiment.name] ?? {
           result.append((experiment.name, []))
+          indexOfName[experiment.name] = result.count - 1
           return result.count - 1
         }()
         for variation in experiment.variations where !result[index].variations.contains(variation.name) {

@@ -102,6 +102,9 @@ public struct PartialResult: Sendable {
         guard tally.devices == piece.devices.count else {
           throw .corrupt(path: path, problem: "its replication \(piece.replication) counts the wrong number of devices")
         }
+        if let inconsistency = tally.inconsistency {
+          throw .corrupt(path: path, problem: "its counts contradict each other (\(inconsistency))")
+        }
         pieces.append(PieceTally(piece: piece, tally: tally))
       }
       guard reader.isAtEnd else { throw .corrupt(path: path, problem: "it has more pieces than its shard") }

@@ -9,7 +9,11 @@ public struct Simulator: Sendable {
   /// Devices per batch: the unit of parallel work and of progress reports.
   public let batchSize: Int
 
-  public init(plan: SimulationPlan, batchSize: Int = 16384) {
+  /// The batch size of a run: large enough that a batch's set-up (its tables,
+  /// `RunEstimate.secondsPerRevisionExperiment`) is small beside its devices.
+  public static let defaultBatchSize = 16384
+
+  public init(plan: SimulationPlan, batchSize: Int = Simulator.defaultBatchSize) {
     precondition(batchSize > 0, "a batch holds at least one device")
     self.plan = plan
     self.batchSize = batchSize

@@ -14,4 +14,20 @@ import Testing
         "\(entry.condition) on \(entry.attributes)")
     }
   }
+
+  /// A `$regex` that backtracks catastrophically on a long id gives up and
+  /// fails instead of holding the evaluation for minutes; ordinary patterns,
+  /// and matches near the end of a long text, are unaffected.
+  @Test func aRegexThatBacktracksCatastrophicallyFails() {
+    func regex(_ pattern: String, on id: String) -> Bool {
+      GrowthBookCondition.evaluate(.object(["id": .object(["$regex": .string(pattern)])]), attributes: ["id": .string(id)])
+    }
+    let long = String(repeating: "a", count: 60)
+    #expect(!regex("^(a+)+$", on: long + "!"))
+    #expect(!regex("^(a|aa)+$", on: long + "!"))
+    #expect(regex("^(a+)+$", on: long))
+    #expect(regex("^user-[0-9]+$", on: "user-42"))
+    #expect(!regex("^user-[0-9]+$", on: "user-42x"))
+    #expect(regex("z$", on: String(repeating: "y", count: 100_000) + "z"))
+  }
 }

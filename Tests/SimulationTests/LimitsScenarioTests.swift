@@ -42,6 +42,35 @@ import Testing
     #expect(abs(large.bytes / one.bytes - 14.0 / 2.0) < 1e-9)
   }
 
+  /// Each batch builds the service's configuration of every revision: the
+  /// estimate counts revisions times experiments once per batch and thread.
+  @Test func theEstimateCountsEachBatchsSetUp() throws {
+    var scenario = try scenario("optimizely-traffic-change")
+    let plan = SimulationPlan(scenario)
+    let revisions = try #require(scenario.service?.revisions.count)
+    #expect(revisions == 3 && plan.serviceExperiments.count == 1)
+    func seconds(_ plan: SimulationPlan, devices: Int, threads: Int) -> Double {
+      RunEstimate(plan: plan, devices: devices, replications: 1, threads: threads).seconds
+    }
+    // Without the set-up, 40,000 devices are what 16,384 and 2 more batches are: the difference is 2 batches' set-up.
+    let setUp = Double(revisions) * RunEstimate.secondsPerRevisionExperiment
+    let simulating = { (devices: Int) in
+      RunEstimate(plan: plan, devices: devices, replications: 1, threads: 1).launches / RunEstimate.launchesPerSecondPerThread
+    }
+    let cohorts = seconds(plan, devices: 16_384, threads: 1) - simulating(16_384) - setUp
+    #expect(abs(seconds(plan, devices: 40_000, threads: 1) - (simulating(40_000) + cohorts + 3 * setUp)) < 1e-9)
+    // A plan that starts 2,000 experiments on one day counts 2,000 of them per batch.
+    scenario.service?.changes = (0..<2_000).map { index in
+      ServiceChange(day: 0, action: .start(ServiceExperiment(name: "E\(index)", variations: [
+        ServiceVariation(name: "A", weight: 1), ServiceVariation(name: "B", weight: 1),
+      ], traffic: 0.5, audience: ServiceAudience())))
+    }
+    let many = SimulationPlan(scenario)
+    #expect(many.serviceExperiments.count == 2_000)
+    let billion = RunEstimate(plan: many, devices: 1_000_000_000, replications: 1, threads: 2)
+    #expect(billion.seconds > Double(61_036 * 2_000) * RunEstimate.secondsPerRevisionExperiment / 2)
+  }
+
   /// The estimate measures a tally on one and two days and extends it: exact
   /// for every committed scenario, so the size is linear in the days.
   @Test(arguments: try FileManager.default.contentsOfDirectory(atPath: repositoryRoot.appendingPathComponent("scenarios").path)

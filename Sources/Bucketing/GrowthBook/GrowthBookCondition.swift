@@ -130,7 +130,7 @@ public enum GrowthBookCondition {
       guard case .string(let pattern) = operand, case .string(let text) = attribute,
         let expression = try? NSRegularExpression(pattern: pattern)
       else { return false }
-      return expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+      return Self.matches(expression, text)
     case "$in", "$nin":
       guard case .array(let list) = operand else { return false }
       let found = isIn(attribute, list)
@@ -304,5 +304,34 @@ enum JavaScriptNumber {
     if -6 < n && n <= 0 { return "0." + String(repeating: "0", count: -n) + digits }
     let lead = String(digits.prefix(1)) + (k > 1 ? "." + String(digits.dropFirst()) : "")
     return lead + "e" + (n > 0 ? "+" : "-") + String(abs(n - 1))
+  }
+}
+
+extension GrowthBookCondition {
+  /// How many progress reports the regular expression engine may make on one
+  /// `$regex` beyond one per character of the attribute (ICU reports once per
+  /// starting position of a plain scan) before the condition gives up and
+  /// fails. A pattern that backtracks catastrophically (`^(a+)+$` on 60
+  /// characters) would otherwise hold `bench bucket` and the engine for
+  /// minutes; that one reaches the budget at about 24 characters' worth of
+  /// its work. The count is the engine's, not the clock's, so the outcome is
+  /// the same on every machine.
+  static let regexBacktrackingBudget = 1_000
+
+  /// Whether `expression` matches somewhere in `text`, within the budget.
+  static func matches(_ expression: NSRegularExpression, _ text: String) -> Bool {
+    let range = NSRange(text.startIndex..., in: text)
+    let budget = range.length + regexBacktrackingBudget
+    var found = false, reports = 0
+    expression.enumerateMatches(in: text, options: [.reportProgress], range: range) { result, _, stop in
+      if result != nil {
+        found = true
+        stop.pointee = true
+      } else {
+        reports += 1
+        if reports >= budget { stop.pointee = true }
+      }
+    }
+    return found
   }
 }

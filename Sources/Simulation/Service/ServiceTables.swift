@@ -62,9 +62,10 @@ struct ServiceTables {
     growthBook = service.framework == .growthbook ? revisions.map { Self.payload($0.experiments) } : []
     let globalID = self.globalID
     shares = revisions.map { revision in
-      zip(globalID, names).map { id, name in
+      let running = Dictionary(revision.experiments.map { ($0.name, $0) }) { first, _ in first }
+      return zip(globalID, names).map { id, name in
         let variants = plan.variantNames[id]
-        guard let experiment = revision.experiments.first(where: { $0.name == name }) else {
+        guard let experiment = running[name] else {
           return Array(repeating: 0, count: variants.count)
         }
         if let winner = experiment.winner { return variants.map { $0 == winner ? 1 : 0 } }
@@ -72,8 +73,10 @@ struct ServiceTables {
         return variants.map { variant in (experiment.variations.first { $0.name == variant }?.weight ?? 0) / total }
       }
     }
+    var touchedOnDay: [Int: Set<String>] = [:]
+    for change in service.changes { touchedOnDay[change.day, default: []].insert(change.experiment) }
     touches = revisions.map { revision in
-      names.map { name in service.changes.contains { $0.day == revision.day && $0.experiment == name } }
+      names.map { touchedOnDay[revision.day]?.contains($0) ?? false }
     }
     bundledRevision = scenario.versions.map { $0.releaseDay < scenario.days ? revisionOfDay[$0.releaseDay] : -1 }
     segmentNames = scenario.population.segments.map(\.name)
@@ -95,8 +98,9 @@ struct ServiceTables {
   /// one is not running.
   static func datafile(_ experiments: [ServiceExperiment], names: [String], variantIDs: [[String: Int]]) -> OptimizelyDatafile {
     var audiences: [OptimizelyDatafile.Audience] = []
+    let indexOfName = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
     let converted = experiments.map { experiment -> OptimizelyDatafile.Experiment in
-      let s = names.firstIndex(of: experiment.name)!
+      let s = indexOfName[experiment.name]!
       let id = String(1000 + s)
       let variations = experiment.variations.map { variation in
         OptimizelyDatafile.Variation(id: "\(id)-\(variantIDs[s][variation.name]!)", key: variation.name)

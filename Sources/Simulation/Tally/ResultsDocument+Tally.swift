@@ -13,7 +13,10 @@ extension ResultsDocument {
     self.init(
       scenario: scenario.name, seed: scenario.seed, devices: scenario.devices, days: scenario.days,
       replications: replications, launches: tally.launches, stabilizedDevices: tally.stabilizedDevices,
-      experiments: plan.experimentNames.indices.map { ExperimentResult(plan: plan, experiment: $0, tally: tally) },
+      experiments: {
+        let changes = DashboardChangeLog(plan: plan)
+        return plan.experimentNames.indices.map { ExperimentResult(plan: plan, experiment: $0, tally: tally, changes: changes) }
+      }(),
       conflicts: Self.conflicts(plan: plan, tally: tally), calibration: nil,
       delivery: DeliveryResult(plan: plan, tally: tally))
   }
@@ -41,7 +44,7 @@ extension ResultsDocument {
 }
 
 extension ExperimentResult {
-  init(plan: SimulationPlan, experiment: Int, tally: RunTally) {
+  init(plan: SimulationPlan, experiment: Int, tally: RunTally, changes changeLog: DashboardChangeLog) {
     let scenario = plan.scenario
     let name = plan.experimentNames[experiment]
     let definitions = scenario.versions.compactMap { $0.experiments.first { $0.name == name } }
@@ -159,7 +162,7 @@ extension ExperimentResult {
         (0..<scenario.days).map { experimentTally.dailyNewExposures[$0 * variantNames.count + variant] }
       },
       dailyMetrics: dailyMetrics, srm: nil, analysis: [])
-    changes = Self.dashboardChanges(plan: plan, experiment: experiment, tally: tally)
+    changes = Self.dashboardChanges(plan: plan, experiment: experiment, tally: tally, log: changeLog)
     enrollment = Self.enrollment(
       plan: plan, experiment: experiment, tally: tally, variants: variants, baselineName: baseline)
   }
@@ -218,33 +221,61 @@ extension ExperimentResult {
   /// The changes on the dashboard of the service that runs the experiment
   /// (the remote one or the hash-bucketed one) that concern it, each with
   /// what it did, in date order; none for a local experiment.
-  private static func dashboardChanges(plan: SimulationPlan, experiment: Int, tally: RunTally) -> [ServiceChangeResult] {
+  private static func dashboardChanges(
+    plan: SimulationPlan, experiment: Int, tally: RunTally, log: DashboardChangeLog
+  ) -> [ServiceChangeResult] {
     let name = plan.experimentNames[experiment]
-    if let remote = plan.scenario.remote, plan.isRemote(experiment) {
+    if plan.isRemote(experiment) {
       return changeResults(
-        revisionDays: remote.revisions.map(\.day), changes: remote.changes.map { ($0.day, $0.experiment, $0.description) },
-        of: name, counts: tally.remote.changes[experiment - plan.remoteExperiments.lowerBound])
+        revisionDays: log.remoteDays, changes: log.remote[name] ?? [],
+        counts: tally.remote.changes[experiment - plan.remoteExperiments.lowerBound])
     }
-    if let service = plan.scenario.service, plan.serviceExperiments.contains(experiment) {
+    if plan.serviceExperiments.contains(experiment) {
       return changeResults(
-        revisionDays: service.revisions.map(\.day), changes: service.changes.map { ($0.day, $0.experiment, $0.description) },
-        of: name, counts: tally.service.changes[experiment - plan.serviceExperiments.lowerBound])
+        revisionDays: log.serviceDays, changes: log.service[name] ?? [],
+        counts: tally.service.changes[experiment - plan.serviceExperiments.lowerBound])
     }
     return []
   }
 
-  /// One result per revision whose changes concern `experiment`.
+  /// One result per revision whose changes concern the experiment, from its changes.
   private static func changeResults(
-    revisionDays: [Int], changes: [(day: Int, experiment: String, description: String)], of experiment: String,
-    counts: [ChangeCounts]
+    revisionDays: [Int], changes: [(day: Int, description: String)], counts: [ChangeCounts]
   ) -> [ServiceChangeResult] {
-    revisionDays.enumerated().compactMap { index, day in
-      let today = changes.filter { $0.day == day && $0.experiment == experiment }
-      guard !today.isEmpty else { return nil }
+    let byDay = Dictionary(grouping: changes, by: \.day)
+    return revisionDays.enumerated().compactMap { index, day in
+      guard let today = byDay[day] else { return nil }
       return ServiceChangeResult(
         day: day, change: today.map(\.description).joined(separator: "; "), devices: counts[index].devices,
         kept: counts[index].kept, moved: counts[index].moved, left: counts[index].left, entered: counts[index].entered)
     }
+  }
+}
+
+/// The dated dashboard changes of a plan's remote and service experiments,
+/// gathered once per document rather than once per experiment: a plan may
+/// start thousands of experiments.
+struct DashboardChangeLog {
+  /// The day of each revision of the remote configuration and of the service's.
+  let remoteDays: [Int]
+  let serviceDays: [Int]
+  /// By experiment name, its changes in order.
+  let remote: [String: [(day: Int, description: String)]]
+  let service: [String: [(day: Int, description: String)]]
+
+  init(plan: SimulationPlan) {
+    remoteDays = plan.scenario.remote?.revisions.map(\.day) ?? []
+    serviceDays = plan.scenario.service?.revisions.map(\.day) ?? []
+    var remote: [String: [(day: Int, description: String)]] = [:]
+    for change in plan.scenario.remote?.changes ?? [] {
+      remote[change.experiment, default: []].append((change.day, change.description))
+    }
+    var service: [String: [(day: Int, description: String)]] = [:]
+    for change in plan.scenario.service?.changes ?? [] {
+      service[change.experiment, default: []].append((change.day, change.description))
+    }
+    self.remote = remote
+    self.service = service
   }
 }
 
