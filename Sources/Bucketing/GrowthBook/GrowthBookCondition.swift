@@ -313,8 +313,7 @@ extension GrowthBookCondition {
   /// starting position of a plain scan) before the condition gives up and
   /// fails. A pattern that backtracks catastrophically (`^(a+)+$` on 60
   /// characters) would otherwise hold `bench bucket` and the engine for
-  /// minutes; that one reaches the budget at about 24 characters' worth of
-  /// its work. The count is the engine's, not the clock's, so the outcome is
+  /// minutes. The count is the engine's, not the clock's, so the outcome is
   /// the same on every machine.
   static let regexBacktrackingBudget = 1_000
 
