@@ -53,10 +53,6 @@ struct DeviceOutcomes: ~Copyable {
   @inline(__always)
   func factor(_ metric: Int) -> Double { factors[metric] }
 
-  /// The mixed lift of an experiment's displayed variants on `metric`.
-  @inline(__always)
-  func mixedLift(_ experiment: Int, metric: Int) -> Double { mixedLifts[metric * experiments + experiment] }
-
   /// What the device would expect of `metric` had it been shown `variant`
   /// alone in `experiment` (`shown`: whether it was shown the experiment at all),
   /// and the other experiments as they were.
