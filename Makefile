@@ -39,8 +39,9 @@ setup:
 build: setup
 	$(SWIFT) build $(DEBUG_FLAGS) --build-tests
 
-## fuzz: fuzz the scenario and table readers with libFuzzer for FUZZ_SECONDS
-## (default 60, half each); crashing inputs land in .build/fuzz/crashes/
+## fuzz: fuzz every reader of outside input (scenarios, tables, vendor files,
+## parts, --attributes) with libFuzzer for FUZZ_SECONDS (default 60, shared
+## equally; TARGETS picks some); crashing inputs land in .build/fuzz/crashes/
 FUZZ_SECONDS ?= 60
 fuzz: setup
 	sh scripts/fuzz.sh $(FUZZ_SECONDS)

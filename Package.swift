@@ -92,7 +92,10 @@ let package = Package(
     // The fuzz targets for the scenario and table readers: libFuzzer under
     // `make fuzz`, a replay of saved inputs otherwise.
     .executableTarget(
-      name: "BenchFuzz", dependencies: ["ScenarioFormat", "Simulation", "Results", "Analysis", "AnalyticsTable", "Report"]),
+      name: "BenchFuzz",
+      dependencies: [
+        "ScenarioFormat", "Simulation", "Results", "Analysis", "AnalyticsTable", "Report", "Bucketing", "Sharding", "BenchCLI",
+      ]),
 
     // MARK: - Implementation details
 

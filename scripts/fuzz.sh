@@ -1,7 +1,9 @@
 #!/bin/sh
-# Fuzzes the scenario reader and the table reader with libFuzzer, each for
-# half of SECONDS (default 60), from the seed corpus: scenarios/ and
-# Tests/FuzzCorpus/table/. Inputs that crash are saved under .build/fuzz/crashes/;
+# Fuzzes every reader of outside input with libFuzzer, each target of bench-fuzz
+# for an equal share of SECONDS (default 60): the scenario reader (seeded with
+# scenarios/), the table reader, the vendor files (optimizely, growthbook), part
+# files and --attributes (seeded with Tests/FuzzCorpus/<target>/). TARGETS
+# (default all) picks some. Inputs that crash are saved under .build/fuzz/crashes/;
 # copy each into Tests/FuzzCorpus/regressions/<target>/ with the fix, so that
 # `swift test` replays it.
 set -eu
@@ -12,21 +14,25 @@ binary=.build/fuzz/release/bench-fuzz
 swift build --build-path .build/fuzz -c release --product bench-fuzz \
   -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING -Xswiftc -use-ld=lld
 
+targets=${TARGETS:-scenario table optimizely growthbook part attributes}
+count=$(echo $targets | wc -w)
+share=$((seconds / count))
+[ "$share" -ge 1 ] || share=1
 status=0
-for target in scenario table; do
+for target in $targets; do
   corpus=.build/fuzz/corpus/$target
   crashes=.build/fuzz/crashes/$target
   mkdir -p "$corpus" "$crashes"
   case $target in
     scenario) seeds=scenarios ;;
-    table) seeds=Tests/FuzzCorpus/table ;;
+    *) seeds=Tests/FuzzCorpus/$target ;;
   esac
   regressions=Tests/FuzzCorpus/regressions/$target
   [ -d "$regressions" ] || regressions=
-  echo "fuzzing the $target reader for $((seconds / 2)) s"
+  echo "fuzzing the $target reader for $share s"
   # New inputs go to the first folder; the seeds and the regressions are read.
   if ! "$binary" "$target" "$corpus" "$seeds" $regressions \
-    -max_total_time=$((seconds / 2)) -timeout=10 -rss_limit_mb=4096 -max_len=65536 \
+    -max_total_time=$share -timeout=10 -rss_limit_mb=4096 -max_len=65536 \
     -artifact_prefix="$crashes/" -print_final_stats=1 2>".build/fuzz/$target.log"; then
     status=1
     tail -40 ".build/fuzz/$target.log"

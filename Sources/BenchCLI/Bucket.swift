@@ -73,7 +73,8 @@ extension Bench {
       }
     }
 
-    static func attributes(_ text: String) throws -> [String: AttributeValue] {
+    /// `--attributes` read as `bench bucket` reads it (the fuzz target `attributes` calls it too).
+    package static func attributes(_ text: String) throws -> [String: AttributeValue] {
       do {
         try StrictJSON.check(Data(text.utf8))
       } catch {

@@ -3,9 +3,9 @@ import Results
 
 /// What a hash-bucketed service decides for ids, experiment by experiment,
 /// and why: the debug screen of those frameworks, for `bench bucket`.
-struct BucketDecisions {
+package struct BucketDecisions {
   /// One id in one experiment.
-  struct Row {
+  package struct Row {
     let id: String
     let experiment: String
     let variation: String?
@@ -13,14 +13,14 @@ struct BucketDecisions {
     let bucket: Double?
     let reason: String
 
-    var json: OrderedJSON {
+    package var json: OrderedJSON {
       .object([
         ("id", .string(id)), ("experiment", .string(experiment)), ("variation", variation.map(OrderedJSON.string) ?? .null),
         ("bucket", .number(bucket)), ("reason", .string(reason)),
       ])
     }
 
-    var text: String {
+    package var text: String {
       let bucketText = bucket.map { value in
         value == value.rounded() ? "bucket \(Int(value)), " : "hash \(value), "
       } ?? ""
@@ -31,7 +31,7 @@ struct BucketDecisions {
   /// Every experiment of an Optimizely datafile, then every feature flag, in
   /// the datafile's order. A flag's row names the flag; its variation is
   /// "on" or "off" with the rule that decided.
-  static func optimizely(_ datafile: OptimizelyDatafile, ids: [String], attributes: [String: AttributeValue]) -> [Row] {
+  package static func optimizely(_ datafile: OptimizelyDatafile, ids: [String], attributes: [String: AttributeValue]) -> [Row] {
     let service = OptimizelyDecisionService(datafile: datafile)
     return ids.flatMap { id in
       var profile: [String: String]? = nil
@@ -55,7 +55,7 @@ struct BucketDecisions {
 
   /// Every experiment rule of a GrowthBook payload, features sorted by key.
   /// The id is the user's `id` attribute (and the rule's hash attribute).
-  static func growthBook(_ payload: GrowthBookPayload, ids: [String], attributes: [String: AttributeValue]) -> [Row] {
+  package static func growthBook(_ payload: GrowthBookPayload, ids: [String], attributes: [String: AttributeValue]) -> [Row] {
     ids.flatMap { id in
       payload.features.keys.sorted().flatMap { key in
         payload.features[key]!.rules.compactMap { rule -> Row? in

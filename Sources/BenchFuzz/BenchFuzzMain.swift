@@ -9,7 +9,8 @@ enum BenchFuzzMain {
   static func main() {
     let arguments = CommandLine.arguments
     guard arguments.count >= 2, let target = FuzzTarget(rawValue: arguments[1]) else {
-      let targets = FuzzTarget.allCases.map(\.rawValue).joined(separator: " or ")
+      let names = FuzzTarget.allCases.map(\.rawValue)
+      let targets = names.dropLast().joined(separator: ", ") + " or " + names.last!
       FileHandle.standardError.write(Data("usage: bench-fuzz \(targets) [FILE...]\n".utf8))
       exit(64)
     }

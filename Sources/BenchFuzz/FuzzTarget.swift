@@ -1,9 +1,12 @@
 import Analysis
 import AnalyticsTable
+import BenchCLI
+import Bucketing
 import Foundation
 import Report
 import Results
 import ScenarioFormat
+import Sharding
 import Simulation
 
 /// An input reader under fuzzing: it takes any bytes and must answer with a
@@ -16,11 +19,26 @@ enum FuzzTarget: String, CaseIterable {
   /// An events table and an outcomes table, split at the first NUL byte:
   /// read both, analyse and render the report.
   case table
+  /// An Optimizely datafile, read as `bench bucket --framework optimizely`
+  /// reads it, and every decision for a few ids.
+  case optimizely
+  /// A GrowthBook features payload, the same way.
+  case growthbook
+  /// A part file's body, given the checksum it needs, so that the fuzzer
+  /// reaches the counts: merged, analysed and rendered as `bench merge` does.
+  case part
+  /// `bench bucket --attributes`, then decisions under both frameworks'
+  /// targeting with those attributes.
+  case attributes
 
   func run(_ input: Data) {
     switch self {
     case .scenario: Self.scenario(input)
     case .table: Self.table(input)
+    case .optimizely: Self.optimizely(input)
+    case .growthbook: Self.growthBook(input)
+    case .part: Self.part(input)
+    case .attributes: Self.attributes(input)
     }
   }
 
@@ -63,6 +81,72 @@ enum FuzzTarget: String, CaseIterable {
       _ = MarkdownReport.render(ReportInput(
         document: document, description: "", settings: .standard, versions: [], source: "Fuzzed"))
       _ = document.json.rendered()
+    }
+  }
+
+  /// Ids at the edges `bench bucket` meets: empty, numeric, non-ASCII, emoji, long.
+  private static let ids = ["", "user-1", "42", "Ünïcödé", "👩‍💻", String(repeating: "x", count: 1_000)]
+
+  /// Attributes every audience type reads.
+  private static let sampleAttributes: [String: AttributeValue] = [
+    "platform": .string("iOS"), "app_version": .string("2.1.0"), "sessions": .number(7), "beta": .bool(true),
+  ]
+
+  private static func optimizely(_ input: Data) {
+    guard (try? StrictJSON.check(input)) != nil, let datafile = try? OptimizelyDatafile(json: input) else { return }
+    for row in BucketDecisions.optimizely(datafile, ids: ids, attributes: sampleAttributes) {
+      _ = row.text
+      _ = row.json.renderedOnOneLine()
+    }
+  }
+
+  private static func growthBook(_ input: Data) {
+    guard (try? StrictJSON.check(input)) != nil, let payload = try? GrowthBookPayload(json: input) else { return }
+    for row in BucketDecisions.growthBook(payload, ids: ids, attributes: sampleAttributes) {
+      _ = row.text
+      _ = row.json.renderedOnOneLine()
+    }
+  }
+
+  private static func part(_ input: Data) {
+    let body = Array(input)
+    let checksum = Array("sha256 \(SHA256.hex(of: body))\n".utf8)
+    guard let merged = try? ShardMerge(parts: [(path: "fuzzed.part", bytes: body + checksum)]) else { return }
+    for tally in merged.tallies {
+      let document = ExperimentAnalyzer(settings: merged.scenario.analysis).analyze(
+        ResultsDocument(plan: merged.plan, tally: tally))
+      _ = MarkdownReport.render(ReportInput(
+        document: document, description: merged.scenario.description, settings: merged.scenario.analysis,
+        versions: merged.scenario.versions, source: "Fuzzed"))
+      _ = document.json.rendered()
+    }
+  }
+
+  /// A datafile and a payload whose audiences read every attribute type and operator.
+  private static let targetedDatafile = Data(#"""
+    {"version": "4", "projectId": "1", "revision": "1", "accountId": "1", "attributes": [], "events": [],
+     "audiences": [
+      {"id": "10", "name": "a", "conditions": "[\"and\", [\"or\", {\"name\": \"platform\", \"type\": \"custom_attribute\", \"match\": \"exact\", \"value\": \"iOS\"}], [\"or\", {\"name\": \"app_version\", \"type\": \"custom_attribute\", \"match\": \"semver_ge\", \"value\": \"2.0.0\"}], [\"not\", {\"name\": \"sessions\", \"type\": \"custom_attribute\", \"match\": \"lt\", \"value\": 3}], [\"or\", {\"name\": \"beta\", \"type\": \"custom_attribute\", \"match\": \"exists\"}, {\"name\": \"platform\", \"type\": \"custom_attribute\", \"match\": \"substring\", \"value\": \"OS\"}]]"}],
+     "experiments": [{"id": "1", "key": "paywall", "layerId": "l", "status": "Running", "audienceIds": ["10"],
+      "variations": [{"id": "2", "key": "a"}, {"id": "3", "key": "b"}], "forcedVariations": {},
+      "trafficAllocation": [{"entityId": "2", "endOfRange": 5000}, {"entityId": "3", "endOfRange": 10000}]}],
+     "groups": [], "featureFlags": [], "rollouts": []}
+    """#.utf8)
+
+  private static let targetedPayload = Data(#"""
+    {"features": {"paywall": {"defaultValue": "a", "rules": [{"key": "paywall", "variations": ["a", "b"],
+      "weights": [0.5, 0.5], "coverage": 1, "hashAttribute": "id",
+      "condition": {"platform": {"$in": ["iOS", "Android"]}, "app_version": {"$vgte": "2.0.0"},
+        "sessions": {"$gt": 3}, "beta": {"$exists": true}, "$or": [{"platform": {"$regex": "^i"}}, {"sessions": {"$type": "number"}}]}}]}}}
+    """#.utf8)
+
+  private static func attributes(_ input: Data) {
+    guard let attributes = try? Bench.Bucket.attributes(String(decoding: input, as: UTF8.self)) else { return }
+    if let datafile = try? OptimizelyDatafile(json: targetedDatafile) {
+      for row in BucketDecisions.optimizely(datafile, ids: ids, attributes: attributes) { _ = row.json.renderedOnOneLine() }
+    }
+    if let payload = try? GrowthBookPayload(json: targetedPayload) {
+      for row in BucketDecisions.growthBook(payload, ids: ids, attributes: attributes) { _ = row.json.renderedOnOneLine() }
     }
   }
 }

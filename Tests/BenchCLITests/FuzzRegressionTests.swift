@@ -12,13 +12,13 @@ import Testing
     return try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().map { folder.appendingPathComponent($0).path }
   }
 
-  @Test(arguments: ["scenario", "table"])
+  @Test(arguments: ["scenario", "table", "optimizely", "growthbook", "part", "attributes"])
   func savedInputsRunToTheEnd(target: String) throws {
     let seeds = target == "scenario"
       ? try files(in: repositoryRoot.appendingPathComponent("scenarios")).filter { $0.hasSuffix(".json") }
-      : try files(in: Self.corpus.appendingPathComponent("table"))
+      : try files(in: Self.corpus.appendingPathComponent(target))
     let inputs = seeds + (try files(in: Self.corpus.appendingPathComponent("regressions/\(target)")))
-    #expect(seeds.count >= 4)
+    #expect(seeds.count >= 2, "the seeds of \(target)")
     let result = try BenchProcess.run(
       executable: Bundle.main.bundleURL.appendingPathComponent("bench-fuzz"), [target] + inputs)
     #expect(result.status == 0, "\(result.standardError)")
@@ -27,6 +27,7 @@ import Testing
   @Test func anUnknownTargetIsAUsageError() throws {
     let result = try BenchProcess.run(executable: Bundle.main.bundleURL.appendingPathComponent("bench-fuzz"), ["json"])
     #expect(result.status == 64)
-    #expect(result.standardError == "usage: bench-fuzz scenario or table [FILE...]\n")
+    #expect(
+      result.standardError == "usage: bench-fuzz scenario, table, optimizely, growthbook, part or attributes [FILE...]\n")
   }
 }

@@ -61,7 +61,7 @@ import Testing
     let rows = try rows()
     #expect(rows.count >= 18)
     let root = repositoryRoot
-    let tests = try FileManager.default.subpaths(atPath: root.appendingPathComponent("Tests").path) ?? []
+    let tests = FileManager.default.subpaths(atPath: root.appendingPathComponent("Tests").path) ?? []
     for row in rows {
       #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("docs/rules/\(row.page).md").path),
         "\(row.page).md")
@@ -90,7 +90,7 @@ import Testing
     for file in files where file.hasSuffix(".md") && file != "README.md" {
       #expect(pages.contains(String(file.dropLast(3))), "docs/rules/\(file) is not in the index")
     }
-    let tests = try FileManager.default.subpaths(atPath: root.appendingPathComponent("Tests").path) ?? []
+    let tests = FileManager.default.subpaths(atPath: root.appendingPathComponent("Tests").path) ?? []
     for file in tests where file.contains("/Rules/") && file.hasSuffix("Tests.swift") {
       let name = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
       #expect(pages.contains(String(name.dropLast(5))), "\(file) tests no rule of the index")
