@@ -30,6 +30,26 @@
           FuzzTarget.table.run(Data(bytes: bytes!, count: count))
           return 0
         }
+      case .optimizely:
+        callback = { bytes, count in
+          FuzzTarget.optimizely.run(Data(bytes: bytes!, count: count))
+          return 0
+        }
+      case .growthbook:
+        callback = { bytes, count in
+          FuzzTarget.growthbook.run(Data(bytes: bytes!, count: count))
+          return 0
+        }
+      case .part:
+        callback = { bytes, count in
+          FuzzTarget.part.run(Data(bytes: bytes!, count: count))
+          return 0
+        }
+      case .attributes:
+        callback = { bytes, count in
+          FuzzTarget.attributes.run(Data(bytes: bytes!, count: count))
+          return 0
+        }
       }
       exit(runDriver(&argc, &argv, callback))
     }
