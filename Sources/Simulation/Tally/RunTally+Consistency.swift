@@ -49,8 +49,15 @@ extension RunTally {
     guard stabilizedDevices <= devices, stabilizedByDay.reduce(0, +) == stabilizedDevices else {
       return "its stabilized devices do not add up"
     }
-    for (row, conflict) in conflicts.enumerated() where conflict.devices > devices {
-      return "shared key \(row) counts more devices than the run has"
+    let days = stabilizedByDay.count
+    for (row, conflict) in conflicts.enumerated() {
+      guard conflict.devices <= devices else { return "shared key \(row) counts more devices than the run has" }
+      // A clash has a first and a last day, in order and within the run, exactly when a device met one.
+      switch (conflict.firstDay, conflict.lastDay) {
+      case (nil, nil) where conflict.devices == 0: continue
+      case let (first?, last?) where conflict.devices > 0 && 0 <= first && first <= last && last < days: continue
+      default: return "shared key \(row) has clash days outside the run or without its devices"
+      }
     }
     return nil
   }
