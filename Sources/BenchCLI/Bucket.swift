@@ -58,15 +58,24 @@ extension Bench {
         throw BenchError.invalidFile(option: "--config", problem: "\(config): \(error)")
       }
       let rows: [BucketDecisions.Row]
+      let problems: [String]
       do {
         switch framework {
         case .optimizely:
-          rows = BucketDecisions.optimizely(try OptimizelyDatafile(json: data), ids: ids, attributes: parsedAttributes)
+          let datafile = try OptimizelyDatafile(json: data)
+          problems = datafile.problems
+          rows = BucketDecisions.optimizely(datafile, ids: ids, attributes: parsedAttributes)
         case .growthbook:
-          rows = BucketDecisions.growthBook(try GrowthBookPayload(json: data), ids: ids, attributes: parsedAttributes)
+          let payload = try GrowthBookPayload(json: data)
+          problems = payload.problems
+          rows = BucketDecisions.growthBook(payload, ids: ids, attributes: parsedAttributes)
         }
       } catch {
         throw BenchError.invalidFile(option: "--config", problem: "\(error)")
+      }
+      // What the SDK tolerates but the file's author did not mean: said once, before the decisions it shapes.
+      for problem in problems {
+        FileHandle.standardError.write(Data("Warning: \(config): \(problem)\n".utf8))
       }
       for row in rows {
         print(json ? row.json.renderedOnOneLine() : row.text)

@@ -94,6 +94,7 @@ enum FuzzTarget: String, CaseIterable {
 
   private static func optimizely(_ input: Data) {
     guard (try? StrictJSON.check(input)) != nil, let datafile = try? OptimizelyDatafile(json: input) else { return }
+    _ = datafile.problems
     for row in BucketDecisions.optimizely(datafile, ids: ids, attributes: sampleAttributes) {
       _ = row.text
       _ = row.json.renderedOnOneLine()
@@ -102,6 +103,7 @@ enum FuzzTarget: String, CaseIterable {
 
   private static func growthBook(_ input: Data) {
     guard (try? StrictJSON.check(input)) != nil, let payload = try? GrowthBookPayload(json: input) else { return }
+    _ = payload.problems
     for row in BucketDecisions.growthBook(payload, ids: ids, attributes: sampleAttributes) {
       _ = row.text
       _ = row.json.renderedOnOneLine()

@@ -116,4 +116,55 @@ import Testing
     #expect(truncatedResult.standardError
       == "Error: --config: \(truncated): $: is not valid JSON at line 2, column 7: the document ends where a value was expected\n")
   }
+
+  /// A rule list of the wrong type is refused by its path; what the SDK
+  /// tolerates (a coverage of 50, weights for other variations) is said once
+  /// as a warning before the decisions.
+  @Test func aGrowthBookPayloadsMistakesAreNamed() throws {
+    let oops = try BenchProcess.temporaryFile(#"{"features": {"paywall": {"defaultValue": "a", "rules": "oops"}}}"#)
+    let refused = try BenchProcess.run(["bucket", "--framework", "growthbook", "--config", oops, "u1"])
+    #expect(refused.status == 1)
+    #expect(refused.standardError.contains("features.paywall.rules: must be an array of rules"))
+    #expect(refused.standardOutput.isEmpty)
+    let tolerated = try BenchProcess.temporaryFile(#"""
+      {"features": {"paywall": {"defaultValue": "a", "rules": [
+        {"key": "pw", "variations": ["a", "b"], "coverage": 50, "weights": [0.2, 0.3, 0.5]}]}}}
+      """#)
+    let warned = try BenchProcess.run(["bucket", "--framework", "growthbook", "--config", tolerated, "u1", "u2"])
+    #expect(warned.status == 0)
+    #expect(warned.standardError == """
+      Warning: \(tolerated): features.paywall.rules[0].coverage: 50.0 lies outside 0 to 1; the SDK takes 1.0
+      Warning: \(tolerated): features.paywall.rules[0].weights: 3 weights for 2 variations; the SDK splits equally
+
+      """)
+    #expect(warned.standardOutput.split(separator: "\n").count == 2)
+  }
+
+  /// A traffic allocation naming no variation and an audience id no audience
+  /// has are said once, by path; the decisions stay the SDK's.
+  @Test func anOptimizelyDatafilesDanglingReferencesAreNamed() throws {
+    let url = repositoryRoot.appendingPathComponent("Tests/BucketingTests/Fixtures/optimizely.json")
+    let root = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+    var datafile = try #require(root["datafile"] as? [String: Any])
+    var experiments = try #require(datafile["experiments"] as? [[String: Any]])
+    var allocation = try #require(experiments[0]["trafficAllocation"] as? [[String: Any]])
+    allocation[0]["entityId"] = "9999"
+    experiments[0]["trafficAllocation"] = allocation
+    experiments[1]["audienceConditions"] = ["or", "777"]
+    datafile["experiments"] = experiments
+    let file = try BenchProcess.temporaryFile(
+      String(decoding: try JSONSerialization.data(withJSONObject: datafile, options: [.sortedKeys]), as: UTF8.self))
+    let result = try BenchProcess.run(["bucket", "--framework", "optimizely", "--config", file, "user-1"])
+    #expect(result.status == 0)
+    #expect(result.standardError == """
+      Warning: \(file): experiments[0].trafficAllocation[0].entityId: '9999' is no variation of paywall_copy; users bucketed below 5000 get no variation
+      Warning: \(file): experiments[1]: audience '777' is in no audience of the datafile; the SDK reads it as no match
+
+      """)
+    // The unchanged fixture says nothing.
+    let original = try BenchProcess.temporaryFile(
+      String(decoding: try JSONSerialization.data(withJSONObject: try #require(root["datafile"])), as: UTF8.self))
+    let clean = try BenchProcess.run(["bucket", "--framework", "optimizely", "--config", original, "u"])
+    #expect(clean.standardError.isEmpty)
+  }
 }

@@ -67,13 +67,19 @@ public struct GrowthBookPayload: Sendable {
       guard case .object(let feature) = value else {
         throw .unreadable(format: "GrowthBook features payload", reason: "features.\(key): must be an object")
       }
-      let rules = feature["rules"]?.array ?? []
+      let rules: [AttributeValue]
+      switch feature["rules"] {
+      case nil, .null?: rules = []
+      case .array(let list)?: rules = list
+      default: throw .unreadable(format: "GrowthBook features payload", reason: "features.\(key).rules: must be an array of rules")
+      }
       parsed[key] = Feature(
         defaultValue: feature["defaultValue"] ?? .null,
         rules: try rules.enumerated().map { index, rule throws(BucketingError) in
           guard case .object(let members) = rule else {
             throw .unreadable(format: "GrowthBook features payload", reason: "features.\(key).rules[\(index)]: must be an object")
           }
+          try Self.checkTypes(members, path: "features.\(key).rules[\(index)]")
           return Self.rule(members, featureKey: key)
         })
     }
@@ -82,6 +88,54 @@ public struct GrowthBookPayload: Sendable {
 
   public init(features: [String: Feature]) {
     self.features = features
+  }
+
+  /// A rule's members whose JSON type the SDK's own types rule out.
+  private static func checkTypes(_ members: [String: AttributeValue], path: String) throws(BucketingError) {
+    func fail(_ field: String, _ expected: String) -> BucketingError {
+      .unreadable(format: "GrowthBook features payload", reason: "\(path).\(field): must be \(expected)")
+    }
+    if let variations = members["variations"], variations.array == nil { throw fail("variations", "an array of values") }
+    if let coverage = members["coverage"], coverage.number == nil { throw fail("coverage", "a number from 0 to 1") }
+    if let weights = members["weights"], weights.array?.allSatisfy({ $0.number != nil }) != true {
+      throw fail("weights", "an array of numbers")
+    }
+    if let condition = members["condition"], condition.object == nil { throw fail("condition", "an object") }
+  }
+
+  /// What the SDK tolerates but a payload's author did not mean, by path, in
+  /// the order of the features' keys: a coverage outside [0, 1] (the SDK
+  /// clamps it), weights that do not match the variations or do not add up to
+  /// 1 (the SDK then splits equally), a namespace outside [0, 1], a hash
+  /// version other than 1 and 2 (the SDK assigns nobody).
+  public var problems: [String] {
+    var problems: [String] = []
+    for key in features.keys.sorted() {
+      for (index, rule) in features[key]!.rules.enumerated() {
+        let path = "features.\(key).rules[\(index)]"
+        if let coverage = rule.coverage, !(0...1).contains(coverage) {
+          problems.append("\(path).coverage: \(coverage) lies outside 0 to 1; the SDK takes \(min(max(coverage, 0), 1))")
+        }
+        guard let experiment = rule.experiment else { continue }
+        if let weights = experiment.weights {
+          if weights.count != experiment.variations.count {
+            problems.append(
+              "\(path).weights: \(weights.count) weights for \(experiment.variations.count) variations; the SDK splits equally")
+          } else if abs(weights.reduce(0, +) - 1) > 0.01 {
+            problems.append("\(path).weights: they add up to \(weights.reduce(0, +)), not 1; the SDK splits equally")
+          }
+        }
+        if let namespace = experiment.namespace,
+          !(0 <= namespace.start && namespace.start <= namespace.end && namespace.end <= 1)
+        {
+          problems.append("\(path).namespace: [\(namespace.start), \(namespace.end)] is not a range within 0 to 1")
+        }
+        if ![1, 2].contains(rule.hashVersion) {
+          problems.append("\(path).hashVersion: the SDK knows versions 1 and 2; with another it assigns nobody")
+        }
+      }
+    }
+    return problems
   }
 
   /// A bucket version as a whole number, clamped to `Int`'s range so that
