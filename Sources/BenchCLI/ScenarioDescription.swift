@@ -48,6 +48,7 @@ struct ScenarioDescription {
       lines.append("")
       lines.append(
         "Service: \(service.framework.rawValue)" + (service.sticky ? ", decisions stored on the device" : ", nothing stored")
+          + (service.stickyChoice == nil ? " (its mobile SDKs' default)" : "")
           + (service.reinstallShare > 0 ? ", \(Format.percent(service.reinstallShare)) of devices reinstall once" : ""))
       for change in service.changes {
         lines.append("  day \(change.day): \(change.experiment) \(change)")

@@ -9,7 +9,8 @@ extension ScenarioReader {
     guard let framework = ServicePlan.Framework(rawValue: try frameworkNode.string()) else {
       throw frameworkNode.error("must be \"optimizely\" or \"growthbook\"")
     }
-    let sticky = try object.optional("sticky")?.bool() ?? false
+    // Left out, each framework's mobile default (`ServicePlan.Framework.keepsDecisionsByDefault`).
+    let sticky = try object.optional("sticky")?.bool()
     let reinstallShare = try object.optional("reinstallShare").map { node throws(ScenarioError) in try probability(node) } ?? 0
     let fetch = try object.optional("fetch").map { node throws(ScenarioError) in try self.fetch(node, segments: segments) }
       ?? .reliable

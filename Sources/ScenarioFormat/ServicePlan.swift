@@ -5,12 +5,21 @@
 public struct ServicePlan: Hashable, Sendable {
   public enum Framework: String, Hashable, Sendable, CaseIterable {
     case optimizely, growthbook
+
+    /// Whether the framework's mobile SDKs keep decisions on the device by
+    /// default: Optimizely's Swift and Android SDKs keep a user profile;
+    /// GrowthBook's sticky bucketing is the app's choice.
+    public var keepsDecisionsByDefault: Bool { self == .optimizely }
   }
 
   public var framework: Framework
   /// Optimizely's user profile store, or GrowthBook's sticky bucketing: a
-  /// device keeps a decision across restarts and configuration changes.
-  public var sticky: Bool
+  /// device keeps a decision across restarts and configuration changes. The
+  /// scenario's choice, else the framework's mobile default, so that a plan
+  /// compared under several frameworks runs each with its own default.
+  public var sticky: Bool { stickyChoice ?? framework.keepsDecisionsByDefault }
+  /// The scenario's `sticky`, `nil` when it leaves it to the framework.
+  public var stickyChoice: Bool?
   /// The share of devices that reinstall the app once, on a day drawn
   /// uniformly: the device gets a new id and loses what it stored.
   public var reinstallShare: Double
@@ -19,9 +28,9 @@ public struct ServicePlan: Hashable, Sendable {
   public var fetch: FetchModel
   public var changes: [ServiceChange]
 
-  public init(framework: Framework, sticky: Bool, reinstallShare: Double, fetch: FetchModel, changes: [ServiceChange]) {
+  public init(framework: Framework, sticky: Bool?, reinstallShare: Double, fetch: FetchModel, changes: [ServiceChange]) {
     self.framework = framework
-    self.sticky = sticky
+    self.stickyChoice = sticky
     self.reinstallShare = reinstallShare
     self.fetch = fetch
     self.changes = changes

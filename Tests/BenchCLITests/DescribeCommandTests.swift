@@ -77,7 +77,7 @@ import Testing
   @Test func itDescribesTheServiceAndTheEnrollmentRules() throws {
     let service = try BenchProcess.run(["describe", committedScenario("compare-frameworks")])
     let serviceLines = service.standardOutput.split(separator: "\n").map(String.init)
-    #expect(serviceLines.contains("Service: optimizely, nothing stored"))
+    #expect(serviceLines.contains("Service: optimizely, decisions stored on the device (its mobile SDKs' default)"))
     #expect(serviceLines.contains("  day 14: Paywall traffic set to 100%"))
     #expect(serviceLines.contains("  day 50: Onboarding concluded with Short"))
     let enrollment = try BenchProcess.run(["describe", committedScenario("devtodev-handshake")])

@@ -1,3 +1,4 @@
+import Foundation
 import Results
 import ScenarioFormat
 import Testing
@@ -20,9 +21,29 @@ import Testing
     #expect(withinBinomialBound(weights.moved, of: 20_000, p: 0.3))
     // A user profile store holds everyone through the weight change.
     var sticky = try scenario("optimizely-traffic-change")
-    sticky.service?.sticky = true
+    sticky.service?.stickyChoice = true
     let held = try #require(await run(sticky).experiment("Paywall")?.changes[2])
     #expect(held.moved == 0 && held.kept == 20_000)
+    // Left to the framework, Optimizely keeps its mobile SDKs' profile, and GrowthBook stores nothing.
+    sticky.service?.stickyChoice = nil
+    #expect(sticky.service?.sticky == true)
+    #expect(try #require(await run(sticky).experiment("Paywall")?.changes[2]).moved == 0)
+    sticky.service?.framework = .growthbook
+    #expect(sticky.service?.sticky == false)
+  }
+
+  /// A scenario that leaves `sticky` out reads as the framework's mobile default.
+  @Test func aServiceWithoutStickyTakesItsFrameworksMobileDefault() throws {
+    for (framework, expected) in [("optimizely", true), ("growthbook", false)] {
+      let text = """
+        {"name": "s", "seed": 1, "devices": 10, "days": 2, "versions": [{"version": "1.0", "releaseDay": 0}],
+         "service": {"framework": "\(framework)", "changes": [
+           {"day": 0, "start": {"name": "Paywall", "variations": [{"name": "A"}, {"name": "B"}]}}]}}
+        """
+      let scenario = try Scenario.parse(Data(text.utf8)).scenario
+      #expect(scenario.service?.sticky == expected, "\(framework)")
+      #expect(scenario.service?.stickyChoice == nil)
+    }
   }
 
   /// docs/rules/GrowthBookWeightChange.md.
@@ -36,7 +57,7 @@ import Testing
     #expect(rebucket.kept + rebucket.moved == 20_000)
     // Without sticky bucketing the weights move 30% at once, and the new bucket version nobody.
     var plain = try scenario("growthbook-weight-change")
-    plain.service?.sticky = false
+    plain.service?.stickyChoice = false
     let changes = try #require(await run(plain).experiment("Checkout")?.changes)
     #expect(withinBinomialBound(changes[1].moved, of: 20_000, p: 0.3))
     #expect(changes[2].moved == 0)
