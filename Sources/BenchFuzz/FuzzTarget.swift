@@ -95,16 +95,18 @@ enum FuzzTarget: String, CaseIterable {
   private static func optimizely(_ input: Data) {
     guard (try? StrictJSON.check(input)) != nil, let datafile = try? OptimizelyDatafile(json: input) else { return }
     _ = datafile.problems
-    for row in BucketDecisions.optimizely(datafile, ids: ids, attributes: sampleAttributes) {
-      _ = row.text
-      _ = row.json.renderedOnOneLine()
-    }
+    render(BucketDecisions.optimizely(datafile, ids: ids, attributes: sampleAttributes))
   }
 
   private static func growthBook(_ input: Data) {
     guard (try? StrictJSON.check(input)) != nil, let payload = try? GrowthBookPayload(json: input) else { return }
     _ = payload.problems
-    for row in BucketDecisions.growthBook(payload, ids: ids, attributes: sampleAttributes) {
+    render(BucketDecisions.growthBook(payload, ids: ids, attributes: sampleAttributes))
+  }
+
+  /// Each decision as `bench bucket` prints it, in text and as JSON.
+  private static func render(_ rows: [BucketDecisions.Row]) {
+    for row in rows {
       _ = row.text
       _ = row.json.renderedOnOneLine()
     }
@@ -145,10 +147,10 @@ enum FuzzTarget: String, CaseIterable {
   private static func attributes(_ input: Data) {
     guard let attributes = try? Bench.Bucket.attributes(String(decoding: input, as: UTF8.self)) else { return }
     if let datafile = try? OptimizelyDatafile(json: targetedDatafile) {
-      for row in BucketDecisions.optimizely(datafile, ids: ids, attributes: attributes) { _ = row.json.renderedOnOneLine() }
+      render(BucketDecisions.optimizely(datafile, ids: ids, attributes: attributes))
     }
     if let payload = try? GrowthBookPayload(json: targetedPayload) {
-      for row in BucketDecisions.growthBook(payload, ids: ids, attributes: attributes) { _ = row.json.renderedOnOneLine() }
+      render(BucketDecisions.growthBook(payload, ids: ids, attributes: attributes))
     }
   }
 }

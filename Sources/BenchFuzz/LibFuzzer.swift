@@ -12,6 +12,14 @@
   /// Runs libFuzzer on one target; a C callback cannot capture it, so the
   /// target is chosen once, before the driver starts, by the process's own
   /// arguments.
+  extension FuzzTarget {
+    /// One input from libFuzzer: its bytes, run through the target.
+    func feed(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+      run(Data(bytes: bytes!, count: count))
+      return 0
+    }
+  }
+
   enum LibFuzzer {
     static func run(_ target: FuzzTarget, arguments: [String]) -> Never {
       var argc = CInt(arguments.count)
@@ -20,36 +28,12 @@
       argv![arguments.count] = nil
       let callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
       switch target {
-      case .scenario:
-        callback = { bytes, count in
-          FuzzTarget.scenario.run(Data(bytes: bytes!, count: count))
-          return 0
-        }
-      case .table:
-        callback = { bytes, count in
-          FuzzTarget.table.run(Data(bytes: bytes!, count: count))
-          return 0
-        }
-      case .optimizely:
-        callback = { bytes, count in
-          FuzzTarget.optimizely.run(Data(bytes: bytes!, count: count))
-          return 0
-        }
-      case .growthbook:
-        callback = { bytes, count in
-          FuzzTarget.growthbook.run(Data(bytes: bytes!, count: count))
-          return 0
-        }
-      case .part:
-        callback = { bytes, count in
-          FuzzTarget.part.run(Data(bytes: bytes!, count: count))
-          return 0
-        }
-      case .attributes:
-        callback = { bytes, count in
-          FuzzTarget.attributes.run(Data(bytes: bytes!, count: count))
-          return 0
-        }
+      case .scenario: callback = { FuzzTarget.scenario.feed($0, $1) }
+      case .table: callback = { FuzzTarget.table.feed($0, $1) }
+      case .optimizely: callback = { FuzzTarget.optimizely.feed($0, $1) }
+      case .growthbook: callback = { FuzzTarget.growthbook.feed($0, $1) }
+      case .part: callback = { FuzzTarget.part.feed($0, $1) }
+      case .attributes: callback = { FuzzTarget.attributes.feed($0, $1) }
       }
       exit(runDriver(&argc, &argv, callback))
     }

@@ -52,7 +52,8 @@ import Testing
           if checked { _ = manager.check("Price", random: &pinned) }
           if shown { _ = manager.run("Price", random: &pinned) }
           // The gate, with the same events, check and display.
-          let met = gate.conditionMet[0] || (required == nil ? true : gate.recordEvents(events, rule: 0, day: day))
+          // Without a precondition the rule starts met (`reset`), as the manager's does.
+          let met = gate.conditionMet[0] || gate.recordEvents(events, rule: 0, day: day)
           if met {
             gate.allocate(rule: 0, variant: variant, checked: checked)
             if shown { gate.shown(rule: 0, variant: variant) }

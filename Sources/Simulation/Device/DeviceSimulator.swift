@@ -18,8 +18,8 @@ import Lab
 /// (`ScratchArray`). It lends the tables and its parts to each other as
 /// `inout` arguments, which Swift passes by address, where it would copy a
 /// borrowed struct of this size onto the stack at every call (16% of a run
-/// in `memmove`, docs/performance.md); a part reads what it is lent and
-/// writes only its own memory.
+/// in `memmove` on the first split, docs/performance.md); a part reads what
+/// it is lent and writes only its own memory.
 struct DeviceSimulator: ~Copyable {
   let plan: SimulationPlan
   let seed: UInt64

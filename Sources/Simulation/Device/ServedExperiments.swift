@@ -35,7 +35,7 @@ struct ServedExperiments: ~Copyable {
     sharing = tables.clashes.sharing[0]
     clashSeen = ScratchArray(repeating: false, count: plan.sharedKeys.count)
     clashServedSeen = ScratchArray(repeating: false, count: tables.clashes.servedStart.last!)
-    conflicts = RunTally(plan: plan, days: 0).conflicts
+    conflicts = RunTally.emptyConflicts(plan: plan)
   }
 
   /// A new device: no clash met.

@@ -2,8 +2,8 @@ import Lab
 
 /// The local source on one device, by Lab's `LocalDecision`: the record it
 /// keeps of each experiment, and each launch's decisions for the running
-/// version's slots. It counts nothing: `TransitionCounter`, `Exposures` and
-/// `ExpectedFirstExposures` read it.
+/// version's slots. It counts nothing: `TransitionCounter`, `ServedExperiments`
+/// and the simulator's display read it.
 struct LocalDecisions: ~Copyable {
   /// Per experiment: the record the local source keeps.
   private(set) var records: ScratchArray<LocalRecord>

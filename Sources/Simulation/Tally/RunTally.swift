@@ -35,9 +35,7 @@ public struct RunTally: Hashable, Sendable {
           AmountHistogram(stepExponent: plan.metricStepExponents[$0], keepsMoments: plan.scenario.metrics[$0].winsorize != nil)
         })
     }
-    conflicts = plan.sharedKeys.map { shared in
-      ConflictTally(variants: shared.experiments.map { plan.variantNames[$0].count }.reduce(0, +))
-    }
+    conflicts = Self.emptyConflicts(plan: plan)
     upgrades = Array(repeating: 0, count: plan.versions.count * plan.versions.count)
     stabilizedByDay = Array(repeating: 0, count: days)
     enrollment = EnrollmentTally(
@@ -63,5 +61,12 @@ public struct RunTally: Hashable, Sendable {
     remote.merge(other.remote)
     service.merge(other.service)
     enrollment.merge(other.enrollment)
+  }
+
+  /// A count per shared key of `plan`, each zero.
+  static func emptyConflicts(plan: SimulationPlan) -> [ConflictTally] {
+    plan.sharedKeys.map { shared in
+      ConflictTally(variants: shared.experiments.map { plan.variantNames[$0].count }.reduce(0, +))
+    }
   }
 }
