@@ -8,6 +8,9 @@ struct DeviceNumbers {
   private var counted: [Bool] = []
   private(set) var countedDevices = 0
 
+  /// Every device numbered so far, counted or not.
+  var count: Int { counted.count }
+
   /// The device's number, given on its first appearance.
   mutating func number(of id: ArraySlice<UInt8>) -> Int {
     let (number, isNew) = ids.number(of: id)

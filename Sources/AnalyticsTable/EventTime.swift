@@ -5,17 +5,44 @@ import Foundation
 /// simulator's day numbers: a timestamp becomes its calendar day in the
 /// chosen time zone, and day 0 is the start date or the first event's day.
 public struct EventTime: Sendable {
-  /// The format of the `day` column.
+  /// The format of the time field.
   public enum Format: String, CaseIterable, Sendable {
     /// Whole days from the start, 0 first: what `bench run --events` writes.
     case day
-    /// ISO 8601: `2026-11-24`, `2026-11-24T09:30:00Z`, `2026-11-24T09:30:00.250+01:00`; a time
-    /// without an offset is in the chosen time zone.
+    /// ISO 8601 and the forms databases export: `2026-11-24`, `2026-11-24T09:30:00Z`,
+    /// `2026-11-24 09:30:28.000-05` (PostgreSQL), `2026-11-24 09:30:28.000000 UTC` (BigQuery),
+    /// offsets as `±HH`, `±HHMM` or `±HH:MM`, fractions to nanoseconds; a time without an
+    /// offset is in the chosen time zone.
     case iso8601
     /// Unix epoch seconds, whole or fractional.
     case unix
     /// Unix epoch milliseconds.
     case unixMilliseconds = "unix-ms"
+    /// Unix epoch microseconds: Firebase's and GA4's `event_timestamp`.
+    case unixMicroseconds = "unix-us"
+  }
+
+  /// When an event happened: the instant, to order an outcome against an
+  /// exposure, and the calendar day the analysis counts it on.
+  public struct Instant: Hashable, Comparable, Sendable {
+    /// Nanoseconds since 1970-01-01T00:00:00Z; for day numbers, the day's start.
+    public var nanoseconds: Int64
+    /// The calendar day in the time zone, as days since 1970-01-01 (for day numbers, the number).
+    public var day: Int
+
+    public init(nanoseconds: Int64, day: Int) {
+      self.nanoseconds = nanoseconds
+      self.day = day
+    }
+
+    /// A day number's instant: the day's start.
+    init(day: Int) {
+      self.init(nanoseconds: Int64(day) * EventTime.nanosecondsPerDay, day: day)
+    }
+
+    public static func < (lhs: Instant, rhs: Instant) -> Bool {
+      lhs.nanoseconds < rhs.nanoseconds
+    }
   }
 
   public var format: Format
@@ -34,46 +61,103 @@ public struct EventTime: Sendable {
   /// 1970-01-01; for `.day` the number itself. Nil when it is not a time of
   /// the format.
   public func day(of field: String) -> Int? {
-    switch format {
-    case .day:
-      return Int(field)
-    case .unix:
-      return Double(field).flatMap { localDay(epochSeconds: $0) }
-    case .unixMilliseconds:
-      return Double(field).flatMap { localDay(epochSeconds: $0 / 1000) }
-    case .iso8601:
-      return Self.parseISO8601(field).flatMap { seconds, hasOffset in
-        guard hasOffset else { return Self.floorDivide(seconds, 86_400) }
-        return localDay(epochSeconds: Double(seconds))
-      }
-    }
+    instant(of: field)?.day
   }
 
   /// `day(of:)` of a field's bytes: a day number of plain digits, what
   /// `bench run --events` writes, is read without making a string.
   func day(of field: ArraySlice<UInt8>) -> Int? {
-    if format == .day, (1...18).contains(field.count), field.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
+    if format == .day, (1...6).contains(field.count), field.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
       return field.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
     }
     return day(of: String(decoding: field, as: UTF8.self))
   }
 
+  /// The instant and calendar day of `field`; nil when it is not a time of the format.
+  public func instant(of field: String) -> Instant? {
+    switch format {
+    case .day:
+      // Days beyond ten thousand years are no run's; the bound keeps the nanoseconds in range.
+      guard let day = Int(field), abs(day) < 3_650_000 else { return nil }
+      return Instant(day: day)
+    case .unix:
+      return epoch(field, unitsPerSecond: 1)
+    case .unixMilliseconds:
+      return epoch(field, unitsPerSecond: 1_000)
+    case .unixMicroseconds:
+      return epoch(field, unitsPerSecond: 1_000_000)
+    case .iso8601:
+      guard let (seconds, nanoseconds, hasOffset) = Self.parseISO8601(field) else { return nil }
+      guard hasOffset else {
+        // A wall-clock time of the zone: its day is the clock's, its instant the zone's offset away.
+        let offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds)))
+        return Instant(
+          nanoseconds: Int64(seconds - offset) * 1_000_000_000 + nanoseconds, day: Self.floorDivide(seconds, 86_400))
+      }
+      return Instant(nanoseconds: Int64(seconds) * 1_000_000_000 + nanoseconds, day: localDay(epochSeconds: seconds))
+    }
+  }
+
+  /// The formats, other than this one, that would read `field` as a time
+  /// of this century: the fix a refusal offers. (Any integer is some epoch
+  /// count; only one that lands between 2000 and 2100 suggests its unit.)
+  public func formats(reading field: String) -> [Format] {
+    Format.allCases.filter { candidate in
+      guard candidate != format, candidate != .day,
+        let instant = EventTime(format: candidate, timeZone: timeZone).instant(of: field)
+      else { return false }
+      return candidate == .iso8601 || (10_957..<47_482).contains(instant.day)
+    }
+  }
+
+  fileprivate static let nanosecondsPerDay: Int64 = 86_400 * 1_000_000_000
+
+  /// An epoch count in `unitsPerSecond`: decimal text exactly (to the
+  /// nanosecond), other number forms (`1.7e9`) as doubles.
+  private func epoch(_ field: String, unitsPerSecond: Int64) -> Instant? {
+    let unitNanoseconds = 1_000_000_000 / unitsPerSecond
+    // Beyond about ±2262 nanoseconds leave Int64; no analytics export is there.
+    let limit = Int64.max / 1_000_000_000 * unitsPerSecond
+    let nanoseconds: Int64
+    let parts = field.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+    if let whole = Int64(parts[0]), parts.count == 1 || parts[1].allSatisfy(\.isASCII) && parts[1].allSatisfy(\.isNumber) {
+      guard abs(whole) < limit else { return nil }
+      var fraction: Int64 = 0
+      if parts.count == 2 {
+        guard !parts[1].isEmpty else { return nil }
+        // The fraction's digits as nanoseconds of the unit, further digits dropped.
+        var scale = unitNanoseconds
+        for digit in parts[1] where scale > 1 {
+          scale /= 10
+          fraction += Int64(digit.wholeNumberValue!) * scale
+        }
+      }
+      nanoseconds = whole * unitNanoseconds + (parts[0].hasPrefix("-") ? -fraction : fraction)
+    } else if let value = Double(field), value.isFinite, abs(value) < Double(limit) {
+      nanoseconds = Int64((value * Double(unitNanoseconds)).rounded(.down))
+    } else {
+      return nil
+    }
+    let seconds = Int(Self.floorDivide(Int(nanoseconds), 1_000_000_000))
+    return Instant(nanoseconds: nanoseconds, day: localDay(epochSeconds: seconds))
+  }
+
   /// The day, in the time zone, of an instant.
-  private func localDay(epochSeconds: Double) -> Int? {
-    guard epochSeconds.isFinite, abs(epochSeconds) < 1e13 else { return nil }
-    let offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: epochSeconds))
-    return Self.floorDivide(Int(epochSeconds.rounded(.down)) + offset, 86_400)
+  private func localDay(epochSeconds: Int) -> Int {
+    let offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(epochSeconds)))
+    return Self.floorDivide(epochSeconds + offset, 86_400)
   }
 
   /// A date in `YYYY-MM-DD` form, as days since 1970-01-01; nil otherwise.
   public static func parseDate(_ text: String) -> Int? {
-    guard let (seconds, hasOffset) = parseISO8601(text), !hasOffset, text.count == 10 else { return nil }
+    guard let (seconds, _, hasOffset) = parseISO8601(text), !hasOffset, text.count == 10 else { return nil }
     return floorDivide(seconds, 86_400)
   }
 
-  /// Seconds since 1970-01-01T00:00:00 in the text's own clock, and whether
-  /// the text gave an offset (then the seconds are UTC).
-  private static func parseISO8601(_ text: String) -> (seconds: Int, hasOffset: Bool)? {
+  /// Seconds since 1970-01-01T00:00:00 in the text's own clock, the
+  /// nanoseconds of its fraction, and whether the text gave an offset (then
+  /// the seconds are UTC).
+  private static func parseISO8601(_ text: String) -> (seconds: Int, nanoseconds: Int64, hasOffset: Bool)? {
     let bytes = Array(text.utf8)
     var index = 0
     func number(_ digits: Int) -> Int? {
@@ -95,7 +179,8 @@ public struct EventTime: Sendable {
       (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day)
     else { return nil }
     var seconds = days(year: year, month: month, day: day) * 86_400
-    guard index < bytes.count else { return (seconds, false) }
+    var nanoseconds: Int64 = 0
+    guard index < bytes.count else { return (seconds, 0, false) }
     guard expect("T") || expect(" "), let hour = number(2), expect(":"), let minute = number(2), hour < 24, minute < 60 else {
       return nil
     }
@@ -104,20 +189,33 @@ public struct EventTime: Sendable {
       guard let second = number(2), second < 61 else { return nil }
       seconds += min(second, 59)
       if expect(".") || expect(",") {
-        let start = index
-        while index < bytes.count, (48...57).contains(bytes[index]) { index += 1 }
-        guard index > start else { return nil }
+        // Digits beyond nanoseconds are read and dropped.
+        var digits = 0
+        while index < bytes.count, (48...57).contains(bytes[index]) {
+          if digits < 9 { nanoseconds = nanoseconds * 10 + Int64(bytes[index] - 48) }
+          digits += 1
+          index += 1
+        }
+        guard digits > 0 else { return nil }
+        for _ in digits..<max(digits, 9) { nanoseconds *= 10 }
       }
     }
-    guard index < bytes.count else { return (seconds, false) }
-    if expect("Z") { return index == bytes.count ? (seconds, true) : nil }
+    guard index < bytes.count else { return (seconds, nanoseconds, false) }
+    // BigQuery writes " UTC" after the time.
+    if bytes[index...].elementsEqual(" UTC".utf8) { return (seconds, nanoseconds, true) }
+    if expect("Z") { return index == bytes.count ? (seconds, nanoseconds, true) : nil }
     let sign = bytes[index] == UInt8(ascii: "-") ? -1 : 1
-    guard expect("+") || expect("-"), let offsetHours = number(2) else { return nil }
-    _ = expect(":")
-    guard let offsetMinutes = number(2), index == bytes.count, offsetHours < 24, offsetMinutes < 60 else { return nil }
-    return (seconds - sign * (offsetHours * 3_600 + offsetMinutes * 60), true)
+    guard expect("+") || expect("-"), let offsetHours = number(2), offsetHours < 24 else { return nil }
+    // PostgreSQL writes whole-hour offsets as ±HH alone.
+    var offsetMinutes = 0
+    if index < bytes.count {
+      _ = expect(":")
+      guard let minutes = number(2), minutes < 60 else { return nil }
+      offsetMinutes = minutes
+    }
+    guard index == bytes.count else { return nil }
+    return (seconds - sign * (offsetHours * 3_600 + offsetMinutes * 60), nanoseconds, true)
   }
-
   /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar.
   private static func days(year: Int, month: Int, day: Int) -> Int {
     let y = month <= 2 ? year - 1 : year

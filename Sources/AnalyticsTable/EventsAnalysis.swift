@@ -4,9 +4,10 @@ import ScenarioFormat
 import Simulation
 
 /// The same counts a simulation produces, from a real analytics events table
-/// and a table of outcomes: each device counts once per experiment, under the
-/// first variant its "displayed" events show, and is contaminated when they
-/// show several variants of the experiment.
+/// and its outcomes: each device counts once per experiment, under the first
+/// variant its exposures show, and is contaminated when they show several
+/// variants of the experiment. The table is the Lab doc's (its "displayed"
+/// events), or an analytics tool's export read through an `ExportMapping`.
 public struct EventsAnalysis {
   /// How to read the tables and what is known about the experiments.
   public struct Options: Sendable {
@@ -25,9 +26,45 @@ public struct EventsAnalysis {
     /// summed per device and metric, instead of one row per device and metric.
     /// A conversion metric counts a device with any event once.
     public var outcomesAreEvents = false
-    /// How the `day` column writes time: day numbers, or timestamps that
+    /// How the time column writes time: day numbers, or timestamps that
     /// become calendar days in a time zone.
     public var time = EventTime()
+    /// Where the events file keeps what the analysis needs; nil for the Lab table.
+    public var mapping: ExportMapping?
+    /// Metrics read from the events file's own events.
+    public var eventMetrics: [EventMetric] = []
+    /// The planned split by experiment, variant to weight: the sample ratio
+    /// check's expectation when no scenario gives one.
+    public var splits: [String: [String: Double]] = [:]
+
+    public init() {}
+  }
+
+  /// A metric counted from an export's own events, at or after each
+  /// device's first exposure: a conversion (the device did the event) or,
+  /// with a property, the sum of the property over the device's events.
+  public struct EventMetric: Sendable, Equatable {
+    public var name: String
+    public var event: String
+    public var property: String?
+
+    public init(name: String, event: String, property: String? = nil) {
+      self.name = name
+      self.event = event
+      self.property = property
+    }
+  }
+
+  /// Rows of an export that count nowhere, as a real export has them.
+  public struct LeftOut: Sendable, Equatable {
+    /// Exposures and metric events without a unit (a null or empty id).
+    public var withoutUnit = 0
+    /// Rows whose deduplication fields repeat an earlier row's.
+    public var duplicates = 0
+    /// Exposure events that name no variant (the tool's "no variant" or "off").
+    public var withoutVariant = 0
+    /// Rows of other events: automatic events, screens, sessions.
+    public var otherEvents = 0
 
     public init() {}
   }
@@ -35,55 +72,38 @@ public struct EventsAnalysis {
   /// The document and the rows left out as malformed.
   public let document: ResultsDocument
   public let skippedRows: [(path: String, line: Int, reason: String)]
+  /// What an export held that counts nowhere (all zero for the Lab table).
+  public let leftOut: LeftOut
 
   /// - Parameter outcomesPath: the outcomes table, or nil for an analysis of
-  ///   exposures alone (sample ratio and contamination, no metrics).
+  ///   exposures alone (sample ratio and contamination, no metrics) or of
+  ///   the events file's own metric events.
   public init(events eventsPath: String, outcomes outcomesPath: String?, name: String, options: Options) throws(AnalyticsTableError) {
-    var exposures = ExposureLog()
-    var devices = DeviceNumbers()
+    var reading = Reading()
     let lastDay = (options.scenario?.days ?? ScenarioLimits.days.upperBound) - 1
-    let eventsReader = TableReader(path: eventsPath, columns: options.columns)
-    var skipped = try eventsReader.read(EventColumn.self, skipMalformed: options.skipMalformed) {
-      (row: TableRow<EventColumn>) throws(RowError) in
-      // With versions, activations say which version's weights selected a device's variant.
-      let activated = row.field(.reason, is: "activated")
-      if activated || row.field(.reason, is: "deactivated"), !row.isEmpty(.version) {
-        exposures.track(
-          device: devices.number(of: row.bytes(.device)), experiment: row.bytes(.experiment),
-          variant: activated ? row.bytes(.variant) : nil, version: row.bytes(.version))
-        return
-      }
-      guard row.field(.reason, is: "displayed") else { return }
-      let device = row.bytes(.device), experiment = row.bytes(.experiment), variant = row.bytes(.variant)
-      guard !device.isEmpty else { throw RowError("has an empty id_for_vendor") }
-      guard !experiment.isEmpty, !variant.isEmpty else { throw RowError("has an empty experiment or variant") }
-      guard let day = options.time.day(of: row.bytes(.day)) else {
-        throw RowError(Self.timeProblem(row[.day], options: options, lastDay: lastDay))
-      }
-      if options.time.format == .day {
-        guard (0..<lastDay + 1).contains(day) else { throw RowError(Self.timeProblem(row[.day], options: options, lastDay: lastDay)) }
-      } else if let start = options.time.start, day < start {
-        throw RowError("day '\(row[.day])' is before the start date: pass an earlier --start, or leave it out to start at the first event")
-      }
-      let number = devices.number(of: device)
-      exposures.record(device: number, experiment: experiment, variant: variant, day: day, version: row.bytes(.version))
-      devices.count(number)
-    }.map { (path: eventsPath, line: $0.line, reason: $0.reason) }
-    guard !exposures.experiments.isEmpty else { throw .noDisplayedEvents(path: eventsPath) }
+    var skipped: [(path: String, line: Int, reason: String)]
+    if let mapping = options.mapping {
+      skipped = try Self.readExport(eventsPath, mapping: mapping, options: options, lastDay: lastDay, into: &reading)
+    } else {
+      skipped = try Self.readLabTable(eventsPath, options: options, lastDay: lastDay, into: &reading)
+    }
     if options.time.format != .day {
       // Calendar days become days of the run: day 0 is the start date, or the first event's day.
-      let origin = options.time.start ?? exposures.firstDay
-      guard exposures.lastDay - origin <= lastDay else {
-        throw .spanTooLong(path: eventsPath, days: exposures.lastDay - origin + 1, limit: lastDay + 1)
+      let origin = options.time.start ?? reading.exposures.firstDay
+      guard reading.exposures.lastDay - origin <= lastDay else {
+        throw .spanTooLong(path: eventsPath, days: reading.exposures.lastDay - origin + 1, limit: lastDay + 1)
       }
-      exposures.shiftDays(by: -origin)
+      reading.exposures.shiftDays(by: -origin)
     }
 
     var outcomes = OutcomeLog(summing: options.outcomesAreEvents)
     if let outcomesPath {
-      skipped += try Self.readOutcomes(outcomesPath, into: &outcomes, devices: &devices, options: options)
+      skipped += try Self.readOutcomes(
+        outcomesPath, into: &outcomes, timed: &reading.timed, devices: &reading.devices, options: options, lastDay: lastDay)
     }
+    reading.timed.group(deviceCount: reading.devices.count)
 
+    let exposures = reading.exposures
     for (experiment, baseline) in options.baselines.sorted(by: { $0.key < $1.key }) {
       guard let log = exposures.log(of: experiment) else {
         throw .unknownBaseline(experiment: experiment, variant: baseline, known: exposures.experimentOrder, isExperiment: false)
@@ -92,40 +112,119 @@ public struct EventsAnalysis {
         throw .unknownBaseline(experiment: experiment, variant: baseline, known: log.variants.names, isExperiment: true)
       }
     }
+    for (experiment, split) in options.splits.sorted(by: { $0.key < $1.key }) {
+      guard let log = exposures.log(of: experiment) else {
+        throw .unknownSplit(experiment: experiment, reason: "is not an experiment of the table (experiments: \(exposures.experimentOrder.joined(separator: ", ")))")
+      }
+      let unplanned = log.variants.names.filter { split[$0] == nil }
+      let unshown = split.keys.sorted().filter { log.variants.existingNumber(of: $0) == nil }
+      if !unplanned.isEmpty || !unshown.isEmpty {
+        throw .unknownSplit(
+          experiment: experiment,
+          reason: (unplanned.isEmpty ? "" : "the table shows \(unplanned.joined(separator: ", ")), which the split does not list")
+            + (unplanned.isEmpty || unshown.isEmpty ? "" : "; ")
+            + (unshown.isEmpty ? "" : "no exposure shows \(unshown.joined(separator: ", ")): every device missing from it is a sample ratio mismatch already"))
+      }
+    }
     skippedRows = skipped
+    leftOut = reading.leftOut
     document = Self.document(
-      name: name, exposures: exposures, outcomes: outcomes, deviceCount: devices.countedDevices, options: options)
+      name: name, exposures: exposures, outcomes: outcomes, timed: reading.timed,
+      deviceCount: reading.devices.countedDevices, options: options)
   }
 
-  /// Why a `day` field is not a time of the table's format, with the fix.
-  private static func timeProblem(_ text: String, options: Options, lastDay: Int) -> String {
+  /// What reading the tables gathers.
+  struct Reading {
+    var exposures = ExposureLog()
+    var devices = DeviceNumbers()
+    var timed = TimedOutcomes()
+    var leftOut = LeftOut()
+  }
+
+  /// Reads the Lab table: its "displayed" events, and activations for the version that selected a variant.
+  private static func readLabTable(
+    _ eventsPath: String, options: Options, lastDay: Int, into reading: inout Reading
+  ) throws(AnalyticsTableError) -> [(path: String, line: Int, reason: String)] {
+    let eventsReader = TableReader(path: eventsPath, columns: options.columns)
+    let skipped = try eventsReader.read(EventColumn.self, skipMalformed: options.skipMalformed) {
+      (row: TableRow<EventColumn>) throws(RowError) in
+      // With versions, activations say which version's weights selected a device's variant.
+      let activated = row.field(.reason, is: "activated")
+      if activated || row.field(.reason, is: "deactivated"), !row.isEmpty(.version) {
+        reading.exposures.track(
+          device: reading.devices.number(of: row.bytes(.device)), experiment: row.bytes(.experiment),
+          variant: activated ? row.bytes(.variant) : nil, version: row.bytes(.version))
+        return
+      }
+      guard row.field(.reason, is: "displayed") else { return }
+      let device = row.bytes(.device), experiment = row.bytes(.experiment), variant = row.bytes(.variant)
+      guard !device.isEmpty else { throw RowError("has an empty id_for_vendor") }
+      guard !experiment.isEmpty, !variant.isEmpty else { throw RowError("has an empty experiment or variant") }
+      let instant: EventTime.Instant
+      if options.time.format == .day {
+        guard let day = options.time.day(of: row.bytes(.day)), (0..<lastDay + 1).contains(day) else {
+          throw RowError(Self.timeProblem(row[.day], column: "day", options: options, lastDay: lastDay))
+        }
+        instant = EventTime.Instant(day: day)
+      } else {
+        instant = try Self.instant(row[.day], column: "day", options: options, lastDay: lastDay)
+      }
+      let number = reading.devices.number(of: device)
+      reading.exposures.record(device: number, experiment: experiment, variant: variant, at: instant, version: row.bytes(.version))
+      reading.devices.count(number)
+    }.map { (path: eventsPath, line: $0.line, reason: $0.reason) }
+    guard !reading.exposures.experiments.isEmpty else { throw .noDisplayedEvents(path: eventsPath) }
+    return skipped
+  }
+
+  /// A timestamp's instant, or why it is none (before the start date, or not of the format).
+  static func instant(_ text: String, column: String, options: Options, lastDay: Int) throws(RowError) -> EventTime.Instant {
+    guard let instant = options.time.instant(of: text) else {
+      throw RowError(Self.timeProblem(text, column: column, options: options, lastDay: lastDay))
+    }
+    if let start = options.time.start, instant.day < start {
+      throw RowError("\(column) '\(text)' is before the start date: pass an earlier --start, or leave it out to start at the first event")
+    }
+    return instant
+  }
+
+  /// Why a time field is not a time of the table's format, with the fix:
+  /// the formats that would read it.
+  static func timeProblem(_ text: String, column: String, options: Options, lastDay: Int) -> String {
+    let readers = options.time.formats(reading: text).map { "--time \($0.rawValue)" }
+    let fix = readers.isEmpty ? "" : "; it reads as " + readers.joined(separator: " or ")
     switch options.time.format {
     case .day:
-      let looksLikeTime = EventTime(format: .iso8601).day(of: text) != nil
-      return "day '\(text)' is not a whole number of days from 0 to \(lastDay)"
-        + (options.scenario == nil ? " (ten years)" : ", the scenario's last day")
-        + (looksLikeTime ? "; for timestamps pass --time iso8601" : "")
-    case .iso8601: return "day '\(text)' is not an ISO 8601 time such as 2026-11-24 or 2026-11-24T09:30:00Z"
-    case .unix: return "day '\(text)' is not a Unix time in seconds"
-    case .unixMilliseconds: return "day '\(text)' is not a Unix time in milliseconds"
+      return "\(column) '\(text)' is not a whole number of days from 0 to \(lastDay)"
+        + (options.scenario == nil ? " (ten years)" : ", the scenario's last day") + (readers.isEmpty ? "" : "; for timestamps pass \(readers[0])")
+    case .iso8601: return "\(column) '\(text)' is not an ISO 8601 time such as 2026-11-24, 2026-11-24T09:30:00Z or 2026-11-24 09:30:28.000-05" + fix
+    case .unix: return "\(column) '\(text)' is not a Unix time in seconds" + fix
+    case .unixMilliseconds: return "\(column) '\(text)' is not a Unix time in milliseconds" + fix
+    case .unixMicroseconds: return "\(column) '\(text)' is not a Unix time in microseconds" + fix
     }
   }
 
-  /// Reads the outcomes table into `outcomes`; returns the rows skipped as malformed.
+  /// Reads the outcomes table into `outcomes`, and rows with a time into
+  /// `timed` (events, counted at or after each device's first exposure);
+  /// returns the rows skipped as malformed.
   private static func readOutcomes(
-    _ path: String, into outcomes: inout OutcomeLog, devices: inout DeviceNumbers, options: Options
+    _ path: String, into outcomes: inout OutcomeLog, timed: inout TimedOutcomes, devices: inout DeviceNumbers,
+    options: Options, lastDay: Int
   ) throws(AnalyticsTableError) -> [(path: String, line: Int, reason: String)] {
-    try TableReader(path: path, columns: options.columns).read(OutcomeColumn.self, skipMalformed: options.skipMalformed) {
+    var timedMetrics: [String: Int] = [:]
+    return try TableReader(path: path, columns: options.columns).read(OutcomeColumn.self, skipMalformed: options.skipMalformed) {
       (row: TableRow<OutcomeColumn>) throws(RowError) in
       let device = row.bytes(.device), metric = row.bytes(.metric), text = row[.value]
       guard !device.isEmpty, !metric.isEmpty else { throw RowError("has an empty id_for_vendor or metric") }
-      guard let value = Double(text), value.isFinite else { throw RowError("value '\(text)' is not a number") }
-      // As a scenario's amounts: beyond them, sums and variances leave the range the analysis keeps exact.
-      guard abs(value) <= Metric.acceptedMeans.upperBound else {
-        throw RowError("value '\(text)' is beyond ±10¹⁵, the amounts the analysis keeps exact: scale the unit (cents to dollars, say)")
-      }
+      let value = try Self.amount(text, of: "value")
       let number = devices.number(of: device)
-      guard outcomes.record(device: number, metric: metric, value: value) else {
+      if !row.isEmpty(.time) {
+        let instant = try Self.instant(row[.time], column: "time", options: options, lastDay: lastDay)
+        let name = row[.metric]
+        let index = timedMetrics[name] ?? timed.metric(named: name)
+        timedMetrics[name] = index
+        timed.record(device: number, metric: index, time: instant.nanoseconds, value: value)
+      } else if !outcomes.record(device: number, metric: metric, value: value) {
         throw RowError(
           "repeats the \(row[.metric]) of device \(row[.device]): give each device one row per metric, or pass --outcome-events to sum them")
       }
@@ -133,20 +232,38 @@ public struct EventsAnalysis {
     }.map { (path: path, line: $0.line, reason: $0.reason) }
   }
 
+  /// An outcome's amount, or why it is none: not a number, or beyond the
+  /// range the analysis keeps exact (as a scenario's amounts).
+  static func amount(_ text: String, of field: String) throws(RowError) -> Double {
+    guard let value = Double(text), value.isFinite else { throw RowError("\(field) '\(text)' is not a number") }
+    guard abs(value) <= Metric.acceptedMeans.upperBound else {
+      throw RowError("\(field) '\(text)' is beyond ±10¹⁵, the amounts the analysis keeps exact: scale the unit (cents to dollars, say)")
+    }
+    return value
+  }
+
   private static func document(
-    name: String, exposures: ExposureLog, outcomes: OutcomeLog, deviceCount: Int, options: Options
+    name: String, exposures: ExposureLog, outcomes: OutcomeLog, timed: TimedOutcomes, deviceCount: Int, options: Options
   ) -> ResultsDocument {
     let scenario = options.scenario
-    let metricNames = scenario.map { $0.metrics.map(\.name) }.map { known in known + outcomes.metrics.filter { !known.contains($0) } }
-      ?? outcomes.metrics.sorted()
-    let isConversion = metricNames.map { metric in
+    // The scenario's metrics, or the events' own in the order given; then the tables' others.
+    let named = scenario.map { $0.metrics.map(\.name) } ?? options.eventMetrics.map(\.name)
+    let metricNames = named + Set(outcomes.metrics + timed.metrics).subtracting(named).sorted()
+    let timedIndex = metricNames.map { timed.metrics.firstIndex(of: $0) }
+    let isConversion = metricNames.enumerated().map { index, metric in
       options.conversionMetrics[metric]
         ?? scenario?.metrics.first { $0.name == metric }.map { $0.kind == .conversion }
-        ?? outcomes.isBinary(metric)
+        ?? options.eventMetrics.first { $0.name == metric }.map { $0.property == nil }
+        ?? (outcomes.isBinary(metric) && timedIndex[index].map(timed.isBinary) ?? true)
     }
+    // Events of a conversion metric: a device with any counts once.
+    let capsAtOne = metricNames.indices.map { isConversion[$0] && (options.outcomesAreEvents || timedIndex[$0] != nil) }
     let days = max(exposures.lastDay + 1, scenario?.days ?? 0)
     // Given values: the finest grid on which each metric's largest still fits.
-    let stepExponents = metricNames.map { Moments.stepExponent(forLargest: outcomes.largestMagnitude(of: $0)) }
+    let stepExponents = metricNames.indices.map { index in
+      Moments.stepExponent(
+        forLargest: outcomes.largestMagnitude(of: metricNames[index]) + (timedIndex[index].map { timed.largest[$0] } ?? 0))
+    }
     let scenarioOrder = scenario.map { SimulationPlan($0) }
     var experimentNames = scenarioOrder?.experimentNames.filter { exposures.log(of: $0) != nil } ?? []
     experimentNames += exposures.experimentOrder.filter { !experimentNames.contains($0) }
@@ -195,10 +312,13 @@ public struct EventsAnalysis {
         splits[key] = .some(result)
         return result
       }
-      var expected: [Double]? = byVersion.isEmpty ? nil : Array(repeating: 0, count: variantNames.count)
+      let plannedSplit = options.splits[experimentName]
+      var expected: [Double]? = byVersion.isEmpty || plannedSplit != nil ? nil : Array(repeating: 0, count: variantNames.count)
       // From the log's variant places to the report's.
       let places = log.variants.names.map { place[$0]! }
       let outcomeColumns = metricNames.map { outcomes.index(of: $0) }
+      var after = Array(repeating: 0.0, count: timed.metrics.count)
+      var before = after
       for (device, record) in zip(log.devices, log.records) {
         // A record holds each variant once, so a device shown one is pure.
         let pure = record.count == 1
@@ -218,15 +338,26 @@ public struct EventsAnalysis {
             expected = nil
           }
         }
+        if !timed.isEmpty {
+          for metric in after.indices {
+            after[metric] = 0
+            before[metric] = 0
+          }
+          timed.sum(device: device, splitAt: firstShown.time, after: &after, before: &before)
+        }
         for (index, column) in outcomeColumns.enumerated() {
-          // Events of a conversion metric: a device with any counts once.
-          let sum = column.map { outcomes.value(device: device, metric: $0) } ?? 0
-          let value = options.outcomesAreEvents && isConversion[index] ? min(sum, 1) : sum
+          let sum = (column.map { outcomes.value(device: device, metric: $0) } ?? 0) + (timedIndex[index].map { after[$0] } ?? 0)
+          let value = capsAtOne[index] ? min(sum, 1) : sum
           variants[first].firstExposure[index].add(value, isConversion: isConversion[index])
           if pure { variants[first].uncontaminated[index].add(value, isConversion: isConversion[index]) }
           if pure || !exclude { raw[first][index].append(value) }
           if pure || !exclude { cohorts[firstDay][first][index].add(value, isConversion: isConversion[index]) }
         }
+      }
+      if let plannedSplit {
+        // The devices counted, shared out by the planned weights.
+        let total = Double(variants.map(\.firstExposed).reduce(0, +)), weights = plannedSplit.values.reduce(0, +)
+        expected = variantNames.map { total * plannedSplit[$0]! / weights }
       }
       var running = Array(repeating: stepExponents.map(MetricTally.init(stepExponent:)), count: variantNames.count)
       var dailyMetrics: [[[MetricSummary]]] = []
@@ -287,17 +418,19 @@ private enum EventColumn: Int, TableColumn {
   var isOptional: Bool { self == .version }
 }
 
-/// The outcomes table's columns, all required.
+/// The outcomes table's columns: "time" is optional; a row with one is an
+/// event, counted at or after the device's first exposure.
 private enum OutcomeColumn: Int, TableColumn {
-  case device, metric, value
+  case device, metric, value, time
 
   var name: String {
     switch self {
     case .device: "id_for_vendor"
     case .metric: "metric"
     case .value: "value"
+    case .time: "time"
     }
   }
 
-  var isOptional: Bool { false }
+  var isOptional: Bool { self == .time }
 }

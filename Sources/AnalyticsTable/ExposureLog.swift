@@ -1,7 +1,7 @@
 /// The "displayed" events, per experiment and device, in the order they came.
 struct ExposureLog {
-  /// One variant a device was shown in an experiment: the first day it was
-  /// shown, and the app versions (`NameNumbers` of the log) whose weights
+  /// One variant a device was shown in an experiment: the first time and day
+  /// it was shown, and the app versions (`NameNumbers` of the log) whose weights
   /// selected it (the version of the activation that gave the device the
   /// variant, else the one that showed it) and that showed it; "" is the
   /// version of a table without a version column.
@@ -11,10 +11,13 @@ struct ExposureLog {
     var selectedIn: Int32
     var shownIn: Int32
     var day: Int
+    /// The instant, in nanoseconds (`EventTime.Instant`): what outcomes are
+    /// ordered against. Later instants never fall on earlier days.
+    var time: Int64
   }
 
-  /// Each variant a device was shown, once, by the day it was first shown;
-  /// events of one day keep the order they came in. The first is kept in
+  /// Each variant a device was shown, once, by the time it was first shown;
+  /// events of one time keep the order they came in. The first is kept in
   /// place, so that a device shown a single variant, the usual case,
   /// allocates nothing.
   struct DeviceRecord {
@@ -40,15 +43,15 @@ struct ExposureLog {
 
     mutating func record(_ shown: Shown) {
       if others.isEmpty && shown.variant == first.variant {
-        if shown.day < first.day { first = shown }
+        if shown.time < first.time { first = shown }
         return
       }
       var variants = [first] + others
       if let index = variants.firstIndex(where: { $0.variant == shown.variant }) {
-        guard shown.day < variants[index].day else { return }
+        guard shown.time < variants[index].time else { return }
         variants.remove(at: index)
       }
-      let position = variants.firstIndex { $0.day > shown.day } ?? variants.count
+      let position = variants.firstIndex { $0.time > shown.time } ?? variants.count
       variants.insert(shown, at: position)
       first = variants[0]
       others = Array(variants.dropFirst())
@@ -65,10 +68,12 @@ struct ExposureLog {
     /// The variants shown, numbered in the order they were first shown.
     var variants = NameNumbers()
 
-    fileprivate mutating func record(device: Int, variant: ArraySlice<UInt8>, day: Int, selectedIn: Int32, shownIn: Int32) {
+    fileprivate mutating func record(
+      device: Int, variant: ArraySlice<UInt8>, at instant: EventTime.Instant, selectedIn: Int32, shownIn: Int32
+    ) {
       let place = variants.number(of: variant)
       if recordIndex.count <= device { recordIndex += repeatElement(-1, count: device + 1 - recordIndex.count) }
-      let shown = Shown(variant: place, selectedIn: selectedIn, shownIn: shownIn, day: day)
+      let shown = Shown(variant: place, selectedIn: selectedIn, shownIn: shownIn, day: instant.day, time: instant.nanoseconds)
       if recordIndex[device] < 0 {
         recordIndex[device] = Int32(records.count)
         records.append(DeviceRecord(shown))
@@ -144,7 +149,8 @@ struct ExposureLog {
   }
 
   mutating func record(
-    device: Int, experiment name: ArraySlice<UInt8>, variant: ArraySlice<UInt8>, day: Int, version: ArraySlice<UInt8>
+    device: Int, experiment name: ArraySlice<UInt8>, variant: ArraySlice<UInt8>, at instant: EventTime.Instant,
+    version: ArraySlice<UInt8>
   ) {
     let experiment = number(of: name)
     if logIndex[experiment] < 0 {
@@ -152,11 +158,11 @@ struct ExposureLog {
       experiments.append(ExperimentLog())
       experimentOrder.append(experimentNumbers.names[experiment])
     }
-    lastDay = max(lastDay, day)
-    firstDay = min(firstDay, day)
+    lastDay = max(lastDay, instant.day)
+    firstDay = min(firstDay, instant.day)
     let shownIn = versions.number(of: version)
     let selectedIn = held[experiment].version(device: device, ifHolding: heldVariants.number(of: variant)) ?? shownIn
-    experiments[logIndex[experiment]].record(device: device, variant: variant, day: day, selectedIn: selectedIn, shownIn: shownIn)
+    experiments[logIndex[experiment]].record(device: device, variant: variant, at: instant, selectedIn: selectedIn, shownIn: shownIn)
   }
 
   /// Moves every recorded day by `offset`: calendar days to days of the run.

@@ -75,14 +75,16 @@ struct TableReader {
         path: path, line: 1, reason: "its lines end in CR alone (old Mac text): save the table with LF or CR LF line ends")
     }
     var positions = Array(repeating: -1, count: columnType.allCases.count)
+    var missing: [MissingColumn] = []
     for column in columnType.allCases {
       let fileName = columns[column.name] ?? column.name
       if let position = header.firstIndex(of: fileName) {
         positions[column.rawValue] = position
       } else if !column.isOptional {
-        throw .missingColumn(path: path, column: fileName, role: column.name, found: header)
+        missing.append(MissingColumn(column: fileName, role: column.name))
       }
     }
+    guard missing.isEmpty else { throw .missingColumns(path: path, missing: missing, found: header) }
     var skipped: [(line: Int, reason: String)] = []
     while try next(&reader, into: &record) {
       if record.isBlank { continue }
@@ -141,6 +143,18 @@ struct TableReader {
   }
 }
 
+/// A column a reader needs that a header lacks: its name in the file and,
+/// for the Lab table, the role `--column` maps.
+public struct MissingColumn: Hashable, Sendable {
+  public let column: String
+  public let role: String?
+
+  public init(column: String, role: String?) {
+    self.column = column
+    self.role = role
+  }
+}
+
 /// Why one row cannot be read.
 struct RowError: Error {
   let message: String
@@ -156,11 +170,20 @@ public enum AnalyticsTableError: Error, Hashable, Sendable, CustomStringConverti
   case folder(path: String)
   /// The file cannot be read as rows from `line` on, so no row can be skipped past it.
   case notATable(path: String, line: Int, reason: String)
-  case missingColumn(path: String, column: String, role: String, found: [String])
+  /// Every column the reader needs and the header lacks, in one error.
+  case missingColumns(path: String, missing: [MissingColumn], found: [String])
+  /// Fields of a JSON Lines export that no row had, when nothing could be counted.
+  case missingFields(path: String, fields: [String])
+  /// A mapping whose exposure paths name no column of a CSV header or that asks for what the preset lacks.
+  case unusableMapping(path: String, reason: String)
   case malformedRow(path: String, line: Int, reason: String)
   case noDisplayedEvents(path: String)
+  /// An export in which the mapping finds no exposure, though every field it names is there.
+  case noExposures(path: String, exposure: String)
   /// Timestamps spread over more days than a run may last.
   case spanTooLong(path: String, days: Int, limit: Int)
+  /// A `--split` that does not fit the table's experiment.
+  case unknownSplit(experiment: String, reason: String)
   /// A baseline option naming an experiment or a variant the table lacks.
   case unknownBaseline(experiment: String, variant: String, known: [String], isExperiment: Bool)
 
@@ -172,19 +195,33 @@ public enum AnalyticsTableError: Error, Hashable, Sendable, CustomStringConverti
       return "\(path): is a folder: name the CSV file of the table"
     case .notATable(let path, let line, let reason):
       return "\(path) line \(line): \(reason)"
-    case .missingColumn(let path, let column, let role, let found):
+    case .missingColumns(let path, let missing, let found):
       // A header that is no header (another file, a table of one long line) lists a few of its names.
       let shown = found.prefix(12).map { $0.count > 40 ? $0.prefix(40) + "…" : $0 }
       let more = found.count > shown.count ? " and \(found.count - shown.count) more" : ""
-      return "\(path): has no column '\(column)' (found: \(shown.joined(separator: ", "))\(more)); "
-        + "name the column that holds it with --column \(role)=NAME"
+      let names = missing.map { "'\($0.column)'" }.joined(separator: ", ")
+      let roles = missing.compactMap(\.role)
+      let fix = roles.isEmpty
+        ? "describe the file's columns with --map FILE.json (docs/analyze.md)"
+        : (roles.count == 1 ? "name the column that holds it with " : "name the columns that hold them with ")
+          + roles.map { "--column \($0)=NAME" }.joined(separator: " ")
+      return "\(path): has no column\(missing.count == 1 ? "" : "s") \(names) (found: \(shown.joined(separator: ", "))\(more)); \(fix)"
+    case .missingFields(let path, let fields):
+      return "\(path): no row has \(fields.map { "'\($0)'" }.joined(separator: ", ")): "
+        + "check --preset, or describe the file's fields with --map FILE.json (docs/analyze.md)"
+    case .unusableMapping(let path, let reason):
+      return "\(path): \(reason)"
     case .malformedRow(let path, let line, let reason):
       return "\(path) line \(line): \(reason); fix the row or pass --skip-malformed to leave such rows out"
     case .noDisplayedEvents(let path):
       return "\(path): has no \"displayed\" events: the analysis counts devices by them"
+    case .noExposures(let path, let exposure):
+      return "\(path): has no exposures to count: \(exposure); check --preset, or describe the file with --map FILE.json"
     case .spanTooLong(let path, let days, let limit):
       return "\(path): the events span \(days) days, more than the \(limit) a run may last: "
         + "check --time and --timezone, or pass --start to count from a later date"
+    case .unknownSplit(let experiment, let reason):
+      return "--split \(experiment): \(reason)"
     case .unknownBaseline(let experiment, let variant, let known, let isExperiment):
       return isExperiment
         ? "--baseline \(experiment)=\(variant): '\(variant)' is not a variant of \(experiment) in the table (variants: \(known.joined(separator: ", ")))"

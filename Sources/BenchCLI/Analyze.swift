@@ -14,16 +14,43 @@ extension Bench {
       discussion: """
         Reads the Lab analytics table as CSV (columns value, key, variant, experiment, source, \
         reason, id_for_vendor, day; only variant, experiment, reason, id_for_vendor and day are \
-        needed) and, optionally, an outcomes CSV (id_for_vendor, metric, value). Each device \
-        counts once per experiment, under the first variant its "displayed" events show; a device \
-        shown several variants is contaminated. A device with no outcome row for a metric has 0. \
+        needed), or, with --preset or --map, an analytics tool's own export (CSV or JSON Lines), \
+        and optionally an outcomes CSV (id_for_vendor, metric, value, and time for events). Each \
+        device counts once per experiment, under the first variant its exposures show; a device \
+        shown several variants is contaminated. A device with no outcome for a metric has 0; \
+        outcomes with a time count only at or after the device's first exposure. \
         The report goes to its own folder, <name>-analyze by default, and never replaces a \
         simulated run's report unless --force says so.
         """
     )
 
-    @Argument(help: "The events table, e.g. events.csv.", completion: .file(extensions: ["csv"]))
+    @Argument(
+      help: "The events table or export, e.g. events.csv or export.jsonl.",
+      completion: .file(extensions: ["csv", "jsonl", "ndjson"]))
     var events: String
+
+    @Option(help: ArgumentHelp(
+      "The tool whose export the events file is: \(ExportPreset.allCases.map(\.rawValue).joined(separator: ", ")) (docs/analyze.md).",
+      valueName: "tool"))
+    var preset: String = ExportPreset.lab.rawValue
+
+    @Option(
+      name: .customLong("map"),
+      help: ArgumentHelp("A JSON file that says where another tool's export keeps events, units, times and exposures.", valueName: "file"),
+      completion: .file(extensions: ["json"]))
+    var mapFile: String?
+
+    @Option(
+      name: .customLong("metric"),
+      help: ArgumentHelp(
+        "A metric from the export's own events: NAME=EVENT (a conversion) or NAME=EVENT:PROPERTY (the sum of PROPERTY); only events at or after a device's first exposure count.",
+        valueName: "metric"))
+    var eventMetrics: [String] = []
+
+    @Option(
+      name: .customLong("split"),
+      help: ArgumentHelp("An experiment's planned split, EXPERIMENT=A:1,B:1, for the sample ratio check without a scenario.", valueName: "split"))
+    var splits: [String] = []
 
     @Option(
       help: "The outcomes table: id_for_vendor, metric, value (without it: exposures, sample ratio and contamination only).",
@@ -59,9 +86,9 @@ extension Bench {
     var kinds: [String] = []
 
     @Option(help: ArgumentHelp(
-      "How the day column writes time: \(EventTime.Format.allCases.map(\.rawValue).joined(separator: ", ")).",
+      "How times are written: \(EventTime.Format.allCases.map(\.rawValue).joined(separator: ", ")) (default: day for the Lab table, the tool's own for a preset).",
       valueName: "format"))
-    var time: String = EventTime.Format.day.rawValue
+    var time: String?
 
     @Option(help: "The time zone whose calendar days count, e.g. Europe/Berlin.")
     var timezone: String = "UTC"
@@ -90,7 +117,17 @@ extension Bench {
       if let name, name.isEmpty || !name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) {
         throw ValidationError("--name must be letters, digits, '-' or '_' (it names the report's folder), not '\(name)'.")
       }
-      _ = try eventTime()
+      let mapping = try exportMapping()
+      _ = try eventTime(mapping: mapping)
+      if mapping == nil, !eventMetrics.isEmpty {
+        throw ValidationError(
+          "--metric reads the export's own events; the Lab table holds none: pass --preset or --map for an export, or --outcomes for the Lab table's outcomes.")
+      }
+      if mapping != nil, !columns.isEmpty {
+        throw ValidationError("--column renames the Lab table's columns; an export's fields are described with --map FILE.json.")
+      }
+      _ = try parsedEventMetrics()
+      _ = try parsedSplits()
       if outcomeEvents, outcomes == nil {
         throw ValidationError("--outcome-events goes with --outcomes: add --outcomes outcomes.csv.")
       }
@@ -103,7 +140,10 @@ extension Bench {
       options.conversionMetrics = Dictionary(kinds.map { Self.pair($0)! }.map { ($0, $1 == "conversion") }, uniquingKeysWith: { $1 })
       options.skipMalformed = skipMalformed
       options.outcomesAreEvents = outcomeEvents
-      options.time = try eventTime()
+      options.mapping = try exportMapping()
+      options.time = try eventTime(mapping: options.mapping)
+      options.eventMetrics = try parsedEventMetrics()
+      options.splits = try parsedSplits()
       if let scenario {
         let (loaded, _) = try Scenario.load(path: scenario)
         options.scenario = loaded
@@ -119,6 +159,8 @@ extension Bench {
         settings: settings, versions: [], source: "Analysed \(URL(fileURLWithPath: events).lastPathComponent)"))
       let reportURL = try folder.write(report, document: document)
       if !output.quiet {
+        let leftOut = Self.describe(analysis.leftOut)
+        if !leftOut.isEmpty { printError("Left out \(leftOut).") }
         if let first = analysis.skippedRows.first {
           let count = analysis.skippedRows.count
           printError("Skipped \(count) malformed row\(count == 1 ? "" : "s"); the first, \(first.path) line \(first.line): \(first.reason).")
@@ -129,8 +171,84 @@ extension Bench {
       }
     }
 
+    /// The mapping of `--map` or of the preset; nil for the Lab table.
+    func exportMapping() throws -> ExportMapping? {
+      if let mapFile {
+        guard preset == ExportPreset.lab.rawValue else {
+          throw ValidationError("--map describes the export itself: leave --preset out.")
+        }
+        guard let data = FileManager.default.contents(atPath: mapFile) else {
+          throw ValidationError("--map \(mapFile): cannot be read: name a JSON file that describes the export (docs/analyze.md).")
+        }
+        do {
+          return try ExportMapping(json: [UInt8](data), path: mapFile)
+        } catch {
+          throw ValidationError("--map \(error.description)")
+        }
+      }
+      guard let chosen = ExportPreset(rawValue: preset) else {
+        throw ValidationError(
+          "--preset takes \(ExportPreset.allCases.map(\.rawValue).joined(separator: ", ")), not '\(preset)'; for another tool describe its export with --map FILE.json.")
+      }
+      return chosen.mapping
+    }
+
+    /// `--metric NAME=EVENT[:PROPERTY]`, each name once.
+    func parsedEventMetrics() throws -> [EventsAnalysis.EventMetric] {
+      var metrics: [EventsAnalysis.EventMetric] = []
+      for text in eventMetrics {
+        guard let (name, definition) = Self.pair(text) else {
+          throw ValidationError("--metric takes NAME=EVENT or NAME=EVENT:PROPERTY, not '\(text)'.")
+        }
+        // An event's name may hold ':' (statsig::…); the property follows the last one.
+        let colon = definition.lastIndex(of: ":")
+        let isProperty = colon.map { definition[definition.index(before: $0)] != ":" && definition.index(after: $0) != definition.endIndex } ?? false
+        let event = isProperty ? String(definition[..<colon!]) : definition
+        let property = isProperty ? String(definition[definition.index(after: colon!)...]) : nil
+        guard !event.isEmpty else { throw ValidationError("--metric \(text): the event's name is empty.") }
+        guard !metrics.contains(where: { $0.name == name }) else { throw ValidationError("--metric \(name) is given twice.") }
+        metrics.append(EventsAnalysis.EventMetric(name: name, event: event, property: property))
+      }
+      return metrics
+    }
+
+    /// `--split EXPERIMENT=A:1,B:1` by experiment.
+    func parsedSplits() throws -> [String: [String: Double]] {
+      var parsed: [String: [String: Double]] = [:]
+      for text in splits {
+        let usage = "--split takes EXPERIMENT=VARIANT:WEIGHT,VARIANT:WEIGHT (weights positive numbers), not '\(text)'."
+        guard let (experiment, list) = Self.pair(text), parsed[experiment] == nil else {
+          throw ValidationError(Self.pair(text) == nil ? usage : "--split \(Self.pair(text)!.0) is given twice.")
+        }
+        var split: [String: Double] = [:]
+        for part in list.split(separator: ",", omittingEmptySubsequences: false) {
+          guard let colon = part.lastIndex(of: ":"), colon != part.startIndex,
+            let weight = Double(part[part.index(after: colon)...]), weight.isFinite, weight > 0,
+            split.updateValue(weight, forKey: String(part[..<colon])) == nil
+          else { throw ValidationError(usage) }
+        }
+        guard split.count >= 2 else { throw ValidationError("--split \(experiment): a split names at least two variants.") }
+        parsed[experiment] = split
+      }
+      return parsed
+    }
+
+    /// The rows an export held that count nowhere, as a sentence; "" when none.
+    static func describe(_ leftOut: EventsAnalysis.LeftOut) -> String {
+      func count(_ number: Int, _ singular: String, _ plural: String) -> String? {
+        number == 0 ? nil : "\(number) \(number == 1 ? singular : plural)"
+      }
+      return [
+        count(leftOut.withoutUnit, "row without a unit id", "rows without a unit id"),
+        count(leftOut.duplicates, "duplicated row", "duplicated rows"),
+        count(leftOut.withoutVariant, "exposure naming no variant", "exposures naming no variant"),
+        count(leftOut.otherEvents, "row of other events", "rows of other events"),
+      ].compactMap { $0 }.joined(separator: ", ")
+    }
+
     /// The time options read together, or the one that is wrong.
-    func eventTime() throws -> EventTime {
+    func eventTime(mapping: ExportMapping?) throws -> EventTime {
+      let time = time ?? (mapping?.timeFormat ?? .day).rawValue
       guard let format = EventTime.Format(rawValue: time) else {
         throw ValidationError(
           "--time takes \(EventTime.Format.allCases.map(\.rawValue).joined(separator: ", ")), not '\(time)'.")
@@ -139,7 +257,7 @@ extension Bench {
         throw ValidationError("--timezone takes a zone such as UTC or Europe/Berlin, not '\(timezone)'.")
       }
       if start != nil, format == .day {
-        throw ValidationError("--start goes with timestamps: add --time iso8601, unix or unix-ms.")
+        throw ValidationError("--start goes with timestamps: add --time iso8601, unix, unix-ms or unix-us.")
       }
       let startDay = try start.map { text in
         guard let day = EventTime.parseDate(text) else {

@@ -5,8 +5,8 @@ import Testing
 
 /// `ExposureLog.DeviceRecord` keeps a device's first variant in place and
 /// the others in an array: on random sequences of displays it must keep the
-/// same list as the plain rule, each variant once at its earliest day, in
-/// order of day, ties in the order they came.
+/// same list as the plain rule, each variant once at its earliest time, in
+/// order of time, ties in the order they came.
 struct DeviceRecordTests {
   private typealias Shown = ExposureLog.Shown
 
@@ -15,10 +15,10 @@ struct DeviceRecordTests {
     var variants: [Shown] = []
     for shown in displays {
       if let index = variants.firstIndex(where: { $0.variant == shown.variant }) {
-        guard shown.day < variants[index].day else { continue }
+        guard shown.time < variants[index].time else { continue }
         variants.remove(at: index)
       }
-      variants.insert(shown, at: variants.firstIndex { $0.day > shown.day } ?? variants.count)
+      variants.insert(shown, at: variants.firstIndex { $0.time > shown.time } ?? variants.count)
     }
     return variants
   }
@@ -28,9 +28,10 @@ struct DeviceRecordTests {
     var multiVariant = 0
     for _ in 0..<5_000 {
       let displays = (0..<(1 + Int(draws.next() % 8))).map { _ in
-        Shown(
+        let day = Int(draws.next() % 6)
+        return Shown(
           variant: Int32(draws.next() % 3), selectedIn: Int32(draws.next() % 2), shownIn: Int32(draws.next() % 2),
-          day: Int(draws.next() % 6))
+          day: day, time: Int64(day) * 86_400_000_000_000 + Int64(draws.next() % 3) * 1_000_000_000)
       }
       var record = ExposureLog.DeviceRecord(displays[0])
       for shown in displays.dropFirst() { record.record(shown) }

@@ -100,3 +100,56 @@ import Testing
     }
   }
 }
+
+/// The forms analytics exports and databases write times in. Instants are
+/// from Python's datetime (`datetime.fromisoformat(...).timestamp()`), an
+/// independent reading of the same text.
+@Suite struct ExportTimeTests {
+  private let iso = EventTime(format: .iso8601)
+
+  @Test func databaseAndExportFormsGiveTheirInstants() throws {
+    let cases: [(String, Int64)] = [
+      // PostgreSQL: whole-hour offsets as ±HH.
+      ("2026-11-24 09:30:28.000-05", 1_795_530_628_000_000_000),
+      ("2026-11-24 09:30:28+0530", 1_795_492_828_000_000_000),
+      ("2026-11-24T09:30:28+05:30", 1_795_492_828_000_000_000),
+      // BigQuery and Statsig: " UTC" after the time.
+      ("2026-11-24 09:30:28.000000 UTC", 1_795_512_628_000_000_000),
+      ("2026-10-20 00:26:20.805 UTC", 1_792_455_980_805_000_000),
+      // Amplitude: UTC without a marker, to microseconds.
+      ("2026-10-20 01:04:28.402774", 1_792_458_268_402_774_000),
+      // Fractions to nanoseconds; further digits are dropped.
+      ("2026-11-24T09:30:28.123456789Z", 1_795_512_628_123_456_789),
+      ("2026-11-24T09:30:28.1234567891Z", 1_795_512_628_123_456_789),
+      ("1969-12-31T23:59:59.5Z", -500_000_000),
+    ]
+    for (text, nanoseconds) in cases {
+      #expect(iso.instant(of: text)?.nanoseconds == nanoseconds, "\(text)")
+    }
+    // An offset moves the calendar day: 09:30 at -05 is 14:30 UTC, the same day; 01:00 at +05:30 the day before.
+    #expect(iso.instant(of: "2026-11-24 09:30:28.000-05")?.day == 20781)
+    #expect(iso.instant(of: "2026-11-24 01:00:00+05:30")?.day == 20780)
+    for text in ["2026-11-24 09:30:28 UTCX", "2026-11-24 09:30:28-5", "2026-11-24 09:30:28+05:3", "2026-11-24 09:30:28.Z", "2026-11-24 09:30:28 utc"] {
+      #expect(iso.instant(of: text) == nil, "\(text)")
+    }
+  }
+
+  @Test func epochCountsInEachUnitGiveTheSameInstant() {
+    let second: Int64 = 1_792_458_268
+    #expect(EventTime(format: .unix).instant(of: "1792458268")?.nanoseconds == second * 1_000_000_000)
+    #expect(EventTime(format: .unix).instant(of: "1792458268.25")?.nanoseconds == second * 1_000_000_000 + 250_000_000)
+    #expect(EventTime(format: .unixMilliseconds).instant(of: "1792458268402")?.nanoseconds == second * 1_000_000_000 + 402_000_000)
+    // Firebase writes microseconds as a string of digits; read exactly, not through a double.
+    #expect(EventTime(format: .unixMicroseconds).instant(of: "1792458268402774")?.nanoseconds == 1_792_458_268_402_774_000)
+    #expect(EventTime(format: .unixMicroseconds).instant(of: "1792458268402774")?.day == 20746)
+    #expect(EventTime(format: .unixMicroseconds).instant(of: "-1")?.day == -1)
+    #expect(EventTime(format: .unixMicroseconds).instant(of: "99999999999999999999") == nil)
+  }
+
+  @Test func aRefusalNamesTheFormatThatReadsTheField() {
+    #expect(EventTime(format: .iso8601).formats(reading: "1792458268402774") == [.unixMicroseconds])
+    #expect(EventTime(format: .iso8601).formats(reading: "1792458268402") == [.unixMilliseconds])
+    #expect(EventTime(format: .unix).formats(reading: "2026-10-20 01:04:28") == [.iso8601])
+    #expect(EventTime(format: .iso8601).formats(reading: "soon").isEmpty)
+  }
+}

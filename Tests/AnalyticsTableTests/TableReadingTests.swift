@@ -65,13 +65,25 @@ import Testing
 
   @Test func aMissingColumnNamesTheFix() throws {
     let path = try temporaryFile("e.csv", events.replacingOccurrences(of: "id_for_vendor", with: "user"))
-    #expect(throws: AnalyticsTableError.missingColumn(
-      path: path, column: "id_for_vendor", role: "id_for_vendor",
+    #expect(throws: AnalyticsTableError.missingColumns(
+      path: path, missing: [MissingColumn(column: "id_for_vendor", role: "id_for_vendor")],
       found: ["value", "key", "variant", "experiment", "source", "reason", "user", "day"])) {
       try EventsAnalysis(events: path, outcomes: temporaryFile("o.csv", outcomes), name: "t", options: .init())
     }
-    let error = AnalyticsTableError.missingColumn(path: "e.csv", column: "id_for_vendor", role: "id_for_vendor", found: ["user"])
+    let error = AnalyticsTableError.missingColumns(
+      path: "e.csv", missing: [MissingColumn(column: "id_for_vendor", role: "id_for_vendor")], found: ["user"])
     #expect("\(error)" == "e.csv: has no column 'id_for_vendor' (found: user); name the column that holds it with --column id_for_vendor=NAME")
+    // Every missing column in one message, each with its fix.
+    let two = try temporaryFile("e2.csv", "variant,experiment,reason\nA,Theme,displayed\n")
+    #expect(throws: AnalyticsTableError.missingColumns(
+      path: two, missing: [MissingColumn(column: "id_for_vendor", role: "id_for_vendor"), MissingColumn(column: "day", role: "day")],
+      found: ["variant", "experiment", "reason"])) {
+      try EventsAnalysis(events: two, outcomes: nil, name: "t", options: .init())
+    }
+    let both = AnalyticsTableError.missingColumns(
+      path: "e.csv", missing: [MissingColumn(column: "id_for_vendor", role: "id_for_vendor"), MissingColumn(column: "day", role: "day")],
+      found: ["user"])
+    #expect("\(both)" == "e.csv: has no columns 'id_for_vendor', 'day' (found: user); name the columns that hold them with --column id_for_vendor=NAME --column day=NAME")
   }
 
   @Test func aMalformedRowIsReportedWithItsLine() throws {

@@ -171,9 +171,18 @@ import Testing
     let name = try BenchProcess.run(["analyze", "e.csv", "--name", "../up"])
     #expect(name.standardError.hasPrefix("Error: --name must be letters, digits, '-' or '_' (it names the report's folder), not '../up'.\n"))
     for (options, message) in [
-      (["--time", "epoch"], "Error: --time takes day, iso8601, unix, unix-ms, not 'epoch'.\n"),
+      (["--time", "epoch"], "Error: --time takes day, iso8601, unix, unix-ms, unix-us, not 'epoch'.\n"),
       (["--time", "iso8601", "--timezone", "Mars/Olympus"], "Error: --timezone takes a zone such as UTC or Europe/Berlin, not 'Mars/Olympus'.\n"),
-      (["--start", "2026-11-24"], "Error: --start goes with timestamps: add --time iso8601, unix or unix-ms.\n"),
+      (["--start", "2026-11-24"], "Error: --start goes with timestamps: add --time iso8601, unix, unix-ms or unix-us.\n"),
+      (["--preset", "heap"], "Error: --preset takes lab, amplitude, mixpanel, segment, statsig, firebase, not 'heap'; for another tool describe its export with --map FILE.json.\n"),
+      (["--metric", "revenue=purchase:price"], "Error: --metric reads the export's own events; the Lab table holds none: pass --preset or --map for an export, or --outcomes for the Lab table's outcomes.\n"),
+      (["--preset", "amplitude", "--metric", "revenue"], "Error: --metric takes NAME=EVENT or NAME=EVENT:PROPERTY, not 'revenue'.\n"),
+      (["--preset", "amplitude", "--metric", "a=x", "--metric", "a=y"], "Error: --metric a is given twice.\n"),
+      (["--preset", "amplitude", "--column", "day=t"], "Error: --column renames the Lab table's columns; an export's fields are described with --map FILE.json.\n"),
+      (["--split", "Theme=A:1"], "Error: --split Theme: a split names at least two variants.\n"),
+      (["--split", "Theme=A:1,B:0"], "Error: --split takes EXPERIMENT=VARIANT:WEIGHT,VARIANT:WEIGHT (weights positive numbers), not 'Theme=A:1,B:0'.\n"),
+      (["--split", "Theme=A:1,A:2"], "Error: --split takes EXPERIMENT=VARIANT:WEIGHT,VARIANT:WEIGHT (weights positive numbers), not 'Theme=A:1,A:2'.\n"),
+      (["--map", "/nonexistent/map.json"], "Error: --map /nonexistent/map.json: cannot be read: name a JSON file that describes the export (docs/analyze.md).\n"),
       (["--time", "unix", "--start", "24.11.2026"], "Error: --start takes a date as YYYY-MM-DD, not '24.11.2026'.\n"),
     ] {
       let result = try BenchProcess.run(["analyze", "e.csv"] + options)
@@ -182,6 +191,51 @@ import Testing
     }
     let events = try BenchProcess.run(["analyze", "e.csv", "--outcome-events"])
     #expect(events.standardError.hasPrefix("Error: --outcome-events goes with --outcomes: add --outcomes outcomes.csv.\n"))
+  }
+}
+
+/// `bench analyze` on the tools' own exports, and what a scenario-less analysis can be told.
+@Suite struct AnalyzeExportTests {
+  static let fixtures = repositoryRoot.appendingPathComponent("Tests/AnalyticsTableTests/Fixtures/exports")
+
+  /// An Amplitude export analysed as exported: the report, the counts and the rows it left out.
+  @Test func anAmplitudeExportIsAnalysedAsExported() throws {
+    let out = try temporaryFolder()
+    let result = try BenchProcess.run([
+      "analyze", Self.fixtures.appendingPathComponent("amplitude.jsonl").path, "--preset", "amplitude",
+      "--metric", "purchased=purchase", "--metric", "revenue=purchase:price", "--out", out.path,
+    ])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardOutput.hasPrefix("Analysed "))
+    #expect(result.standardError == "Left out 2 rows without a unit id, 1 exposure naming no variant, 160 rows of other events.\n")
+    let results = try json(out.appendingPathComponent("amplitude-analyze/results.json"))
+    let experiments = try #require(results["experiments"] as? [[String: Any]])
+    #expect(Set(experiments.compactMap { $0["name"] as? String }) == ["onboarding", "paywall-copy"])
+    let report = try String(contentsOf: out.appendingPathComponent("amplitude-analyze/report.md"), encoding: .utf8)
+    #expect(report.contains("revenue"))
+  }
+
+  /// A `--map` file reads a tool without a preset; a file whose fields are
+  /// elsewhere names every field no row had, in one message.
+  @Test func aMapReadsAnotherToolAndMissingFieldsAreListedTogether() throws {
+    let map = try BenchProcess.temporaryFile(#"""
+      {"format": "jsonl", "event": "name", "unit": "who", "time": "at", "timeFormat": "unix-ms",
+       "exposure": {"event": "shown", "experiment": "props.test", "variant": "props.arm"}}
+      """#)
+    let events = try BenchProcess.temporaryFile(
+      #"{"name": "shown", "who": "u1", "at": 1792458268000, "props": {"test": "T", "arm": "A"}}"# + "\n"
+        + #"{"name": "shown", "who": "u2", "at": 1792458269000, "props": {"test": "T", "arm": "B"}}"# + "\n", fileExtension: "jsonl")
+    let out = try temporaryFolder()
+    let result = try BenchProcess.run(["analyze", events, "--map", map, "--split", "T=A:1,B:1", "--out", out.path, "--name", "m"])
+    #expect(result.status == 0, "\(result.standardError)")
+    let results = try json(out.appendingPathComponent("m/results.json"))
+    let variants = try #require((results["experiments"] as? [[String: Any]])?.first?["variants"] as? [[String: Any]])
+    #expect(variants.map { $0["expectedFirstExposed"] as? Double } == [1, 1])
+    let wrong = try BenchProcess.run(["analyze", events, "--preset", "segment", "--out", out.path])
+    #expect(wrong.status == 1)
+    #expect(wrong.standardError == "Error: \(events): no row has 'event', 'userId', 'anonymousId', 'timestamp', 'type', 'properties.experiment_id', 'properties.experiment_name', 'properties.variation_id', 'properties.variation_name': check --preset, or describe the file's fields with --map FILE.json (docs/analyze.md)\n")
+    let split = try BenchProcess.run(["analyze", events, "--map", map, "--split", "T=A:1,C:1", "--out", out.path, "--name", "m"])
+    #expect(split.standardError == "Error: --split T: the table shows B, which the split does not list; no exposure shows C: every device missing from it is a sample ratio mismatch already\n")
   }
 }
 

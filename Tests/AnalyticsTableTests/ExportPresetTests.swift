@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+@testable import AnalyticsTable
+
+/// Each preset reads its tool's export, in the shape the vendor documents,
+/// without reshaping: the exposed, contaminated and first-exposed users and
+/// the purchases counted at or after each user's first exposure are the
+/// counts an independent Polars computation gives for the same file
+/// (scripts/make_export_fixtures.py wrote both).
+@Suite struct ExportPresetTests {
+  struct Expected: Decodable {
+    let exposed: Int
+    let contaminated: Int
+    let firstExposed: Int
+    let converted: Int
+    let revenue: Double
+  }
+
+  /// The preset, the file's extension and the purchase event with its price.
+  static let cases: [(ExportPreset, String, String, String)] = [
+    (.amplitude, "jsonl", "purchase", "price"),
+    (.mixpanel, "jsonl", "Purchase", "amount"),
+    (.segment, "jsonl", "Order Completed", "revenue"),
+    (.statsig, "csv", "purchase", "event_value"),
+    (.firebase, "jsonl", "purchase", "value"),
+  ]
+
+  static func fixture(_ name: String) throws -> URL {
+    try #require(Bundle.module.url(forResource: "Fixtures/exports/\(name)", withExtension: nil))
+  }
+
+  @Test(arguments: cases.map(\.0))
+  func aPresetGivesThePolarsCounts(_ preset: ExportPreset) throws {
+    let (_, fileExtension, purchase, price) = Self.cases.first { $0.0 == preset }!
+    var options = EventsAnalysis.Options()
+    options.mapping = preset.mapping
+    options.time.format = preset.mapping!.timeFormat
+    options.eventMetrics = [
+      EventsAnalysis.EventMetric(name: "purchased", event: purchase),
+      EventsAnalysis.EventMetric(name: "revenue", event: purchase, property: price),
+    ]
+    let analysis = try EventsAnalysis(
+      events: Self.fixture("\(preset.rawValue).\(fileExtension)").path, outcomes: nil, name: "t", options: options)
+    let expected = try JSONDecoder().decode(
+      [String: [String: Expected]].self, from: Data(contentsOf: Self.fixture("\(preset.rawValue)-expected.json")))
+    let experiments = analysis.document.experiments
+    #expect(Set(experiments.map(\.name)) == Set(expected.keys))
+    for experiment in experiments {
+      let variants = try #require(expected[experiment.name])
+      #expect(Set(experiment.variants.map(\.name)) == Set(variants.keys), "\(experiment.name)")
+      for variant in experiment.variants {
+        let want = try #require(variants[variant.name])
+        let label = "\(preset) \(experiment.name) \(variant.name)"
+        #expect(variant.exposed == want.exposed, "\(label)")
+        #expect(variant.contaminated == want.contaminated, "\(label)")
+        #expect(variant.firstExposed == want.firstExposed, "\(label)")
+        let purchased = try #require(variant.metrics.first { $0.name == "purchased" })
+        #expect(purchased.isConversion && purchased.n == want.firstExposed, "\(label)")
+        #expect(purchased.conversions == want.converted, "\(label)")
+        let revenue = try #require(variant.metrics.first { $0.name == "revenue" })
+        #expect(!revenue.isConversion)
+        let sum = try #require(revenue.mean) * Double(revenue.n)
+        #expect(abs(sum - want.revenue) < 1e-9, "\(label): \(sum)")
+      }
+    }
+  }
+
+  /// What a real export holds that counts nowhere is counted, not silently dropped.
+  @Test func rowsThatCountNowhereAreCounted() throws {
+    var options = EventsAnalysis.Options()
+    options.mapping = ExportPreset.mixpanel.mapping
+    options.time.format = .unix
+    let mixpanel = try EventsAnalysis(events: Self.fixture("mixpanel.jsonl").path, outcomes: nil, name: "t", options: options)
+    #expect(mixpanel.leftOut.duplicates > 0)
+    #expect(mixpanel.leftOut.withoutUnit == 1)
+    #expect(mixpanel.leftOut.otherEvents > 100)
+    options.mapping = ExportPreset.amplitude.mapping
+    options.time.format = .iso8601
+    let amplitude = try EventsAnalysis(events: Self.fixture("amplitude.jsonl").path, outcomes: nil, name: "t", options: options)
+    #expect(amplitude.leftOut.withoutVariant == 1)
+    #expect(amplitude.leftOut.duplicates == 0)
+  }
+}
