@@ -141,8 +141,7 @@ let package = Package(
       dependencies: [
         "AnalyticsTable", "Analysis", "Results", "Simulation", "ScenarioFormat", "Statistics",
         .product(name: "CSV", package: "CSV.swift"),
-      ],
-      resources: [.copy("Fixtures")]
+      ]
     ),
     .testTarget(
       name: "BenchCLITests",

@@ -6,7 +6,7 @@ Run by hand (polars from PyPI), never by `make test`:
     python3 -m pip install polars==2.1.0
     python3 scripts/make_export_fixtures.py
 
-For each preset it writes Tests/AnalyticsTableTests/Fixtures/exports/<preset>.<jsonl|csv>, an export in
+For each preset it writes docs/examples/exports/<preset>.<jsonl|csv>, an export in
 the shape the vendor documents (docs/analyze.md cites each), holding unexposed users, users shown two
 variants, purchases before and after a user's first exposure, automatic events, rows without a unit,
 exposures without a variant and (Mixpanel) duplicated rows. The expected counts,
@@ -14,7 +14,11 @@ exposures without a variant and (Mixpanel) duplicated rows. The expected counts,
 and csv modules: per experiment and variant, the users exposed, contaminated (shown another variant
 of the experiment too) and first exposed (their earliest exposure, ties in file order), and over the
 first-exposed users the purchases counted at or after their first exposure (converted users and the
-summed price). Nothing here shares code with the bench.
+summed price); and over the same users the moments the analysis derives from their values: the
+revenue's mean and sample variance, its covariance with the purchased indicator (the ratio
+revenue/purchased), the covariate of revenue before the first exposure (CUPED), and the revenue
+winsorized at the pooled 90th percentile (numpy's "inverted_cdf"). Nothing here shares code with the
+bench.
 """
 
 import csv
@@ -24,9 +28,10 @@ import json
 import pathlib
 import random
 
+import numpy as np
 import polars as pl
 
-OUT = pathlib.Path(__file__).resolve().parent.parent / "Tests/AnalyticsTableTests/Fixtures/exports"
+OUT = pathlib.Path(__file__).resolve().parent.parent / "docs/examples/exports"
 START = dt.datetime(2026, 10, 20, tzinfo=dt.timezone.utc)
 EXPERIMENTS = {"paywall-copy": ["control", "annual-first"], "onboarding": ["short", "long", "video"]}
 
@@ -277,9 +282,11 @@ def expected(rows):
         pl.len().alias("exposed"), (pl.col("variants") > 1).sum().alias("contaminated"))
     purchases = frame.filter(pl.col("purchase")).select(["unit", pl.col("time").alias("at"), "price"])
     counted = (first.join(purchases, on="unit", how="left")
-               .with_columns(pl.when(pl.col("at") >= pl.col("since")).then(pl.col("price")).otherwise(None).alias("after"))
+               .with_columns(pl.when(pl.col("at") >= pl.col("since")).then(pl.col("price")).otherwise(None).alias("after"),
+                             pl.when(pl.col("at") < pl.col("since")).then(pl.col("price")).otherwise(None).alias("before"))
                .group_by(["experiment", "unit", "first"])
-               .agg(pl.col("after").count().alias("purchases"), pl.col("after").sum().alias("revenue")))
+               .agg(pl.col("after").count().alias("purchases"), pl.col("after").sum().alias("revenue"),
+                    pl.col("before").sum().alias("covariate")))
     by_first = counted.group_by(["experiment", "first"]).agg(
         pl.len().alias("firstExposed"), (pl.col("purchases") > 0).sum().alias("converted"),
         pl.col("revenue").sum().alias("revenue"))
@@ -289,6 +296,26 @@ def expected(rows):
         result.setdefault(row["experiment"], {})[row["variant"]] = {
             "exposed": row["exposed"], "contaminated": row["contaminated"], "firstExposed": row["firstExposed"] or 0,
             "converted": row["converted"] or 0, "revenue": round(row["revenue"] or 0.0, 6)}
+    for experiment, variants in result.items():
+        devices = counted.filter(pl.col("experiment") == experiment)
+        pooled = devices["revenue"].to_numpy()
+        cap = float(np.quantile(pooled, 0.9, method="inverted_cdf"))
+        for variant, entry in variants.items():
+            mine = devices.filter(pl.col("first") == variant)
+            revenue = mine["revenue"].to_numpy().astype(float)
+            purchased = (mine["purchases"].to_numpy() > 0).astype(float)
+            covariate = mine["covariate"].to_numpy().astype(float)
+            if len(revenue) < 2:
+                continue
+            capped = np.minimum(revenue, cap)
+            entry["moments"] = {
+                "revenueMean": float(np.mean(revenue)), "revenueVariance": float(np.var(revenue, ddof=1)),
+                "purchasedMean": float(np.mean(purchased)), "revenuePurchasedCovariance": float(np.cov(revenue, purchased, ddof=1)[0, 1]),
+                "covariateMean": float(np.mean(covariate)), "covariateVariance": float(np.var(covariate, ddof=1)),
+                "covariateCovariance": float(np.cov(covariate, revenue, ddof=1)[0, 1]),
+                "cap": cap, "capped": int(np.sum(revenue > cap)), "winsorizedMean": float(np.mean(capped)),
+                "winsorizedVariance": float(np.var(capped, ddof=1)),
+            }
     return result
 
 

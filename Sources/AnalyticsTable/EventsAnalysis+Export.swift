@@ -10,10 +10,15 @@ extension EventsAnalysis {
   ) throws(AnalyticsTableError) -> [(path: String, line: Int, reason: String)] {
     let format: ExportMapping.Format
     if let given = mapping.format { format = given } else { format = try Self.format(ofFile: path) }
-    // Each metric's event, its place in the timed outcomes and where its property may be.
-    let metrics = options.eventMetrics.map { metric in
+    // Each metric's and covariate's event, its place in the timed outcomes and where its property may be.
+    for covariate in options.covariates {
+      reading.covariates[covariate.name] = reading.timed.metric(named: "\(covariate.name) before the first exposure")
+    }
+    let definitions = options.eventMetrics.map { ($0, reading.timed.metric(named: $0.name)) }
+      + options.covariates.map { ($0, reading.covariates[$0.name]!) }
+    let metrics = definitions.map { metric, index in
       (
-        event: metric.event, index: reading.timed.metric(named: metric.name), property: metric.property,
+        event: metric.event, index: index, property: metric.property,
         paths: metric.property.map { property in
           [mapping.propertyPath(property), FieldPath(property)].compactMap { $0 }
         } ?? []

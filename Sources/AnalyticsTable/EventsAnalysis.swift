@@ -36,6 +36,12 @@ public struct EventsAnalysis {
     /// The planned split by experiment, variant to weight: the sample ratio
     /// check's expectation when no scenario gives one.
     public var splits: [String: [String: Double]] = [:]
+    /// Ratios, quantiles and winsorized amounts, beside the scenario's.
+    public var derived = DerivedMetrics()
+    /// Pre-exposure covariates from the export's own events, named by the
+    /// metric each adjusts (CUPED): the sum over the device's events before
+    /// its first exposure to the experiment.
+    public var covariates: [EventMetric] = []
 
     public init() {}
   }
@@ -128,8 +134,8 @@ public struct EventsAnalysis {
     }
     skippedRows = skipped
     leftOut = reading.leftOut
-    document = Self.document(
-      name: name, exposures: exposures, outcomes: outcomes, timed: reading.timed,
+    document = try Self.document(
+      name: name, exposures: exposures, outcomes: outcomes, timed: reading.timed, covariates: reading.covariates,
       deviceCount: reading.devices.countedDevices, options: options)
   }
 
@@ -139,6 +145,8 @@ public struct EventsAnalysis {
     var devices = DeviceNumbers()
     var timed = TimedOutcomes()
     var leftOut = LeftOut()
+    /// By metric adjusted, the covariate's place in `timed.metrics`.
+    var covariates: [String: Int] = [:]
   }
 
   /// Reads the Lab table: its "displayed" events, and activations for the version that selected a variant.
@@ -243,12 +251,15 @@ public struct EventsAnalysis {
   }
 
   private static func document(
-    name: String, exposures: ExposureLog, outcomes: OutcomeLog, timed: TimedOutcomes, deviceCount: Int, options: Options
-  ) -> ResultsDocument {
+    name: String, exposures: ExposureLog, outcomes: OutcomeLog, timed: TimedOutcomes, covariates: [String: Int],
+    deviceCount: Int, options: Options
+  ) throws(AnalyticsTableError) -> ResultsDocument {
     let scenario = options.scenario
     // The scenario's metrics, or the events' own in the order given; then the tables' others.
     let named = scenario.map { $0.metrics.map(\.name) } ?? options.eventMetrics.map(\.name)
-    let metricNames = named + Set(outcomes.metrics + timed.metrics).subtracting(named).sorted()
+    let covariateSlots = Set(covariates.values)
+    let timedMetrics = timed.metrics.indices.filter { !covariateSlots.contains($0) }.map { timed.metrics[$0] }
+    let metricNames = named + Set(outcomes.metrics + timedMetrics).subtracting(named).sorted()
     let timedIndex = metricNames.map { timed.metrics.firstIndex(of: $0) }
     let isConversion = metricNames.enumerated().map { index, metric in
       options.conversionMetrics[metric]
@@ -258,6 +269,16 @@ public struct EventsAnalysis {
     }
     // Events of a conversion metric: a device with any counts once.
     let capsAtOne = metricNames.indices.map { isConversion[$0] && (options.outcomesAreEvents || timedIndex[$0] != nil) }
+    var derived = scenario.map(DerivedMetrics.init(scenario:)) ?? DerivedMetrics()
+    derived.ratios += options.derived.ratios.filter { ratio in !derived.ratios.contains { $0.name == ratio.name } }
+    derived.quantiles.merge(options.derived.quantiles) { $1 }
+    derived.winsorize.merge(options.derived.winsorize) { $1 }
+    var unknown = derived.unknownMetrics(among: metricNames, isConversion: isConversion)
+    unknown += covariates.keys.sorted().filter { !metricNames.contains($0) }.map { ("--covariate", $0, "is not a metric of the analysis") }
+    if let first = unknown.first {
+      throw .unknownMetric(option: first.option, metric: first.metric, reason: first.reason, known: metricNames)
+    }
+    let covariateIndex = metricNames.map { covariates[$0] }
     let days = max(exposures.lastDay + 1, scenario?.days ?? 0)
     // Given values: the finest grid on which each metric's largest still fits.
     let stepExponents = metricNames.indices.map { index in
@@ -284,6 +305,7 @@ public struct EventsAnalysis {
       var variants = Array(repeating: VariantTally(stepExponents: stepExponents), count: variantNames.count)
       var mixed = 0
       var raw = Array(repeating: Array(repeating: [Double](), count: metricNames.count), count: variantNames.count)
+      var rawCovariates = raw
       var dailyNewExposures = Array(repeating: Array(repeating: 0, count: days), count: variantNames.count)
       var cohorts = Array(
         repeating: Array(repeating: stepExponents.map(MetricTally.init(stepExponent:)), count: variantNames.count),
@@ -350,7 +372,10 @@ public struct EventsAnalysis {
           let value = capsAtOne[index] ? min(sum, 1) : sum
           variants[first].firstExposure[index].add(value, isConversion: isConversion[index])
           if pure { variants[first].uncontaminated[index].add(value, isConversion: isConversion[index]) }
-          if pure || !exclude { raw[first][index].append(value) }
+          if pure || !exclude {
+            raw[first][index].append(value)
+            if let slot = covariateIndex[index] { rawCovariates[first][index].append(before[slot]) }
+          }
           if pure || !exclude { cohorts[firstDay][first][index].add(value, isConversion: isConversion[index]) }
         }
       }
@@ -369,9 +394,7 @@ public struct EventsAnalysis {
           metricNames.indices.map { summary(metricNames[$0], isConversion[$0], running[variant][$0]) }
         })
       }
-      var result = ExperimentResult(
-        name: experimentName, source: definitions.isEmpty ? "events" : "local", baseline: baseline,
-        variants: variantNames.enumerated().map { index, variantName in
+      var variantResults = variantNames.enumerated().map { index, variantName in
           let counted = exclude ? variants[index].uncontaminated : variants[index].firstExposure
           let weight = definitions.last { $0.variantIndex(named: variantName) != nil }
             .map { $0.variants[$0.variantIndex(named: variantName)!].weight }
@@ -379,8 +402,18 @@ public struct EventsAnalysis {
             name: variantName, weight: definitions.isEmpty ? nil : weight ?? 0, exposed: variants[index].exposed,
             contaminated: variants[index].contaminated, firstExposed: variants[index].firstExposed,
             expectedFirstExposed: expected?[index],
-            metrics: metricNames.indices.map { summary(metricNames[$0], isConversion[$0], counted[$0]) })
-        },
+            metrics: metricNames.indices.map { metric in
+              var summary = summary(metricNames[metric], isConversion[metric], counted[metric])
+              if covariateIndex[metric] != nil {
+                summary.covariate = DerivedMetrics.covariate(rawCovariates[index][metric], outcomes: raw[index][metric])
+              }
+              return summary
+            })
+      }
+      derived.apply(to: &variantResults, metrics: metricNames, stepExponents: stepExponents, raw: raw)
+      var result = ExperimentResult(
+        name: experimentName, source: definitions.isEmpty ? "events" : "local", baseline: baseline,
+        variants: variantResults,
         mixedDevices: mixed, transitions: [], dailyNewExposures: dailyNewExposures, dailyMetrics: dailyMetrics, srm: nil,
         analysis: [])
       result.rawOutcomes = raw

@@ -182,6 +182,8 @@ public enum AnalyticsTableError: Error, Hashable, Sendable, CustomStringConverti
   case noExposures(path: String, exposure: String)
   /// Timestamps spread over more days than a run may last.
   case spanTooLong(path: String, days: Int, limit: Int)
+  /// A derived metric or covariate naming a metric the analysis lacks, or one of the wrong kind.
+  case unknownMetric(option: String, metric: String, reason: String, known: [String])
   /// A `--split` that does not fit the table's experiment.
   case unknownSplit(experiment: String, reason: String)
   /// A baseline option naming an experiment or a variant the table lacks.
@@ -220,6 +222,8 @@ public enum AnalyticsTableError: Error, Hashable, Sendable, CustomStringConverti
     case .spanTooLong(let path, let days, let limit):
       return "\(path): the events span \(days) days, more than the \(limit) a run may last: "
         + "check --time and --timezone, or pass --start to count from a later date"
+    case .unknownMetric(let option, let metric, let reason, let known):
+      return "\(option): '\(metric)' \(reason) (metrics: \(known.isEmpty ? "none" : known.joined(separator: ", ")))"
     case .unknownSplit(let experiment, let reason):
       return "--split \(experiment): \(reason)"
     case .unknownBaseline(let experiment, let variant, let known, let isExperiment):

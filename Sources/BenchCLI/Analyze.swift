@@ -48,6 +48,28 @@ extension Bench {
     var eventMetrics: [String] = []
 
     @Option(
+      name: .customLong("covariate"),
+      help: ArgumentHelp(
+        "A metric's pre-exposure covariate (CUPED): METRIC=EVENT or METRIC=EVENT:PROPERTY, summed over a device's events before its first exposure.",
+        valueName: "covariate"))
+    var covariates: [String] = []
+
+    @Option(
+      name: .customLong("ratio"),
+      help: ArgumentHelp("A ratio metric, NAME=NUMERATOR/DENOMINATOR, of two metrics summed over the devices.", valueName: "ratio"))
+    var ratios: [String] = []
+
+    @Option(
+      name: .customLong("quantiles"),
+      help: ArgumentHelp("An amount's quantiles to compare, METRIC=0.5,0.9 (each 0.01 to 0.99).", valueName: "quantiles"))
+    var quantiles: [String] = []
+
+    @Option(
+      name: .customLong("winsorize"),
+      help: ArgumentHelp("An amount capped at the experiment's pooled percentile, METRIC=0.99 (0.5 to 0.999).", valueName: "winsorize"))
+    var winsorize: [String] = []
+
+    @Option(
       name: .customLong("split"),
       help: ArgumentHelp("An experiment's planned split, EXPERIMENT=A:1,B:1, for the sample ratio check without a scenario.", valueName: "split"))
     var splits: [String] = []
@@ -128,6 +150,11 @@ extension Bench {
       }
       _ = try parsedEventMetrics()
       _ = try parsedSplits()
+      _ = try parsedDerivedMetrics()
+      if mapping == nil, !covariates.isEmpty {
+        throw ValidationError(
+          "--covariate sums the export's own events before each device's first exposure: pass --preset or --map for an export.")
+      }
       if outcomeEvents, outcomes == nil {
         throw ValidationError("--outcome-events goes with --outcomes: add --outcomes outcomes.csv.")
       }
@@ -143,7 +170,9 @@ extension Bench {
       options.mapping = try exportMapping()
       options.time = try eventTime(mapping: options.mapping)
       options.eventMetrics = try parsedEventMetrics()
+      options.covariates = try parsedEventMetrics(covariates, option: "--covariate")
       options.splits = try parsedSplits()
+      options.derived = try parsedDerivedMetrics()
       if let scenario {
         let (loaded, _) = try Scenario.load(path: scenario)
         options.scenario = loaded
@@ -193,23 +222,52 @@ extension Bench {
       return chosen.mapping
     }
 
-    /// `--metric NAME=EVENT[:PROPERTY]`, each name once.
-    func parsedEventMetrics() throws -> [EventsAnalysis.EventMetric] {
+    /// `--metric NAME=EVENT[:PROPERTY]` (or `--covariate`'s), each name once.
+    func parsedEventMetrics(_ texts: [String]? = nil, option: String = "--metric") throws -> [EventsAnalysis.EventMetric] {
       var metrics: [EventsAnalysis.EventMetric] = []
-      for text in eventMetrics {
+      for text in texts ?? eventMetrics {
         guard let (name, definition) = Self.pair(text) else {
-          throw ValidationError("--metric takes NAME=EVENT or NAME=EVENT:PROPERTY, not '\(text)'.")
+          throw ValidationError("\(option) takes NAME=EVENT or NAME=EVENT:PROPERTY, not '\(text)'.")
         }
         // An event's name may hold ':' (statsig::…); the property follows the last one.
         let colon = definition.lastIndex(of: ":")
         let isProperty = colon.map { definition[definition.index(before: $0)] != ":" && definition.index(after: $0) != definition.endIndex } ?? false
         let event = isProperty ? String(definition[..<colon!]) : definition
         let property = isProperty ? String(definition[definition.index(after: colon!)...]) : nil
-        guard !event.isEmpty else { throw ValidationError("--metric \(text): the event's name is empty.") }
-        guard !metrics.contains(where: { $0.name == name }) else { throw ValidationError("--metric \(name) is given twice.") }
+        guard !event.isEmpty else { throw ValidationError("\(option) \(text): the event's name is empty.") }
+        guard !metrics.contains(where: { $0.name == name }) else { throw ValidationError("\(option) \(name) is given twice.") }
         metrics.append(EventsAnalysis.EventMetric(name: name, event: event, property: property))
       }
       return metrics
+    }
+
+    /// `--ratio`, `--quantiles` and `--winsorize`, in the scenario format's ranges.
+    func parsedDerivedMetrics() throws -> DerivedMetrics {
+      var derived = DerivedMetrics()
+      for text in ratios {
+        guard let (name, fraction) = Self.pair(text), let slash = fraction.firstIndex(of: "/"),
+          slash != fraction.startIndex, fraction.index(after: slash) != fraction.endIndex
+        else { throw ValidationError("--ratio takes NAME=NUMERATOR/DENOMINATOR (two metrics), not '\(text)'.") }
+        guard !derived.ratios.contains(where: { $0.name == name }) else { throw ValidationError("--ratio \(name) is given twice.") }
+        derived.ratios.append(RatioMetric(
+          name: name, numerator: String(fraction[..<slash]), denominator: String(fraction[fraction.index(after: slash)...])))
+      }
+      for text in quantiles {
+        let usage = "--quantiles takes METRIC=Q,Q (up to \(ScenarioLimits.quantiles.upperBound), each from 0.01 to 0.99), not '\(text)'."
+        guard let (metric, list) = Self.pair(text) else { throw ValidationError(usage) }
+        let levels = list.split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
+        guard levels.allSatisfy({ $0.map(ScenarioLimits.quantile.contains) ?? false }),
+          ScenarioLimits.quantiles.contains(levels.count), Set(levels).count == levels.count
+        else { throw ValidationError(usage) }
+        derived.quantiles[metric] = levels.map { $0! }.sorted()
+      }
+      for text in winsorize {
+        guard let (metric, level) = Self.pair(text), let percentile = Double(level), ScenarioLimits.winsorize.contains(percentile) else {
+          throw ValidationError("--winsorize takes METRIC=PERCENTILE, from 0.5 to 0.999 (e.g. revenue=0.99), not '\(text)'.")
+        }
+        derived.winsorize[metric] = percentile
+      }
+      return derived
     }
 
     /// `--split EXPERIMENT=A:1,B:1` by experiment.

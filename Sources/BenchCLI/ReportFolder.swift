@@ -16,6 +16,17 @@ struct ReportFolder {
     self.html = html
   }
 
+  /// Whether `path` lies in the folder (or is it), symbolic links resolved
+  /// as far as they exist: a file written there would go when the folder is
+  /// swapped.
+  func contains(_ path: String) -> Bool {
+    func components(_ url: URL) -> [String] {
+      url.standardizedFileURL.resolvingSymlinksInPath().pathComponents
+    }
+    let folder = components(url), file = components(URL(fileURLWithPath: path))
+    return file.count >= folder.count && Array(file.prefix(folder.count)) == folder
+  }
+
   /// Writes everything and returns where report.md is.
   func write(_ report: RenderedReport, document: ResultsDocument) throws -> URL {
     try Self.stage(at: url) { folder throws(OutputError) in

@@ -98,6 +98,13 @@ extension Bench {
         total: scenario.devices * replications, enabled: !output.quiet, devicesPerReplication: replications > 1 ? scenario.devices : nil)
       var run = SimulatedRun(scenario: scenario, plan: simulator.plan, replications: replications)
       let outcomesPath = events.map { outcomes ?? Self.outcomesPath(besides: $0) }
+      let folder = ReportFolder(out: out ?? "reports", name: scenario.name)
+      for (option, path) in [("--events", events), ("--outcomes", outcomesPath)] {
+        guard let path, folder.contains(path) else { continue }
+        throw ValidationError(
+          "\(option) \(path) is inside the report's folder \(folder.url.relativePath), which the run replaces whole: "
+            + "write it outside, e.g. \(option) \(scenario.name)-\(URL(fileURLWithPath: path).lastPathComponent).")
+      }
       var eventCount = 0
       var simulated = 0
       if let events, let outcomesPath {

@@ -1,4 +1,5 @@
 import Foundation
+import ScenarioFormat
 import Testing
 
 @testable import AnalyticsTable
@@ -15,6 +16,21 @@ import Testing
     let firstExposed: Int
     let converted: Int
     let revenue: Double
+    let moments: Moments?
+  }
+
+  /// numpy's moments of the first-exposed users' values.
+  struct Moments: Decodable {
+    let revenueMean, revenueVariance, purchasedMean, revenuePurchasedCovariance: Double
+    let covariateMean, covariateVariance, covariateCovariance: Double
+    let cap: Double
+    let capped: Int
+    let winsorizedMean, winsorizedVariance: Double
+  }
+
+  private func close(_ value: Double?, _ expected: Double) -> Bool {
+    guard let value else { return false }
+    return abs(value - expected) <= 1e-9 * max(1, abs(expected))
   }
 
   /// The preset, the file's extension and the purchase event with its price.
@@ -26,8 +42,9 @@ import Testing
     (.firebase, "jsonl", "purchase", "value"),
   ]
 
+  /// The examples in docs/examples/exports, which docs/analyze.md shows.
   static func fixture(_ name: String) throws -> URL {
-    try #require(Bundle.module.url(forResource: "Fixtures/exports/\(name)", withExtension: nil))
+    repositoryRoot.appendingPathComponent("docs/examples/exports/\(name)")
   }
 
   @Test(arguments: cases.map(\.0))
@@ -40,6 +57,9 @@ import Testing
       EventsAnalysis.EventMetric(name: "purchased", event: purchase),
       EventsAnalysis.EventMetric(name: "revenue", event: purchase, property: price),
     ]
+    options.covariates = [EventsAnalysis.EventMetric(name: "revenue", event: purchase, property: price)]
+    options.derived.ratios = [RatioMetric(name: "revenue per buyer", numerator: "revenue", denominator: "purchased")]
+    options.derived.winsorize = ["revenue": 0.9]
     let analysis = try EventsAnalysis(
       events: Self.fixture("\(preset.rawValue).\(fileExtension)").path, outcomes: nil, name: "t", options: options)
     let expected = try JSONDecoder().decode(
@@ -62,6 +82,19 @@ import Testing
         #expect(!revenue.isConversion)
         let sum = try #require(revenue.mean) * Double(revenue.n)
         #expect(abs(sum - want.revenue) < 1e-9, "\(label): \(sum)")
+        guard let moments = want.moments else { continue }
+        #expect(close(revenue.mean, moments.revenueMean) && close(revenue.variance, moments.revenueVariance), "\(label)")
+        let ratio = try #require(variant.ratios.first)
+        #expect(ratio.n == want.firstExposed && close(ratio.numeratorMean, moments.revenueMean), "\(label)")
+        #expect(close(ratio.denominatorMean, moments.purchasedMean), "\(label)")
+        #expect(close(ratio.covariance, moments.revenuePurchasedCovariance), "\(label)")
+        let covariate = try #require(revenue.covariate)
+        #expect(close(covariate.mean, moments.covariateMean) && close(covariate.variance, moments.covariateVariance), "\(label)")
+        #expect(close(covariate.covariance, moments.covariateCovariance), "\(label)")
+        let winsorized = try #require(variant.winsorized.first)
+        #expect(winsorized.cap == moments.cap && winsorized.capped == moments.capped, "\(label)")
+        #expect(close(winsorized.summary.mean, moments.winsorizedMean), "\(label)")
+        #expect(close(winsorized.summary.variance, moments.winsorizedVariance), "\(label)")
       }
     }
   }

@@ -63,6 +63,40 @@ import Testing
     #expect(!document.experiments[0].variants[0].metrics[0].isConversion)
   }
 
+  /// An outcome with a time counts only at or after the device's first
+  /// exposure to the experiment: d1 (first shown A on day 0) keeps every
+  /// purchase; d2 (shown B on day 1) loses the one of day 0; d3 (shown A on
+  /// day 2) keeps the one of its exposure day and loses day 1's. A row
+  /// without a time counts whatever the time.
+  @Test func outcomesWithTimesCountFromTheFirstExposure() throws {
+    let timed = """
+      id_for_vendor,metric,value,time
+      d1,revenue,2.5,0
+      d1,revenue,1,3
+      d2,revenue,10,0
+      d2,revenue,4,1
+      d3,revenue,7,1
+      d3,revenue,0.5,2
+      d3,revenue,100,
+
+      """
+    let document = try EventsAnalysis(
+      events: temporaryFile("e.csv", events), outcomes: temporaryFile("o.csv", timed), name: "t", options: .init()
+    ).document
+    let variants = try #require(document.experiments.first).variants
+    // A: d1 3.5 and d3 0.5 + 100; B: d2 4.
+    let a = try #require(variants[0].metrics.first), b = try #require(variants[1].metrics.first)
+    #expect(a.n == 2 && a.mean == (3.5 + 100.5) / 2)
+    #expect(b.n == 1 && b.mean == 4)
+    #expect(!a.isConversion)
+    // A timed conversion event counts the device once.
+    let conversions = "id_for_vendor,metric,value,time\nd3,bought,1,1\nd1,bought,1,0\nd1,bought,1,2\n"
+    let converted = try EventsAnalysis(
+      events: temporaryFile("e.csv", events), outcomes: temporaryFile("o.csv", conversions), name: "t", options: .init()
+    ).document.experiments[0].variants[0].metrics[0]
+    #expect(converted.isConversion && converted.conversions == 1 && converted.n == 2)
+  }
+
   @Test func aMissingColumnNamesTheFix() throws {
     let path = try temporaryFile("e.csv", events.replacingOccurrences(of: "id_for_vendor", with: "user"))
     #expect(throws: AnalyticsTableError.missingColumns(

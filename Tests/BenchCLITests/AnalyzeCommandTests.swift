@@ -182,6 +182,10 @@ import Testing
       (["--split", "Theme=A:1"], "Error: --split Theme: a split names at least two variants.\n"),
       (["--split", "Theme=A:1,B:0"], "Error: --split takes EXPERIMENT=VARIANT:WEIGHT,VARIANT:WEIGHT (weights positive numbers), not 'Theme=A:1,B:0'.\n"),
       (["--split", "Theme=A:1,A:2"], "Error: --split takes EXPERIMENT=VARIANT:WEIGHT,VARIANT:WEIGHT (weights positive numbers), not 'Theme=A:1,A:2'.\n"),
+      (["--covariate", "revenue=purchase:price"], "Error: --covariate sums the export's own events before each device's first exposure: pass --preset or --map for an export.\n"),
+      (["--ratio", "r=revenue"], "Error: --ratio takes NAME=NUMERATOR/DENOMINATOR (two metrics), not 'r=revenue'.\n"),
+      (["--quantiles", "revenue=0.5,1.5"], "Error: --quantiles takes METRIC=Q,Q (up to 8, each from 0.01 to 0.99), not 'revenue=0.5,1.5'.\n"),
+      (["--winsorize", "revenue=0.3"], "Error: --winsorize takes METRIC=PERCENTILE, from 0.5 to 0.999 (e.g. revenue=0.99), not 'revenue=0.3'.\n"),
       (["--map", "/nonexistent/map.json"], "Error: --map /nonexistent/map.json: cannot be read: name a JSON file that describes the export (docs/analyze.md).\n"),
       (["--time", "unix", "--start", "24.11.2026"], "Error: --start takes a date as YYYY-MM-DD, not '24.11.2026'.\n"),
     ] {
@@ -196,7 +200,7 @@ import Testing
 
 /// `bench analyze` on the tools' own exports, and what a scenario-less analysis can be told.
 @Suite struct AnalyzeExportTests {
-  static let fixtures = repositoryRoot.appendingPathComponent("Tests/AnalyticsTableTests/Fixtures/exports")
+  static let fixtures = repositoryRoot.appendingPathComponent("docs/examples/exports")
 
   /// An Amplitude export analysed as exported: the report, the counts and the rows it left out.
   @Test func anAmplitudeExportIsAnalysedAsExported() throws {
@@ -213,6 +217,39 @@ import Testing
     #expect(Set(experiments.compactMap { $0["name"] as? String }) == ["onboarding", "paywall-copy"])
     let report = try String(contentsOf: out.appendingPathComponent("amplitude-analyze/report.md"), encoding: .utf8)
     #expect(report.contains("revenue"))
+  }
+
+  /// Without a scenario the options give what a scenario would: a
+  /// covariate adjusts revenue (CUPED), a ratio gets the delta method,
+  /// quantiles and a winsorized amount get their own comparisons, a split
+  /// the sample ratio check. Metrics they name must exist.
+  @Test func derivedMetricsAndCovariatesComeFromOptions() throws {
+    let out = try temporaryFolder()
+    let export = Self.fixtures.appendingPathComponent("amplitude.jsonl").path
+    let common = [
+      "analyze", export, "--preset", "amplitude", "--metric", "purchased=purchase", "--metric", "revenue=purchase:price",
+      "--out", out.path, "--quiet",
+    ]
+    let result = try BenchProcess.run(common + [
+      "--covariate", "revenue=purchase:price", "--ratio", "per-buyer=revenue/purchased", "--quantiles", "revenue=0.5",
+      "--winsorize", "revenue=0.9", "--split", "paywall-copy=control:1,annual-first:1",
+    ])
+    #expect(result.status == 0, "\(result.standardError)")
+    let experiments = try #require(try json(out.appendingPathComponent("amplitude-analyze/results.json"))["experiments"] as? [[String: Any]])
+    let paywall = try #require(experiments.first { $0["name"] as? String == "paywall-copy" })
+    let tests = try #require(paywall["analysis"] as? [[String: Any]]).map { analysis in
+      "\(analysis["metric"]!):\(((analysis["comparisons"] as? [[String: Any]])?.first?["test"]).map { "\($0)" } ?? "")"
+    }
+    #expect(tests == [
+      "purchased:two-proportion-z", "revenue:cuped-welch-t", "per-buyer:delta-method-z", "revenue.p50:quantile-z",
+      "revenue.w90:welch-t",
+    ])
+    #expect((paywall["srm"] as? [String: Any])?["expected"] as? [String: Double] == ["control": 0.5, "annual-first": 0.5])
+    let unknown = try BenchProcess.run(common + ["--ratio", "r=revenue/refunds"])
+    #expect(unknown.status == 1)
+    #expect(unknown.standardError == "Error: --ratio r: 'refunds' is not a metric of the analysis (metrics: purchased, revenue)\n")
+    let conversion = try BenchProcess.run(common + ["--winsorize", "purchased=0.9"])
+    #expect(conversion.standardError == "Error: --winsorize: 'purchased' is a conversion: it takes an amount (metrics: purchased, revenue)\n")
   }
 
   /// A `--map` file reads a tool without a preset; a file whose fields are

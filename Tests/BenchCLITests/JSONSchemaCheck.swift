@@ -3,7 +3,8 @@ import Foundation
 @testable import ScenarioFormat
 
 /// A JSON Schema check of the keywords docs/results.schema.json uses (type,
-/// properties, required, additionalProperties, items, enum, minimum, oneOf,
+/// properties, required, additionalProperties, items, enum, minimum,
+/// minLength, minItems, oneOf,
 /// `$ref` into `$defs`), on the bench's own strict JSON reader, which keeps
 /// integers, numbers and booleans apart as JSON does.
 struct JSONSchemaCheck {
@@ -75,6 +76,12 @@ struct JSONSchemaCheck {
       let bound: Double? = if case .integer(let integer) = minimum { Double(integer) } else if case .number(let number) = minimum { number } else { nil }
       let number: Double? = if case .integer(let integer) = value { Double(integer) } else if case .number(let number) = value { number } else { nil }
       if let bound, let number, number < bound { problems.append("\(path): is below its minimum \(bound)") }
+    }
+    if case .integer(let least)? = member("minLength", of: schema), case .string(let text) = value, text.count < least {
+      problems.append("\(path): is shorter than \(least)")
+    }
+    if case .integer(let least)? = member("minItems", of: schema), case .array(let elements) = value, elements.count < least {
+      problems.append("\(path): has fewer than \(least) items")
     }
     switch value {
     case .object(let fields):
