@@ -76,6 +76,47 @@ import Testing
     }
   }
 
+  /// Optimizely's and GrowthBook's experiments write their decisions to the
+  /// events table as their SDKs report them when shown, so an analysis of
+  /// the table gives back the simulated run's counts and metrics as it does
+  /// for Lab's experiments.
+  @Test(arguments: ["optimizely-traffic-change", "growthbook-weight-change"])
+  func aServiceRunRoundTripsThroughItsEventsTable(_ name: String) throws {
+    let out = try temporaryFolder()
+    let events = out.appendingPathComponent("events.csv").path
+    let simulate = try BenchProcess.run([
+      committedScenario(name), "--devices", "3000", "--out", out.appendingPathComponent("run").path, "--events", events, "--quiet",
+    ])
+    #expect(simulate.status == 0, "\(simulate.standardError)")
+    let table = try String(contentsOfFile: events, encoding: .utf8)
+    #expect(table.contains(name.hasPrefix("optimizely") ? ",Optimizely,displayed," : ",GrowthBook,displayed,"))
+    let analyse = try BenchProcess.run([
+      "analyze", events, "--outcomes", out.appendingPathComponent("events-outcomes.csv").path, "--scenario", committedScenario(name),
+      "--out", out.appendingPathComponent("analysis").path, "--quiet",
+    ])
+    #expect(analyse.status == 0, "\(analyse.standardError)")
+    let simulated = try #require(try json(out.appendingPathComponent("run/\(name)/results.json"))["experiments"] as? [[String: Any]])
+    let analysed = try #require(
+      try json(out.appendingPathComponent("analysis/\(name)-analyze/results.json"))["experiments"] as? [[String: Any]])
+    #expect(simulated.count == analysed.count && !simulated.isEmpty)
+    for (run, read) in zip(simulated, analysed) {
+      let runVariants = try #require(run["variants"] as? [[String: Any]]), readVariants = try #require(read["variants"] as? [[String: Any]])
+      #expect(runVariants.count == readVariants.count)
+      for (a, b) in zip(runVariants, readVariants) {
+        for key in ["name", "exposed", "contaminated", "firstExposed"] {
+          #expect("\(a[key]!)" == "\(b[key]!)", "\(key)")
+        }
+        let metricsA = try #require(a["metrics"] as? [String: [String: Any]]), metricsB = try #require(b["metrics"] as? [String: [String: Any]])
+        #expect(Set(metricsA.keys) == Set(metricsB.keys))
+        for (metric, values) in metricsA {
+          for key in ["n", "conversions", "mean", "variance"] {
+            #expect("\(values[key] ?? "none")" == "\(metricsB[metric]?[key] ?? "none")", "\(metric).\(key)")
+          }
+        }
+      }
+    }
+  }
+
   @Test func aMissingColumnIsOneClearLine() throws {
     let events = try BenchProcess.temporaryFile("user,experiment,variant,reason,day\nd1,Theme,A,displayed,0\n")
     let outcomes = try BenchProcess.temporaryFile("id_for_vendor,metric,value\nd1,converted,1\n")

@@ -3,7 +3,11 @@ import Lab
 /// Records the analytics events an app running Lab would send, device by
 /// device: `activated` and `deactivated` as the assignments manager reports
 /// them (`AnalyticsEvent.changes`), and `displayed` once per device, experiment
-/// and variant, as the Lab doc advises.
+/// and variant, as the Lab doc advises. An experiment of the hash-bucketed
+/// service is reported as its SDK reports it to analytics when the app is
+/// shown its decision (Optimizely's impression, GrowthBook's tracking
+/// callback): a `displayed` row whose source is the framework, without a
+/// key or value, once per device and variant too.
 ///
 /// An export writes millions of events, so the log keeps each as a few
 /// numbers (`Record`): every distinct assignment is numbered once, and the
@@ -39,6 +43,8 @@ public struct EventLog: DeviceObserver, Sendable {
   public private(set) var outcomes: [(device: Int, values: [Double])] = []
   private let plan: SimulationPlan
   public let versionNames: [String]
+  /// The source column of the service's experiments: its framework's name.
+  private let serviceSource: String
 
   private var numbering: Numbering
 
@@ -72,6 +78,11 @@ public struct EventLog: DeviceObserver, Sendable {
     self.plan = plan
     reported = Array(repeating: 0, count: plan.experimentNames.count)
     versionNames = plan.versions.map(\.version.version)
+    serviceSource = switch plan.scenario.service?.framework {
+    case .optimizely: "Optimizely"
+    case .growthbook: "GrowthBook"
+    case nil: "Service"
+    }
     var numbering = Numbering(plan: plan)
     active = Array(repeating: -1, count: numbering.keyCount)
     merged = active
@@ -160,6 +171,14 @@ public struct EventLog: DeviceObserver, Sendable {
       records.append(
         Record(device: device, day: launch.day, version: launch.version, event: variantDisplayedEvent[variant]))
     }
+    for holding in launch.services where holding.displayed {
+      guard report(holding.experiment, variant: holding.variant) else { continue }
+      let decision = Assignment(
+        key: "", value: .string(""), variant: plan.variantNames[holding.experiment][holding.variant],
+        experiment: plan.experimentNames[holding.experiment], source: serviceSource)
+      let event = Self.event(numbering.numberDecision(decision), reason: Self.displayed)
+      records.append(Record(device: device, day: launch.day, version: launch.version, event: event))
+    }
   }
 
   /// Puts an assignment into the launch's merge, over any earlier one of its key.
@@ -223,6 +242,16 @@ public struct EventLog: DeviceObserver, Sendable {
     }
 
     var keyCount: Int { keyOrder.count }
+
+    /// A service decision's number, numbering it if it is new: it holds no
+    /// key, and the manager never merges it.
+    mutating func numberDecision(_ decision: Assignment) -> Int {
+      if let number = numbers[decision] { return number }
+      assignments.append(decision)
+      keys.append(-1)
+      numbers[decision] = assignments.count - 1
+      return assignments.count - 1
+    }
 
     /// The assignment's number, numbering it if it is new.
     mutating func number(_ assignment: Assignment) -> Int {
