@@ -39,7 +39,7 @@ setup:
 build: setup
 	$(SWIFT) build $(DEBUG_FLAGS) --build-tests
 
-## fuzz: fuzz every reader of outside input (scenarios, tables, vendor files,
+## fuzz: fuzz every reader of outside input (scenarios, tables, exports, vendor files,
 ## parts, --attributes) with libFuzzer for FUZZ_SECONDS (default 60, shared
 ## equally; TARGETS picks some); crashing inputs land in .build/fuzz/crashes/
 FUZZ_SECONDS ?= 60

@@ -45,6 +45,9 @@ struct TimedOutcomes {
   /// Groups the events by device (a counting sort, stable: a device's events
   /// keep the order read) and bounds each metric's sums.
   mutating func group(deviceCount: Int) {
+    largest = Array(repeating: 0, count: metrics.count)
+    // Without events there is nothing to group, and no index of every device to keep.
+    guard !devices.isEmpty else { return }
     starts = Array(repeating: 0, count: deviceCount + 1)
     for device in devices { starts[Int(device) + 1] += 1 }
     for index in 0..<deviceCount { starts[index + 1] += starts[index] }
@@ -54,7 +57,6 @@ struct TimedOutcomes {
       order[next[Int(device)]] = Int32(event)
       next[Int(device)] += 1
     }
-    largest = Array(repeating: 0, count: metrics.count)
     var magnitudes = Array(repeating: 0.0, count: metrics.count)
     for device in 0..<deviceCount where starts[device] < starts[device + 1] {
       for slot in starts[device]..<starts[device + 1] {

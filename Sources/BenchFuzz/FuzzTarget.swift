@@ -30,6 +30,11 @@ enum FuzzTarget: String, CaseIterable {
   /// `bench bucket --attributes`, then decisions under both frameworks'
   /// targeting with those attributes.
   case attributes
+  /// An analytics tool's export, after a map and a NUL byte: the map read as
+  /// `--map` reads it (or, when it is no map, each preset in turn), the
+  /// export as JSON Lines and as CSV, with metrics and a covariate from its
+  /// events, analysed and rendered.
+  case export
 
   func run(_ input: Data) {
     switch self {
@@ -39,6 +44,7 @@ enum FuzzTarget: String, CaseIterable {
     case .growthbook: Self.growthBook(input)
     case .part: Self.part(input)
     case .attributes: Self.attributes(input)
+    case .export: Self.export(input)
     }
   }
 
@@ -81,6 +87,39 @@ enum FuzzTarget: String, CaseIterable {
       _ = MarkdownReport.render(ReportInput(
         document: document, description: "", settings: .standard, versions: [], source: "Fuzzed"))
       _ = document.json.rendered()
+    }
+  }
+
+  private static func export(_ input: Data) {
+    let parts = input.split(separator: 0, maxSplits: 1, omittingEmptySubsequences: false)
+    let mappings = (try? ExportMapping(json: Array(parts[0]), path: "map.json")).map { [$0] }
+      ?? ExportPreset.allCases.compactMap(\.mapping)
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bench-fuzz-\(getpid())")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let body = parts.count > 1 ? Data(parts[1]) : Data(parts[0])
+    for fileName in ["export.jsonl", "export.csv"] {
+      let file = folder.appendingPathComponent(fileName)
+      guard (try? body.write(to: file)) != nil else { return }
+      for var mapping in mappings {
+        mapping.format = nil
+        var options = EventsAnalysis.Options()
+        options.mapping = mapping
+        options.time.format = mapping.timeFormat
+        options.skipMalformed = true
+        options.eventMetrics = [
+          EventsAnalysis.EventMetric(name: "bought", event: "purchase"),
+          EventsAnalysis.EventMetric(name: "revenue", event: "purchase", property: "price"),
+        ]
+        options.covariates = [EventsAnalysis.EventMetric(name: "revenue", event: "purchase", property: "price")]
+        options.derived.winsorize = ["revenue": 0.9]
+        options.derived.quantiles = ["revenue": [0.5]]
+        guard let analysis = try? EventsAnalysis(events: file.path, outcomes: nil, name: "fuzz", options: options) else { continue }
+        let document = ExperimentAnalyzer(settings: .standard).analyze(analysis.document)
+        _ = MarkdownReport.render(ReportInput(
+          document: document, description: "", settings: .standard, versions: [], source: "Fuzzed"))
+        _ = document.json.rendered()
+      }
     }
   }
 

@@ -99,6 +99,23 @@ import Testing
     }
   }
 
+  /// A metric whose event the export never has is 0 for every counted user, not an error.
+  @Test func aMetricWithoutEventsIsZero() throws {
+    var options = EventsAnalysis.Options()
+    options.mapping = ExportPreset.amplitude.mapping
+    options.time.format = .iso8601
+    options.eventMetrics = [
+      EventsAnalysis.EventMetric(name: "refunded", event: "refund"),
+      EventsAnalysis.EventMetric(name: "refunds", event: "refund", property: "amount"),
+    ]
+    let analysis = try EventsAnalysis(events: Self.fixture("amplitude.jsonl").path, outcomes: nil, name: "t", options: options)
+    for variant in analysis.document.experiments.flatMap(\.variants) {
+      #expect(variant.metrics.map(\.name) == ["refunded", "refunds"])
+      #expect(variant.metrics[0].n == variant.firstExposed && variant.metrics[0].conversions == 0)
+      #expect(variant.metrics[1].isConversion == false && variant.metrics[1].mean == 0)
+    }
+  }
+
   /// What a real export holds that counts nowhere is counted, not silently dropped.
   @Test func rowsThatCountNowhereAreCounted() throws {
     var options = EventsAnalysis.Options()
