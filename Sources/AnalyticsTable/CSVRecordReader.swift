@@ -48,6 +48,24 @@ struct CSVRecordReader {
 
     /// Whether the record is a blank line.
     var isBlank: Bool { count == 1 && bytes.isEmpty }
+
+    /// Whether every field is valid UTF-8; ASCII, the usual case, is checked a word at a time.
+    var isUTF8: Bool {
+      let isASCII = bytes.withUnsafeBytes { raw -> Bool in
+        var index = 0
+        var high: UInt64 = 0
+        while index + 8 <= raw.count {
+          high |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+          index += 8
+        }
+        while index < raw.count {
+          high |= UInt64(raw[index])
+          index += 1
+        }
+        return high & 0x8080_8080_8080_8080 == 0
+      }
+      return isASCII || (0..<count).allSatisfy { String(validating: field($0), as: UTF8.self) != nil }
+    }
   }
 
   /// A record that does not follow RFC 4180.

@@ -86,20 +86,31 @@ struct TableReader {
     }
     guard missing.isEmpty else { throw .missingColumns(path: path, missing: missing, found: header) }
     var skipped: [(line: Int, reason: String)] = []
-    while try next(&reader, into: &record) {
-      if record.isBlank { continue }
-      do throws(RowError) {
-        guard record.count == header.count else {
-          throw RowError("has \(record.count) fields where the header has \(header.count)")
+    // The rest is split into records on another thread while this one handles them.
+    let readAhead = RecordReadAhead(reader)
+    defer { readAhead.stop() }
+    while let batch = readAhead.next() {
+      for index in 0..<batch.count {
+        let record = batch.records[index]
+        if record.isBlank { continue }
+        do throws(RowError) {
+          guard record.count == header.count else {
+            throw RowError("has \(record.count) fields where the header has \(header.count)")
+          }
+          guard batch.isUTF8[index] else {
+            throw RowError("is not valid UTF-8: ids are compared as text, so save the table as UTF-8")
+          }
+          try handle(TableRow(record: record, positions: positions))
+        } catch {
+          guard skipMalformed else { throw .malformedRow(path: path, line: record.line, reason: error.message) }
+          skipped.append((record.line, error.message))
         }
-        guard Self.isUTF8(record) else {
-          throw RowError("is not valid UTF-8: ids are compared as text, so save the table as UTF-8")
-        }
-        try handle(TableRow(record: record, positions: positions))
-      } catch {
-        guard skipMalformed else { throw .malformedRow(path: path, line: record.line, reason: error.message) }
-        skipped.append((record.line, error.message))
       }
+      if let error = batch.error {
+        if error.endsTheTable { throw .notATable(path: path, line: error.line, reason: error.reason) }
+        throw .malformedRow(path: path, line: error.line, reason: "is not valid CSV: \(error.reason)")
+      }
+      readAhead.recycle(batch)
     }
     return skipped
   }
@@ -111,24 +122,6 @@ struct TableReader {
       if error.endsTheTable { throw .notATable(path: path, line: error.line, reason: error.reason) }
       throw .malformedRow(path: path, line: error.line, reason: "is not valid CSV: \(error.reason)")
     }
-  }
-
-  /// Whether every field is valid UTF-8; ASCII, the usual case, is checked a word at a time.
-  private static func isUTF8(_ record: CSVRecordReader.Record) -> Bool {
-    let isASCII = record.bytes.withUnsafeBytes { raw -> Bool in
-      var index = 0
-      var high: UInt64 = 0
-      while index + 8 <= raw.count {
-        high |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-        index += 8
-      }
-      while index < raw.count {
-        high |= UInt64(raw[index])
-        index += 1
-      }
-      return high & 0x8080_8080_8080_8080 == 0
-    }
-    return isASCII || (0..<record.count).allSatisfy { String(validating: record.field($0), as: UTF8.self) != nil }
   }
 
   /// The fields as text, or nil when one is not valid UTF-8.

@@ -151,6 +151,30 @@ import Testing
     #expect(message.count < 800)
   }
 
+  /// Records are split on another thread a batch ahead (`RecordReadAhead`):
+  /// a malformed row, or a record that is not CSV, many batches into the
+  /// file is reported at its own line after every row before it was
+  /// handled, and stopping there leaves no reading thread behind.
+  @Test func errorsFarIntoTheFileAreReportedAtTheirLines() throws {
+    var rows = header
+    for device in 0..<20_000 { rows += "A,Theme,displayed,d\(device),\(device % 5)\n" }
+    expectRowError(rows + "A,Theme,displayed,late,soon\n" + rows.dropFirst(header.count), line: 20_002,
+                   "day 'soon' is not a whole number of days from 0 to 3659 (ten years)")
+    var options = EventsAnalysis.Options()
+    options.skipMalformed = true
+    let skipping = try analyse(events: rows + "A,Theme,displayed,late,soon\nB,Theme,displayed,x,1\n", options: options)
+    #expect(skipping.skippedRows.map(\.line) == [20_002])
+    #expect(skipping.document.experiments[0].variants.map(\.exposed) == [20_000, 1])
+    do {
+      _ = try analyse(events: rows + "A,Theme,displayed,\"open,1\n")
+      Issue.record("expected an error")
+    } catch {
+      #expect(error as? AnalyticsTableError == .malformedRow(
+        path: (error as? AnalyticsTableError)?.path ?? "", line: 20_002,
+        reason: "is not valid CSV: a quoted field is not closed: add the closing '\"'"))
+    }
+  }
+
   /// Larger than one read chunk, so that records straddle chunk boundaries.
   @Test func aTableLargerThanOneChunkIsReadWhole() throws {
     var text = header
