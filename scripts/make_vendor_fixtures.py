@@ -309,9 +309,52 @@ def growthbook_fixtures(rng):
         features.append({"id": user, "attributes": attrs,
                          "values": {key: gb.eval_feature(key).value for key in payload["features"]},
                          "sources": {key: gb.eval_feature(key).source for key in payload["features"]}})
+    # Feature evaluation as `bench bucket` prints it: the first rule that applies ends it. Rollouts (a force
+    # rule with a coverage or a range) before and after experiment rules, a rollout hashed on another
+    # attribute with a fallback, an experiment hashed on a device id the app gives, a feature with only a
+    # default value, values of every JSON type, rule ids as the SDK reports them.
+    rollout_payload = {"features": {
+        "price": {"defaultValue": 9.99, "rules": [
+            {"id": "fr_qa", "condition": {"platform": "ios"}, "force": 0.99},
+            {"id": "fr_rollout", "force": 12.99, "coverage": 0.25, "hashAttribute": "id"},
+            {"id": "fr_exp", "key": "price-test", "variations": [9.99, 12.99, 14.99], "weights": [0.4, 0.3, 0.3],
+             "coverage": 0.9, "hashAttribute": "id", "seed": "price-seed",
+             "meta": [{"key": "control"}, {"key": "mid"}, {"key": "high"}]},
+        ]},
+        "banner": {"defaultValue": {"text": "Hi", "color": "blue"}, "rules": [
+            {"id": "fr_dev", "key": "banner-test", "variations": [{"text": "Hi", "color": "blue"}, {"text": "Hey", "color": "red"}],
+             "hashAttribute": "deviceId", "meta": [{"key": "a"}, {"key": "b"}]},
+        ]},
+        "new-onboarding": {"defaultValue": False, "rules": [
+            {"id": "fr_range", "force": True, "range": [0.3, 0.6], "hashAttribute": "deviceId", "fallbackAttribute": "id",
+             "seed": "onb"},
+            {"id": "fr_half", "force": False, "coverage": 0.5, "hashAttribute": "company", "fallbackAttribute": "id"},
+        ]},
+        "tabs": {"defaultValue": ["home", "search"], "rules": []},
+        "legacy-flag": {"defaultValue": None},
+    }}
+    device_ids = [None, "", 0, 12345, 7.5, "dev-a", "dev-b", "デバイス", "😀", "d" * 300, True]
+    rollouts = []
+    for user in words[:1000]:
+        attrs = dict(attributes(rng), id=user)
+        device = rng.choice(device_ids)
+        if device is not None:
+            attrs["deviceId"] = device
+        if rng.random() < 0.3:
+            attrs["company"] = rng.choice(["acme", "", "globex"])
+        gb = GrowthBook(attributes=attrs, features=rollout_payload["features"])
+        results = {}
+        for key in rollout_payload["features"]:
+            result = gb.eval_feature(key)
+            experiment = result.experimentResult
+            results[key] = {"value": result.value, "source": result.source, "ruleId": result.ruleId or "",
+                            "variationId": experiment.variationId if experiment else None,
+                            "bucket": experiment.bucket if experiment and experiment.hashUsed else None}
+        rollouts.append({"id": user, "attributes": attrs, "results": results})
     return {"sdk": GROWTHBOOK, "fnv": fnv, "hashes": hashes, "ranges": ranges, "namespaces": namespaces,
             "conditions": conditions, "experiments": experiments, "runs": runs, "stickySteps": steps,
-            "sticky": sticky, "payload": payload, "features": features}
+            "sticky": sticky, "payload": payload, "features": features, "rolloutPayload": rollout_payload,
+            "rollouts": rollouts}
 
 
 def main():

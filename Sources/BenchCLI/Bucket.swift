@@ -12,7 +12,9 @@ extension Bench {
         Reads the service's own configuration, unchanged: an Optimizely datafile, or a GrowthBook \
         features payload as the SDKs receive it. For each id and experiment it prints the variation, \
         the bucket (Optimizely: 0 to 9999; GrowthBook: the hash in [0, 1)) and the reason, by the \
-        same rules as the vendors' SDKs. Ids come as arguments, or one per line on standard input.
+        same rules as the vendors' SDKs; for GrowthBook, each feature's value too, with where it came \
+        from and the rule that decided (the first rule that applies). Ids come as arguments, or one \
+        per line on standard input.
         """
     )
 
@@ -29,7 +31,7 @@ extension Bench {
     @Option(help: "The user's attributes, as a JSON object, e.g. '{\"platform\": \"iOS\"}'.")
     var attributes: String = "{}"
 
-    @Flag(help: "Print one JSON object per id and experiment.")
+    @Flag(help: "Print one JSON object per id and experiment (and, for GrowthBook, per id and feature).")
     var json = false
 
     @Argument(help: "The user ids; read from standard input, one per line, when none is given.")
@@ -57,7 +59,7 @@ extension Bench {
       } catch {
         throw BenchError.invalidFile(option: "--config", problem: "\(config): \(error)")
       }
-      let rows: [BucketDecisions.Row]
+      let rows: [BucketDecisions.Line]
       let problems: [String]
       do {
         switch framework {

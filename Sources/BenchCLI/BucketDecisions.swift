@@ -31,7 +31,7 @@ package struct BucketDecisions {
   /// Every experiment of an Optimizely datafile, then every feature flag, in
   /// the datafile's order. A flag's row names the flag; its variation is
   /// "on" or "off" with the rule that decided.
-  package static func optimizely(_ datafile: OptimizelyDatafile, ids: [String], attributes: [String: AttributeValue]) -> [Row] {
+  package static func optimizely(_ datafile: OptimizelyDatafile, ids: [String], attributes: [String: AttributeValue]) -> [Line] {
     let service = OptimizelyDecisionService(datafile: datafile)
     return ids.flatMap { id in
       var profile: [String: String]? = nil
@@ -49,28 +49,96 @@ package struct BucketDecisions {
           id: id, experiment: flag.key, variation: decision.isEnabled ? "on" : "off", bucket: nil,
           reason: decision.source.map { "feature flag, decided by \($0)" } ?? "feature flag, no rule matched")
       }
-      return experiments + flags
+      return (experiments + flags).map(Line.experiment)
     }
   }
 
-  /// Every experiment rule of a GrowthBook payload, features sorted by key.
-  /// The id is the user's `id` attribute (and the rule's hash attribute).
-  package static func growthBook(_ payload: GrowthBookPayload, ids: [String], attributes: [String: AttributeValue]) -> [Row] {
+  /// A GrowthBook feature's evaluation for one id: its value, where the SDK
+  /// says it came from, and the id of the rule that decided ("" for the default).
+  package struct FeatureRow {
+    let id: String
+    let feature: String
+    let value: AttributeValue
+    let source: String
+    let rule: String
+
+    package var json: OrderedJSON {
+      .object([
+        ("id", .string(id)), ("feature", .string(feature)), ("value", Self.json(value)), ("source", .string(source)),
+        ("rule", .string(rule)),
+      ])
+    }
+
+    package var text: String {
+      "\(id) \(feature) = \(Self.json(value).renderedOnOneLine()) (\(source)\(rule.isEmpty ? "" : ", rule \(rule)"))"
+    }
+
+    /// A feature's value as JSON, an object's members by key.
+    static func json(_ value: AttributeValue) -> OrderedJSON {
+      switch value {
+      case .null: .null
+      case .bool(let flag): .bool(flag)
+      case .number(let number): .number(number)
+      case .string(let text): .string(text)
+      case .array(let values): .array(values.map(json))
+      case .object(let members): .object(members.keys.sorted().map { ($0, json(members[$0]!)) })
+      }
+    }
+  }
+
+  /// A line `bench bucket` prints: an experiment's decision, or a feature's value.
+  package enum Line {
+    case experiment(Row)
+    case feature(FeatureRow)
+
+    package var json: OrderedJSON {
+      switch self {
+      case .experiment(let row): row.json
+      case .feature(let row): row.json
+      }
+    }
+
+    package var text: String {
+      switch self {
+      case .experiment(let row): row.text
+      case .feature(let row): row.text
+      }
+    }
+  }
+
+  /// Every feature of a GrowthBook payload, sorted by key, evaluated as the
+  /// SDK evaluates it (the first rule that applies decides): a line per
+  /// experiment rule, whose variation is its meta key (else its index) where
+  /// that rule decided and null where it did not, then the feature's value.
+  /// The user's attributes are `attributes` with `id` set to the id; a rule
+  /// hashed on another attribute reads it from them.
+  package static func growthBook(_ payload: GrowthBookPayload, ids: [String], attributes: [String: AttributeValue]) -> [Line] {
     ids.flatMap { id in
-      payload.features.keys.sorted().flatMap { key in
-        payload.features[key]!.rules.compactMap { rule -> Row? in
+      var userAttributes = attributes
+      userAttributes["id"] = .string(id)
+      return payload.features.keys.sorted().flatMap { key -> [Line] in
+        var sticky: GrowthBookExperiment.StickyAssignments? = nil
+        let evaluation = payload.evaluate(key, attributes: userAttributes, sticky: &sticky)
+        let rules = payload.features[key]!.rules
+        let experiments = zip(rules, evaluation.rules).compactMap { rule, outcome -> Line? in
           guard let experiment = rule.experiment else { return nil }
-          var userAttributes = attributes
-          userAttributes["id"] = .string(id)
-          userAttributes[experiment.hashAttribute] = .string(id)
-          var sticky: GrowthBookExperiment.StickyAssignments? = nil
-          if let condition = rule.condition, !GrowthBookCondition.evaluate(condition, attributes: userAttributes) {
-            return Row(id: id, experiment: experiment.key, variation: nil, bucket: nil, reason: "condition not met")
+          switch outcome {
+          case .experiment(let result) where result.inExperiment:
+            let variation = experiment.variationKeys?[safe: result.variationID] ?? String(result.variationID)
+            return .experiment(Row(
+              id: id, experiment: experiment.key, variation: variation, bucket: result.bucket, reason: result.reason.rawValue))
+          case .experiment(let result):
+            return .experiment(Row(id: id, experiment: experiment.key, variation: nil, bucket: nil, reason: result.reason.rawValue))
+          case .conditionFailed:
+            return .experiment(Row(id: id, experiment: experiment.key, variation: nil, bucket: nil, reason: "condition not met"))
+          case .notReached, .forced, .outsideRollout, .invalid:
+            return .experiment(Row(
+              id: id, experiment: experiment.key, variation: nil, bucket: nil, reason: "an earlier rule decided the feature"))
           }
-          let result = experiment.run(attributes: userAttributes, sticky: &sticky)
-          let variation = result.inExperiment ? (experiment.variationKeys?[safe: result.variationID] ?? String(result.variationID)) : nil
-          return Row(id: id, experiment: experiment.key, variation: variation, bucket: result.bucket, reason: result.reason.rawValue)
         }
+        return experiments + [
+          .feature(FeatureRow(id: id, feature: key, value: evaluation.value, source: evaluation.source, rule: evaluation.ruleID))
+        ]
       }
     }
   }

@@ -144,7 +144,7 @@ enum FuzzTarget: String, CaseIterable {
   }
 
   /// Each decision as `bench bucket` prints it, in text and as JSON.
-  private static func render(_ rows: [BucketDecisions.Row]) {
+  private static func render(_ rows: [BucketDecisions.Line]) {
     for row in rows {
       _ = row.text
       _ = row.json.renderedOnOneLine()

@@ -32,33 +32,64 @@ import Testing
       """)
   }
 
-  /// Ids from standard input, one JSON object per id and experiment: for the
-  /// fixture's users without a platform (so the force rule never applies), the
-  /// variation is the one growthbook's SDK served, and none where it served
-  /// the default.
-  @Test func jsonLinesFromStandardInputAgreeWithTheSDK() throws {
-    let payload = try vendorFile("growthbook", member: "payload")
+  /// Per id, a line per experiment rule and one per feature, as growthbook
+  /// 4.0.0's `eval_feature` decided for the fixture's users (each with its
+  /// own attributes: a device id, a company, a platform): the feature's
+  /// value, source and deciding rule; the experiment's variation (its meta
+  /// key) only on the rule that decided, null with the reason on the others.
+  @Test func featureAndExperimentLinesAgreeWithTheSDK() throws {
     let url = repositoryRoot.appendingPathComponent("Tests/BucketingTests/Fixtures/growthbook.json")
     let root = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
-    let users = try #require(root["features"] as? [[String: Any]]).filter {
-      ($0["attributes"] as? [String: Any])?["platform"] == nil && !($0["id"] as! String).isEmpty
+    let payloadObject = try #require(root["rolloutPayload"] as? [String: Any])
+    let payload = try BenchProcess.temporaryFile(String(decoding: try JSONSerialization.data(withJSONObject: payloadObject), as: UTF8.self))
+    let features = try #require(payloadObject["features"] as? [String: [String: Any]])
+    let users = try #require(root["rollouts"] as? [[String: Any]]).filter { !($0["id"] as! String).isEmpty }.prefix(60)
+    var decidedByExperiment = 0
+    for user in users {
+      var attributes = try #require(user["attributes"] as? [String: Any])
+      attributes["id"] = nil
+      let id = user["id"] as! String
+      let result = try BenchProcess.run([
+        "bucket", "--framework", "growthbook", "--config", payload, "--json", "--attributes",
+        String(decoding: try JSONSerialization.data(withJSONObject: attributes), as: UTF8.self), "--", id,
+      ])
+      #expect(result.status == 0, "\(result.standardError)")
+      let lines = try result.standardOutput.split(separator: "\n").map {
+        try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+      }
+      let expected = try #require(user["results"] as? [String: [String: Any]])
+      for key in features.keys.sorted() {
+        let want = try #require(expected[key])
+        let feature = try #require(lines.first { $0["feature"] as? String == key })
+        #expect(Set(feature.keys) == ["id", "feature", "value", "source", "rule"])
+        #expect(feature["id"] as? String == id)
+        #expect(feature["source"] as? String == want["source"] as? String, "\(id) \(key)")
+        #expect(feature["rule"] as? String == want["ruleId"] as? String, "\(id) \(key)")
+        #expect(try sameJSON(feature["value"], want["value"]), "\(id) \(key)")
+        for rule in (features[key]?["rules"] as? [[String: Any]] ?? []) where rule["variations"] != nil {
+          let line = try #require(lines.first { $0["experiment"] as? String == rule["key"] as? String })
+          #expect(Set(line.keys) == ["id", "experiment", "variation", "bucket", "reason"])
+          let decided = want["ruleId"] as? String == rule["id"] as? String
+          let meta = rule["meta"] as? [[String: Any]]
+          let variation = (want["variationId"] as? Int).flatMap { meta?[$0]["key"] as? String }
+          #expect(line["variation"] as? String == (decided ? variation : nil), "\(id) \(key)")
+          #expect((line["bucket"] as? Double) == (decided ? want["bucket"] as? Double : nil), "\(id) \(key)")
+          if decided { decidedByExperiment += 1 }
+        }
+      }
     }
-    #expect(users.count > 50)
-    let ids = users.map { $0["id"] as! String }
-    let result = try BenchProcess.run(
-      ["bucket", "--framework", "growthbook", "--config", payload, "--json"], input: ids.joined(separator: "\n") + "\n\n")
-    #expect(result.status == 0)
-    let lines = result.standardOutput.split(separator: "\n").map(String.init)
-    #expect(lines.count == users.count)
-    for (line, user) in zip(lines, users) {
-      let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-      #expect(Set(object.keys) == ["id", "experiment", "variation", "bucket", "reason"])
-      #expect(object["id"] as? String == user["id"] as? String)
-      let values = user["values"] as! [String: Any], sources = user["sources"] as! [String: Any]
-      let expected: String? = sources["checkout-label"] as? String == "experiment"
-        ? (values["checkout-label"] as? String == "Buy now" ? "1" : "0") : nil
-      #expect(object["variation"] as? String == expected, "\(line)")
+    #expect(decidedByExperiment > 30)
+    // Ids from standard input, blank lines skipped: each gets its lines.
+    let input = try BenchProcess.run(["bucket", "--framework", "growthbook", "--config", payload], input: "u1\n\nu2\n")
+    #expect(input.standardOutput.split(separator: "\n").count == 2 * (features.count + 2))
+  }
+
+  /// Two JSON values read by JSONSerialization are the same value (objects whatever their members' order).
+  private func sameJSON(_ first: Any?, _ second: Any?) throws -> Bool {
+    func text(_ value: Any?) throws -> String {
+      String(decoding: try JSONSerialization.data(withJSONObject: [value ?? NSNull()], options: .sortedKeys), as: UTF8.self)
     }
+    return try text(first) == text(second)
   }
 
   @Test func badInputGetsOneLineNamingTheOption() throws {
@@ -137,7 +168,8 @@ import Testing
       Warning: \(tolerated): features.paywall.rules[0].weights: 3 weights for 2 variations; the SDK splits equally
 
       """)
-    #expect(warned.standardOutput.split(separator: "\n").count == 2)
+    // Per id, the experiment's line and the feature's.
+    #expect(warned.standardOutput.split(separator: "\n").count == 4)
   }
 
   /// A traffic allocation naming no variation and an audience id no audience

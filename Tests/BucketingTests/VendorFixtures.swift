@@ -62,4 +62,19 @@ struct GrowthBookFixtures: Decodable {
   let sticky: [Sticky]
   let payload: AttributeValue
   let features: [Feature]
+  /// Feature evaluations with rollouts, by id and feature.
+  struct Rollout: Decodable {
+    struct Result: Decodable {
+      let value: AttributeValue
+      let source: String
+      let ruleId: String
+      let variationId: Int?
+      let bucket: Double?
+    }
+    let id: String
+    let attributes: [String: AttributeValue]
+    let results: [String: Result]
+  }
+  let rolloutPayload: AttributeValue
+  let rollouts: [Rollout]
 }

@@ -20,27 +20,37 @@ public struct GrowthBookPayload: Sendable {
     }
   }
 
-  /// A feature rule: a force rule when `force` is set, an experiment rule
-  /// when `variations` is.
+  /// A feature rule: a force rule when `force` is set (a rollout when it has
+  /// a coverage or a range), an experiment rule when `variations` is.
   public struct Rule: Sendable {
     public init(
-      condition: AttributeValue?, force: AttributeValue?, coverage: Double?, experiment: GrowthBookExperiment?,
-      hashAttribute: String, hashVersion: Int, seed: String?
+      id: String = "", condition: AttributeValue?, force: AttributeValue?, coverage: Double?,
+      range: (start: Double, end: Double)? = nil, experiment: GrowthBookExperiment?, hashAttribute: String,
+      fallbackAttribute: String? = nil, hashVersion: Int, seed: String?
     ) {
+      self.id = id
       self.condition = condition
       self.force = force
       self.coverage = coverage
+      self.range = range
       self.experiment = experiment
       self.hashAttribute = hashAttribute
+      self.fallbackAttribute = fallbackAttribute
       self.hashVersion = hashVersion
       self.seed = seed
     }
 
+    /// The rule's id, as the SDK reports the rule that decided ("" without one).
+    public var id: String
     public var condition: AttributeValue?
     public var force: AttributeValue?
     public var coverage: Double?
+    /// A rollout's slice of the hash, half-open; it replaces the coverage when set.
+    public var range: (start: Double, end: Double)?
     public var experiment: GrowthBookExperiment?
     public var hashAttribute: String
+    /// The attribute a rollout hashes when the hash attribute has no value.
+    public var fallbackAttribute: String?
     public var hashVersion: Int
     public var seed: String?
   }
@@ -101,6 +111,9 @@ public struct GrowthBookPayload: Sendable {
       throw fail("weights", "an array of numbers")
     }
     if let condition = members["condition"], condition.object == nil { throw fail("condition", "an object") }
+    if let range = members["range"], range.array.map({ $0.count == 2 && $0.allSatisfy { $0.number != nil } }) != true {
+      throw fail("range", "an array of two numbers, the hash's start and end")
+    }
   }
 
   /// What the SDK tolerates but a payload's author did not mean, by path, in
@@ -168,9 +181,11 @@ public struct GrowthBookPayload: Sendable {
         minBucketVersion: members["minBucketVersion"]?.number.map(Self.clampedWhole) ?? 0,
         variationKeys: members["meta"]?.array?.map { $0.object?["key"]?.string ?? "" })
     }
+    let range = members["range"]?.array.map { (start: $0[0].number!, end: $0[1].number!) }
     return Rule(
-      condition: members["condition"], force: members["force"], coverage: members["coverage"]?.number,
-      experiment: experiment, hashAttribute: hashAttribute, hashVersion: hashVersion, seed: members["seed"]?.string)
+      id: members["id"]?.string ?? "", condition: members["condition"], force: members["force"],
+      coverage: members["coverage"]?.number, range: range, experiment: experiment, hashAttribute: hashAttribute,
+      fallbackAttribute: members["fallbackAttribute"]?.string, hashVersion: hashVersion, seed: members["seed"]?.string)
   }
 
   /// A feature's value for a user and where it came from.
@@ -181,38 +196,84 @@ public struct GrowthBookPayload: Sendable {
     /// The experiment's result, for an experiment rule that decided.
     public let experiment: GrowthBookExperiment.Result?
     public let experimentKey: String?
+    /// The id of the rule that decided, as the SDK reports it: "" for the default value.
+    public let ruleID: String
+    /// What each rule did, in order: the evaluation stops at the first that decides.
+    public let rules: [RuleOutcome]
   }
 
+  /// What one rule did in an evaluation.
+  public enum RuleOutcome: Sendable, Hashable {
+    /// The rule's condition does not hold for the user.
+    case conditionFailed
+    /// A rollout whose coverage or range leaves the user out.
+    case outsideRollout
+    /// A force rule that decided.
+    case forced
+    /// An experiment rule ran: it decided when the user is in the experiment.
+    case experiment(GrowthBookExperiment.Result)
+    /// Neither a force nor variations: the SDK skips it.
+    case invalid
+    /// An earlier rule decided.
+    case notReached
+  }
+
+  /// Evaluates a feature as the SDK's `evalFeature` does: the rules in order,
+  /// the first that applies deciding.
   public func evaluate(
     _ key: String, attributes: [String: AttributeValue], sticky: inout GrowthBookExperiment.StickyAssignments?
   ) -> Evaluation {
     guard let feature = features[key] else {
-      return Evaluation(value: .null, source: "unknownFeature", experiment: nil, experimentKey: nil)
+      return Evaluation(value: .null, source: "unknownFeature", experiment: nil, experimentKey: nil, ruleID: "", rules: [])
+    }
+    var outcomes: [RuleOutcome] = []
+    func decided(_ value: AttributeValue, _ source: String, _ rule: Rule, experiment: GrowthBookExperiment.Result? = nil)
+      -> Evaluation
+    {
+      outcomes += Array(repeating: .notReached, count: feature.rules.count - outcomes.count)
+      return Evaluation(
+        value: value, source: source, experiment: experiment, experimentKey: experiment == nil ? nil : rule.experiment?.key,
+        ruleID: rule.id, rules: outcomes)
     }
     for rule in feature.rules {
-      if let condition = rule.condition, !GrowthBookCondition.evaluate(condition, attributes: attributes) { continue }
-      if let force = rule.force {
-        guard Self.isIncludedInRollout(rule, featureKey: key, attributes: attributes) else { continue }
-        return Evaluation(value: force, source: "force", experiment: nil, experimentKey: nil)
+      if let condition = rule.condition, !GrowthBookCondition.evaluate(condition, attributes: attributes) {
+        outcomes.append(.conditionFailed)
+        continue
       }
-      guard let experiment = rule.experiment else { continue }
+      if let force = rule.force {
+        guard Self.isIncludedInRollout(rule, featureKey: key, attributes: attributes) else {
+          outcomes.append(.outsideRollout)
+          continue
+        }
+        outcomes.append(.forced)
+        return decided(force, "force", rule)
+      }
+      guard let experiment = rule.experiment else {
+        outcomes.append(.invalid)
+        continue
+      }
       let result = experiment.run(attributes: attributes, sticky: &sticky)
+      outcomes.append(.experiment(result))
       guard result.inExperiment else { continue }
-      return Evaluation(
-        value: experiment.variations[result.variationID], source: "experiment", experiment: result,
-        experimentKey: experiment.key)
+      return decided(experiment.variations[result.variationID], "experiment", rule, experiment: result)
     }
-    return Evaluation(value: feature.defaultValue, source: "defaultValue", experiment: nil, experimentKey: nil)
+    return Evaluation(
+      value: feature.defaultValue, source: "defaultValue", experiment: nil, experimentKey: nil, ruleID: "", rules: outcomes)
   }
 
-  /// A force rule's coverage: users whose hash of the rule's seed (the
-  /// feature's key by default) lies below it.
+  /// A rollout's coverage or range: users whose hash of the rule's seed (the
+  /// feature's key by default) lies below the coverage or within the range.
+  /// The hash attribute's value, else the fallback attribute's; without
+  /// either the user is left out.
   private static func isIncludedInRollout(_ rule: Rule, featureKey: String, attributes: [String: AttributeValue]) -> Bool {
-    guard let coverage = rule.coverage else { return true }
-    if coverage == 0 { return false }
-    guard let value = GrowthBookExperiment.hashValue(attributes[rule.hashAttribute]),
+    if rule.coverage == nil && rule.range == nil { return true }
+    if rule.coverage == 0 && rule.range == nil { return false }
+    guard
+      let value = GrowthBookExperiment.hashValue(attributes[rule.hashAttribute])
+        ?? rule.fallbackAttribute.flatMap({ GrowthBookExperiment.hashValue(attributes[$0]) }),
       let n = GrowthBookHash.hash(seed: rule.seed ?? featureKey, value: value, version: rule.hashVersion)
     else { return false }
-    return n < coverage
+    if let range = rule.range { return range.start <= n && n < range.end }
+    return n < rule.coverage!
   }
 }
