@@ -351,10 +351,47 @@ def growthbook_fixtures(rng):
                             "variationId": experiment.variationId if experiment else None,
                             "bucket": experiment.bucket if experiment and experiment.hashUsed else None}
         rollouts.append({"id": user, "attributes": attrs, "results": results})
+    # The newer operators: case-insensitive membership, regular expressions and their negations, on
+    # attributes in every case and shape (a seeded generator of their own, so the sections above stay as
+    # they were).
+    operator_rng = random.Random(20261126)
+    operator_conditions = [
+        {"platform": {"$ini": ["ios", "ANDROID"]}},
+        {"platform": {"$nini": ["ios"]}},
+        {"tags": {"$ini": ["Beta", "vip"]}},
+        {"tags": {"$nini": ["BETA"]}},
+        {"tags": {"$alli": ["beta", "VIP"]}},
+        {"tags": {"$all": ["beta", "vip"]}},
+        {"tags": {"$alli": [{"$regexi": "^b"}, "vip"]}},
+        {"platform": {"$regexi": "^iOS$"}},
+        {"platform": {"$notRegex": "^iOS$"}},
+        {"platform": {"$notRegexi": "^ios$"}},
+        {"platform": {"$notRegex": "[unclosed"}},
+        {"platform": {"$regexi": "[unclosed"}},
+        {"platform": {"$ini": "ios"}},
+        {"sessions": {"$ini": [5, "5"]}},
+        {"tags": {"$ini": []}},
+        {"$or": [{"platform": {"$regexi": "android"}}, {"tags": {"$alli": ["PRO"]}}]},
+        {"$not": {"tags": {"$nini": ["vip"]}}},
+    ]
+    operator_cases = []
+    for condition in operator_conditions:
+        for _ in range(30):
+            attrs = {}
+            if operator_rng.random() < 0.85:
+                attrs["platform"] = operator_rng.choice(["iOS", "ios", "IOS", "Android", "android", "Web", "", 5])
+            if operator_rng.random() < 0.8:
+                size = operator_rng.randrange(0, 4)
+                attrs["tags"] = [operator_rng.choice(["beta", "Beta", "BETA", "vip", "VIP", "pro", "Pro", 5, None])
+                                 for _ in range(size)]
+            if operator_rng.random() < 0.5:
+                attrs["sessions"] = operator_rng.choice([5, "5", 6, None])
+            operator_cases.append({"condition": condition, "attributes": attrs,
+                                   "result": core.evalCondition(attrs, condition)})
     return {"sdk": GROWTHBOOK, "fnv": fnv, "hashes": hashes, "ranges": ranges, "namespaces": namespaces,
             "conditions": conditions, "experiments": experiments, "runs": runs, "stickySteps": steps,
             "sticky": sticky, "payload": payload, "features": features, "rolloutPayload": rollout_payload,
-            "rollouts": rollouts}
+            "rollouts": rollouts, "operatorConditions": operator_cases}
 
 
 def main():

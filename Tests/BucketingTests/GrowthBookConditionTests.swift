@@ -15,6 +15,22 @@ import Testing
     }
   }
 
+  /// The newer operators, against growthbook 4.0.0: case-insensitive
+  /// membership (`$ini $nini $alli`, strings compared in lower case), and
+  /// regular expressions with their negations (`$regexi $notRegex
+  /// $notRegexi`; a pattern that does not compile matches nothing, so its
+  /// negation holds), on attributes in every case and shape.
+  @Test func theNewerOperatorsMatchTheSDK() throws {
+    let fixtures = try VendorFixtures.load("growthbook", as: GrowthBookFixtures.self)
+    #expect(fixtures.operatorConditions.count == 510)
+    #expect(Set(fixtures.operatorConditions.map(\.result)) == [true, false])
+    for entry in fixtures.operatorConditions {
+      #expect(
+        GrowthBookCondition.evaluate(entry.condition, attributes: entry.attributes) == entry.result,
+        "\(entry.condition) on \(entry.attributes)")
+    }
+  }
+
   /// A `$regex` that backtracks catastrophically on a long id gives up and
   /// fails instead of holding the evaluation for minutes; ordinary patterns,
   /// and matches near the end of a long text, are unaffected.

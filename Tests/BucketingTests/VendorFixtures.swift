@@ -77,4 +77,6 @@ struct GrowthBookFixtures: Decodable {
   }
   let rolloutPayload: AttributeValue
   let rollouts: [Rollout]
+  /// The newer operators ($ini, $nini, $alli, $regexi, $notRegex, $notRegexi).
+  let operatorConditions: [Condition]
 }

@@ -10,8 +10,9 @@ import Foundation
 /// Supported: field equality (deep, type-strict), `$eq $ne $lt $lte $gt $gte`
 /// (numbers with numbers, strings with strings), the version comparisons
 /// `$veq $vne $vlt $vlte $vgt $vgte`, `$in $nin $all $size $elemMatch $exists
-/// $type $regex $not` on a field, `$and $or $nor $not` on conditions, and
-/// dotted paths into objects and arrays. Saved groups are not.
+/// $type $regex $not` on a field and their newer case-insensitive and negated
+/// forms `$ini $nini $alli $regexi $notRegex $notRegexi`, `$and $or $nor $not`
+/// on conditions, and dotted paths into objects and arrays. Saved groups are not.
 public enum GrowthBookCondition {
   /// Whether `attributes` satisfy `condition`.
   public static func evaluate(_ condition: AttributeValue, attributes: [String: AttributeValue]) -> Bool {
@@ -90,8 +91,13 @@ public enum GrowthBookCondition {
     return members.keys.allSatisfy { $0.hasPrefix("$") }
   }
 
-  static func evaluate(value condition: AttributeValue, against attribute: AttributeValue) -> Bool? {
+  /// - Parameter insensitive: a plain string compares with a string
+  ///   attribute in lower case (`$alli`'s elements).
+  static func evaluate(value condition: AttributeValue, against attribute: AttributeValue, insensitive: Bool = false) -> Bool? {
     guard case .object(let operators) = condition, isOperatorObject(condition) else {
+      if insensitive, case .string(let expected) = condition, case .string(let actual) = attribute {
+        return expected.lowercased() == actual.lowercased()
+      }
       return deepEqual(condition, attribute)
     }
     var result: Bool? = true
@@ -126,23 +132,26 @@ public enum GrowthBookCondition {
       case "$vgt": return expected.utf8.lexicographicallyPrecedes(actual.utf8)
       default: return !actual.utf8.lexicographicallyPrecedes(expected.utf8)
       }
-    case "$regex":
+    case "$regex", "$regexi", "$notRegex", "$notRegexi":
+      // A pattern that does not compile, or an attribute that is no string, matches nothing:
+      // `$regex` fails and `$notRegex` holds, as in the SDK.
+      let negated = name.hasPrefix("$not")
       guard case .string(let pattern) = operand, case .string(let text) = attribute,
-        let expression = try? NSRegularExpression(pattern: pattern)
-      else { return false }
-      return Self.matches(expression, text)
-    case "$in", "$nin":
+        let expression = try? NSRegularExpression(pattern: pattern, options: name.hasSuffix("i") ? [.caseInsensitive] : [])
+      else { return negated }
+      return Self.matches(expression, text) != negated
+    case "$in", "$nin", "$ini", "$nini":
       guard case .array(let list) = operand else { return false }
-      let found = isIn(attribute, list)
-      return name == "$in" ? found : !found
-    case "$all":
+      let found = isIn(attribute, list, insensitive: name.hasSuffix("i"))
+      return name.hasPrefix("$in") ? found : !found
+    case "$all", "$alli":
       guard case .array(let list) = operand else { return false }
       guard case .array(let items) = attribute else { return false }
       var result: Bool? = true
       for expected in list {
         var passed: Bool? = false
         for item in items {
-          let outcome = evaluate(value: expected, against: item)
+          let outcome = evaluate(value: expected, against: item, insensitive: name == "$alli")
           if outcome == true {
             passed = true
             break
@@ -229,12 +238,18 @@ public enum GrowthBookCondition {
     }
   }
 
-  private static func isIn(_ attribute: AttributeValue, _ list: [AttributeValue]) -> Bool {
+  /// Whether the attribute, or any element of an array attribute, is in the
+  /// list; `insensitive` compares strings in lower case.
+  private static func isIn(_ attribute: AttributeValue, _ list: [AttributeValue], insensitive: Bool = false) -> Bool {
+    func folded(_ value: AttributeValue) -> AttributeValue {
+      guard insensitive, case .string(let text) = value else { return value }
+      return .string(text.lowercased())
+    }
     if case .array(let items) = attribute {
-      return items.contains { item in list.contains { strictEqual(item, $0) } }
+      return items.contains { item in list.contains { strictEqual(folded(item), folded($0)) } }
     }
     if case .object = attribute { return false }
-    return list.contains { strictEqual(attribute, $0) }
+    return list.contains { strictEqual(folded(attribute), folded($0)) }
   }
 
   private static func isOrderablePair(_ a: AttributeValue, _ b: AttributeValue) -> Bool {
