@@ -388,10 +388,82 @@ def growthbook_fixtures(rng):
                 attrs["sessions"] = operator_rng.choice([5, "5", 6, None])
             operator_cases.append({"condition": condition, "attributes": attrs,
                                    "result": core.evalCondition(attrs, condition)})
+    # The newer payloads' structure: saved groups ($inGroup/$notInGroup, in both of their shapes and of a
+    # type this SDK does not know), filters (the namespaces that replaced `namespace`), explicit variation
+    # ranges, and prerequisites (parentConditions) that skip a rule, end the evaluation as a gate, or meet
+    # a cycle.
+    structure_payload = {
+        "savedGroups": {
+            "beta-testers": ["u-beta-1", "u-beta-2", "user-0", "a"],
+            "staff": {"type": "list", "values": ["qa-user", "über"]},
+            "future": {"type": "something-new", "values": ["a"]},
+            "broken": "not a list",
+        },
+        "features": {
+            "beta-banner": {"defaultValue": "none", "rules": [
+                {"id": "fr_beta", "condition": {"id": {"$inGroup": "beta-testers"}}, "force": "beta"},
+                {"id": "fr_staff", "condition": {"id": {"$inGroup": "staff"}}, "force": "staff"},
+                {"id": "fr_future", "condition": {"id": {"$inGroup": "future"}}, "force": "future"},
+                {"id": "fr_broken", "condition": {"id": {"$notInGroup": "broken"}}, "force": "broken"},
+                {"id": "fr_outsiders", "condition": {"id": {"$notInGroup": "beta-testers"}}, "force": "everyone"},
+            ]},
+            "filtered-test": {"defaultValue": 0, "rules": [
+                {"id": "fr_filters", "key": "filtered-test", "variations": [0, 1, 2], "hashAttribute": "id",
+                 "filters": [{"seed": "layer-1", "ranges": [[0, 0.3], [0.6, 0.8]], "hashVersion": 2}],
+                 "ranges": [[0, 0.2], [0.2, 0.5], [0.5, 0.9]], "meta": [{"key": "a"}, {"key": "b"}, {"key": "c"}]},
+            ]},
+            "rule-filtered": {"defaultValue": "off", "rules": [
+                {"id": "fr_layer", "force": "on", "filters": [{"seed": "layer-2", "ranges": [[0.5, 1]], "attribute": "deviceId"}]},
+            ]},
+            "parent": {"defaultValue": False, "rules": [
+                {"id": "fr_parent", "force": True, "coverage": 0.5, "hashAttribute": "id"},
+            ]},
+            "child": {"defaultValue": "child-default", "rules": [
+                {"id": "fr_child", "parentConditions": [{"id": "parent", "condition": {"value": True}}], "force": "child-on"},
+            ]},
+            "gated-child": {"defaultValue": "gated-default", "rules": [
+                {"id": "fr_gated", "parentConditions": [{"id": "parent", "condition": {"value": True}, "gate": True}],
+                 "force": "gated-on"},
+            ]},
+            "orphan": {"defaultValue": "orphan-default", "rules": [
+                {"id": "fr_orphan", "parentConditions": [{"id": "missing", "condition": {"value": {"$exists": False}}}],
+                 "force": "orphan-on"},
+            ]},
+            "loop-a": {"defaultValue": "a", "rules": [
+                {"id": "fr_a", "parentConditions": [{"id": "loop-b", "condition": {"value": "b"}}], "force": "a-on"},
+            ]},
+            "loop-b": {"defaultValue": "b", "rules": [
+                {"id": "fr_b", "parentConditions": [{"id": "loop-a", "condition": {"value": "a"}}], "force": "b-on"},
+            ]},
+        },
+    }
+    structures = []
+    for user in words[:600]:
+        attrs = {"id": user}
+        if rng.random() < 0.6:
+            attrs["deviceId"] = rng.choice(["dev-a", "dev-b", "dev-c", "", 42])
+        gb = GrowthBook(attributes=attrs, features=structure_payload["features"],
+                        saved_groups=structure_payload["savedGroups"])
+        results = {}
+        for key in structure_payload["features"]:
+            result = gb.eval_feature(key)
+            experiment = result.experimentResult
+            results[key] = {"value": result.value, "source": result.source, "ruleId": result.ruleId or "",
+                            "variationId": experiment.variationId if experiment else None,
+                            "bucket": experiment.bucket if experiment and experiment.hashUsed else None}
+        structures.append({"id": user, "attributes": attrs, "results": results})
+    for special in ["u-beta-1", "qa-user", "über"]:
+        gb = GrowthBook(attributes={"id": special}, features=structure_payload["features"],
+                        saved_groups=structure_payload["savedGroups"])
+        result = gb.eval_feature("beta-banner")
+        structures.append({"id": special, "attributes": {"id": special}, "results": {"beta-banner": {
+            "value": result.value, "source": result.source, "ruleId": result.ruleId or "", "variationId": None,
+            "bucket": None}}})
     return {"sdk": GROWTHBOOK, "fnv": fnv, "hashes": hashes, "ranges": ranges, "namespaces": namespaces,
             "conditions": conditions, "experiments": experiments, "runs": runs, "stickySteps": steps,
             "sticky": sticky, "payload": payload, "features": features, "rolloutPayload": rollout_payload,
-            "rollouts": rollouts, "operatorConditions": operator_cases}
+            "rollouts": rollouts, "operatorConditions": operator_cases, "structurePayload": structure_payload,
+            "structures": structures}
 
 
 def main():

@@ -131,6 +131,11 @@ package struct BucketDecisions {
             return .experiment(Row(id: id, experiment: experiment.key, variation: nil, bucket: nil, reason: result.reason.rawValue))
           case .conditionFailed:
             return .experiment(Row(id: id, experiment: experiment.key, variation: nil, bucket: nil, reason: "condition not met"))
+          case .filteredOut:
+            return .experiment(Row(id: id, experiment: experiment.key, variation: nil, bucket: nil, reason: "filtered out"))
+          case .prerequisiteFailed:
+            return .experiment(Row(
+              id: id, experiment: experiment.key, variation: nil, bucket: nil, reason: "a prerequisite is not met"))
           case .notReached, .forced, .outsideRollout, .invalid:
             return .experiment(Row(
               id: id, experiment: experiment.key, variation: nil, bucket: nil, reason: "an earlier rule decided the feature"))

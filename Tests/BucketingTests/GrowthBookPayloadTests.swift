@@ -52,11 +52,56 @@ import Testing
     ]))
   }
 
-  @Test func aRangeThatIsNotTwoNumbersIsAnError() {
-    #expect(throws: BucketingError.unreadable(
-      format: "GrowthBook features payload",
-      reason: "features.f.rules[0].range: must be an array of two numbers, the hash's start and end")) {
-      try GrowthBookPayload(json: Data(#"{"features": {"f": {"rules": [{"force": 1, "range": [0.5]}]}}}"#.utf8))
+  /// The newer payloads' structure, as growthbook 4.0.0 evaluates it: saved
+  /// groups (`$inGroup`, `$notInGroup`; a group of a type the SDK does not
+  /// know is "unknown", a malformed one fails), filters in place of
+  /// namespaces, explicit variation ranges, and prerequisites that skip a
+  /// rule, end the evaluation as a gate ("prerequisite"), name a missing
+  /// feature or meet a cycle ("cyclicPrerequisite").
+  @Test func savedGroupsFiltersRangesAndPrerequisitesMatchTheSDK() throws {
+    let fixtures = try VendorFixtures.load("growthbook", as: GrowthBookFixtures.self)
+    let payload = try GrowthBookPayload(fixtures.structurePayload)
+    #expect(fixtures.structures.count == 603)
+    var sources: Set<String> = []
+    for user in fixtures.structures {
+      for (key, expected) in user.results {
+        var sticky: GrowthBookExperiment.StickyAssignments? = nil
+        let evaluation = payload.evaluate(key, attributes: user.attributes, sticky: &sticky)
+        let label = "\(user.id) \(key)"
+        #expect(evaluation.value == expected.value, "\(label)")
+        #expect(evaluation.source == expected.source && evaluation.ruleID == expected.ruleId, "\(label)")
+        #expect(evaluation.experiment?.variationID == expected.variationId, "\(label)")
+        #expect(evaluation.experiment?.bucket == expected.bucket, "\(label)")
+        sources.insert("\(key) \(expected.source) \(expected.ruleId)")
+      }
+    }
+    #expect(sources.isSuperset(of: [
+      "beta-banner force fr_beta", "beta-banner force fr_staff", "beta-banner force fr_outsiders",
+      "filtered-test experiment fr_filters", "filtered-test defaultValue ", "rule-filtered force fr_layer",
+      "child force fr_child", "child defaultValue ", "gated-child prerequisite ", "orphan force fr_orphan",
+      "loop-a cyclicPrerequisite ",
+    ]))
+  }
+
+  /// The newer members of a rule, and the saved groups, of the wrong shape are errors naming their path.
+  @Test func newerMembersOfTheWrongShapeAreNamed() {
+    let cases: [(String, String)] = [
+      (#"{"features": {"f": {"rules": [{"force": 1, "range": [0.5]}]}}}"#,
+       "features.f.rules[0].range: must be an array of two numbers, the hash's start and end"),
+      (#"{"features": {"f": {"rules": [{"variations": [0, 1], "ranges": [[0, 0.5], [0.5]]}]}}}"#,
+       "features.f.rules[0].ranges: must be an array of [start, end] pairs of numbers, one per variation"),
+      (#"{"features": {"f": {"rules": [{"force": 1, "filters": {"seed": "s"}}]}}}"#,
+       "features.f.rules[0].filters: must be an array of filters"),
+      (#"{"features": {"f": {"rules": [{"force": 1, "filters": [{"seed": "s"}]}]}}}"#,
+       #"features.f.rules[0].filters[0]: must be a filter: an object with "ranges", an array of [start, end] pairs"#),
+      (#"{"features": {"f": {"rules": [{"force": 1, "parentConditions": ["p"]}]}}}"#,
+       #"features.f.rules[0].parentConditions: must be an array of {"id", "condition", "gate"} objects"#),
+      (#"{"features": {}, "savedGroups": []}"#, "savedGroups: must be an object of groups by id"),
+    ]
+    for (text, reason) in cases {
+      #expect(throws: BucketingError.unreadable(format: "GrowthBook features payload", reason: reason), "\(text)") {
+        try GrowthBookPayload(json: Data(text.utf8))
+      }
     }
   }
 

@@ -79,4 +79,7 @@ struct GrowthBookFixtures: Decodable {
   let rollouts: [Rollout]
   /// The newer operators ($ini, $nini, $alli, $regexi, $notRegex, $notRegexi).
   let operatorConditions: [Condition]
+  /// Saved groups, filters, ranges and prerequisites, evaluated per id and feature.
+  let structurePayload: AttributeValue
+  let structures: [Rollout]
 }

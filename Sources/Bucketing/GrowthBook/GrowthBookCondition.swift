@@ -12,26 +12,30 @@ import Foundation
 /// `$veq $vne $vlt $vlte $vgt $vgte`, `$in $nin $all $size $elemMatch $exists
 /// $type $regex $not` on a field and their newer case-insensitive and negated
 /// forms `$ini $nini $alli $regexi $notRegex $notRegexi`, `$and $or $nor $not`
-/// on conditions, and dotted paths into objects and arrays. Saved groups are not.
+/// on conditions, `$inGroup $notInGroup` on the payload's saved groups, and
+/// dotted paths into objects and arrays.
 public enum GrowthBookCondition {
-  /// Whether `attributes` satisfy `condition`.
-  public static func evaluate(_ condition: AttributeValue, attributes: [String: AttributeValue]) -> Bool {
+  /// Whether `attributes` satisfy `condition`; `savedGroups` are the
+  /// payload's, by id, for `$inGroup` and `$notInGroup`.
+  public static func evaluate(
+    _ condition: AttributeValue, attributes: [String: AttributeValue], savedGroups: [String: AttributeValue] = [:]
+  ) -> Bool {
     guard case .object(let members) = condition else { return false }
-    return evaluate(members, attributes: .object(attributes)) == true
+    return evaluate(members, attributes: .object(attributes), groups: savedGroups) == true
   }
 
-  static func evaluate(_ condition: [String: AttributeValue], attributes: AttributeValue) -> Bool? {
+  static func evaluate(_ condition: [String: AttributeValue], attributes: AttributeValue, groups: [String: AttributeValue]) -> Bool? {
     var result: Bool? = true
     for (key, value) in condition {
       let outcome: Bool?
       switch key {
-      case "$or": outcome = or(value, attributes: attributes)
-      case "$nor": outcome = or(value, attributes: attributes).map { !$0 }
-      case "$and": outcome = and(value, attributes: attributes)
+      case "$or": outcome = or(value, attributes: attributes, groups: groups)
+      case "$nor": outcome = or(value, attributes: attributes, groups: groups).map { !$0 }
+      case "$and": outcome = and(value, attributes: attributes, groups: groups)
       case "$not":
         guard case .object(let inner) = value else { return false }
-        outcome = evaluate(inner, attributes: attributes).map { !$0 }
-      default: outcome = evaluate(value: value, against: path(key, in: attributes))
+        outcome = evaluate(inner, attributes: attributes, groups: groups).map { !$0 }
+      default: outcome = evaluate(value: value, against: path(key, in: attributes), groups: groups)
       }
       if outcome == false { return false }
       if outcome == nil { result = nil }
@@ -39,25 +43,25 @@ public enum GrowthBookCondition {
     return result
   }
 
-  private static func or(_ conditions: AttributeValue, attributes: AttributeValue) -> Bool? {
+  private static func or(_ conditions: AttributeValue, attributes: AttributeValue, groups: [String: AttributeValue]) -> Bool? {
     guard case .array(let items) = conditions else { return false }
     if items.isEmpty { return true }
     var result: Bool? = false
     for item in items {
       guard case .object(let condition) = item else { return false }
-      let outcome = evaluate(condition, attributes: attributes)
+      let outcome = evaluate(condition, attributes: attributes, groups: groups)
       if outcome == true { return true }
       if outcome == nil { result = nil }
     }
     return result
   }
 
-  private static func and(_ conditions: AttributeValue, attributes: AttributeValue) -> Bool? {
+  private static func and(_ conditions: AttributeValue, attributes: AttributeValue, groups: [String: AttributeValue]) -> Bool? {
     guard case .array(let items) = conditions else { return false }
     var result: Bool? = true
     for item in items {
       guard case .object(let condition) = item else { return false }
-      let outcome = evaluate(condition, attributes: attributes)
+      let outcome = evaluate(condition, attributes: attributes, groups: groups)
       if outcome == false { return false }
       if outcome == nil { result = nil }
     }
@@ -93,7 +97,10 @@ public enum GrowthBookCondition {
 
   /// - Parameter insensitive: a plain string compares with a string
   ///   attribute in lower case (`$alli`'s elements).
-  static func evaluate(value condition: AttributeValue, against attribute: AttributeValue, insensitive: Bool = false) -> Bool? {
+  static func evaluate(
+    value condition: AttributeValue, against attribute: AttributeValue, insensitive: Bool = false,
+    groups: [String: AttributeValue] = [:]
+  ) -> Bool? {
     guard case .object(let operators) = condition, isOperatorObject(condition) else {
       if insensitive, case .string(let expected) = condition, case .string(let actual) = attribute {
         return expected.lowercased() == actual.lowercased()
@@ -102,14 +109,16 @@ public enum GrowthBookCondition {
     }
     var result: Bool? = true
     for (name, operand) in operators {
-      let outcome = apply(name, attribute: attribute, operand: operand)
+      let outcome = apply(name, attribute: attribute, operand: operand, groups: groups)
       if outcome == false { return false }
       if outcome == nil { result = nil }
     }
     return result
   }
 
-  private static func apply(_ name: String, attribute: AttributeValue, operand: AttributeValue) -> Bool? {
+  private static func apply(
+    _ name: String, attribute: AttributeValue, operand: AttributeValue, groups: [String: AttributeValue]
+  ) -> Bool? {
     switch name {
     case "$eq": return strictEqual(attribute, operand)
     case "$ne": return !strictEqual(attribute, operand)
@@ -151,7 +160,7 @@ public enum GrowthBookCondition {
       for expected in list {
         var passed: Bool? = false
         for item in items {
-          let outcome = evaluate(value: expected, against: item, insensitive: name == "$alli")
+          let outcome = evaluate(value: expected, against: item, insensitive: name == "$alli", groups: groups)
           if outcome == true {
             passed = true
             break
@@ -164,7 +173,7 @@ public enum GrowthBookCondition {
       return result
     case "$size":
       guard case .array(let items) = attribute else { return false }
-      return evaluate(value: operand, against: .number(Double(items.count)))
+      return evaluate(value: operand, against: .number(Double(items.count)), groups: groups)
     case "$elemMatch":
       guard case .array(let items) = attribute else { return false }
       let conditionOperators: Set<String> = ["$or", "$nor", "$and", "$not"]
@@ -173,9 +182,9 @@ public enum GrowthBookCondition {
       for item in items where item != .null {
         let outcome: Bool?
         if onValue {
-          outcome = evaluate(value: operand, against: item)
+          outcome = evaluate(value: operand, against: item, groups: groups)
         } else if case .object(let condition) = operand {
-          outcome = evaluate(condition, attributes: item)
+          outcome = evaluate(condition, attributes: item, groups: groups)
         } else {
           outcome = false
         }
@@ -197,7 +206,23 @@ public enum GrowthBookCondition {
     case "$type":
       return operand == .string(typeName(attribute))
     case "$not":
-      return evaluate(value: operand, against: attribute).map { !$0 }
+      return evaluate(value: operand, against: attribute, groups: groups).map { !$0 }
+    case "$inGroup", "$notInGroup":
+      // A group of a type this SDK version does not know is "unknown"; an
+      // absent one is empty; a malformed one fails the condition.
+      guard case .string(let id) = operand else { return false }
+      let values: [AttributeValue]
+      switch groups[id] {
+      case nil: values = []
+      case .array(let list)?: values = list
+      case .object(let group)?:
+        guard let type = group["type"], type == .string("list") || type == .string("condition") else { return nil }
+        guard type == .string("list"), case .array(let list)? = group["values"] else { return false }
+        values = list
+      default: return false
+      }
+      let found = isIn(attribute, values)
+      return name == "$inGroup" ? found : !found
     case "$or", "$nor", "$and":
       return false
     default:

@@ -9,6 +9,10 @@ public struct GrowthBookExperiment: Sendable, Hashable {
   public var coverage: Double?
   public var condition: AttributeValue?
   public var namespace: GrowthBookHash.Namespace?
+  /// Filters replace the namespace when there are any.
+  public var filters: [GrowthBookHash.Filter]
+  /// Each variation's slice of the hash, replacing the weights and the coverage when given.
+  public var ranges: [GrowthBookHash.Range]?
   /// A variation every bucketed user gets (still only users the coverage admits).
   public var force: Int?
   public var hashAttribute: String
@@ -27,7 +31,8 @@ public struct GrowthBookExperiment: Sendable, Hashable {
 
   public init(
     key: String, variations: [AttributeValue], weights: [Double]? = nil, coverage: Double? = nil,
-    condition: AttributeValue? = nil, namespace: GrowthBookHash.Namespace? = nil, force: Int? = nil,
+    condition: AttributeValue? = nil, namespace: GrowthBookHash.Namespace? = nil,
+    filters: [GrowthBookHash.Filter] = [], ranges: [GrowthBookHash.Range]? = nil, force: Int? = nil,
     hashAttribute: String = "id", hashVersion: Int = 1, seed: String? = nil, active: Bool = true,
     status: String = "running", bucketVersion: Int = 0, minBucketVersion: Int = 0, variationKeys: [String]? = nil
   ) {
@@ -37,6 +42,8 @@ public struct GrowthBookExperiment: Sendable, Hashable {
     self.coverage = coverage
     self.condition = condition
     self.namespace = namespace
+    self.filters = filters
+    self.ranges = ranges
     self.force = force
     self.hashAttribute = hashAttribute
     self.hashVersion = hashVersion
@@ -68,6 +75,7 @@ public struct GrowthBookExperiment: Sendable, Hashable {
     case inactive = "draft or inactive"
     case noHashValue = "no value for the hash attribute"
     case outsideNamespace = "outside the namespace"
+    case filteredOut = "filtered out"
     case conditionFailed = "condition not met"
     case invalidHashVersion = "unknown hash version"
     case blockedBucketVersion = "sticky bucket of a blocked version"
@@ -88,8 +96,10 @@ public struct GrowthBookExperiment: Sendable, Hashable {
   ///   - forcedVariations: variations the app forces, by experiment key.
   ///   - sticky: the user's sticky bucket assignments when the app keeps
   ///     them; a bucketed decision is added. `nil` without sticky bucketing.
+  /// - Parameter savedGroups: the payload's saved groups, for conditions with `$inGroup`.
   public func run(
-    attributes: [String: AttributeValue], forcedVariations: [String: Int] = [:], sticky: inout StickyAssignments?
+    attributes: [String: AttributeValue], forcedVariations: [String: Int] = [:], sticky: inout StickyAssignments?,
+    savedGroups: [String: AttributeValue] = [:]
   ) -> Result {
     func out(_ reason: Reason, sticky: Bool = false) -> Result {
       Result(inExperiment: false, variationID: 0, hashUsed: false, bucket: nil, stickyBucketUsed: sticky, reason: reason)
@@ -113,15 +123,22 @@ public struct GrowthBookExperiment: Sendable, Hashable {
       }
     }
     if !foundSticky {
-      if let namespace, !namespace.contains(userID: hashValue) { return out(.outsideNamespace) }
-      if let condition, !GrowthBookCondition.evaluate(condition, attributes: attributes) { return out(.conditionFailed) }
+      if !filters.isEmpty {
+        if GrowthBookHash.Filter.filtersOut(filters, attributes: attributes) { return out(.filteredOut) }
+      } else if let namespace, !namespace.contains(userID: hashValue) {
+        return out(.outsideNamespace)
+      }
+      if let condition, !GrowthBookCondition.evaluate(condition, attributes: attributes, savedGroups: savedGroups) {
+        return out(.conditionFailed)
+      }
     }
     guard let n = GrowthBookHash.hash(seed: seed ?? key, value: hashValue, version: hashVersion) else {
       return out(.invalidHashVersion)
     }
     if !foundSticky {
+      let given = ranges.flatMap { $0.isEmpty ? nil : $0 }
       assigned = GrowthBookHash.chooseVariation(
-        n, ranges: GrowthBookHash.bucketRanges(count: variations.count, coverage: coverage ?? 1, weights: weights))
+        n, ranges: given ?? GrowthBookHash.bucketRanges(count: variations.count, coverage: coverage ?? 1, weights: weights))
     }
     if blocked { return out(.blockedBucketVersion, sticky: true) }
     guard assigned >= 0 else { return out(.outsideCoverage) }

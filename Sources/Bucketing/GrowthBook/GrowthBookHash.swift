@@ -25,6 +25,11 @@ public enum GrowthBookHash {
     public let start: Double
     public let end: Double
 
+    public init(start: Double, end: Double) {
+      self.start = start
+      self.end = end
+    }
+
     public func contains(_ n: Double) -> Bool { start <= n && n < end }
   }
 
@@ -55,6 +60,33 @@ public enum GrowthBookHash {
   /// the coverage leaves out).
   public static func chooseVariation(_ n: Double, ranges: [Range]) -> Int {
     ranges.firstIndex { $0.contains(n) } ?? -1
+  }
+
+  /// A filter, the newer payloads' namespace: a user passes when the hash of
+  /// `attribute` with `seed` falls in one of `ranges`; a user without a value
+  /// for the attribute, or a hash version the SDK does not know, is filtered out.
+  public struct Filter: Hashable, Sendable {
+    public let seed: String
+    public let ranges: [Range]
+    public let hashVersion: Int
+    public let attribute: String
+
+    public init(seed: String = "", ranges: [Range], hashVersion: Int = 2, attribute: String = "id") {
+      self.seed = seed
+      self.ranges = ranges
+      self.hashVersion = hashVersion
+      self.attribute = attribute
+    }
+
+    /// Whether any of `filters` leaves the user out (the SDK's `isFilteredOut`).
+    public static func filtersOut(_ filters: [Filter], attributes: [String: AttributeValue]) -> Bool {
+      filters.contains { filter in
+        guard let value = GrowthBookExperiment.hashValue(attributes[filter.attribute]),
+          let n = GrowthBookHash.hash(seed: filter.seed, value: value, version: filter.hashVersion)
+        else { return true }
+        return !filter.ranges.contains { $0.contains(n) }
+      }
+    }
   }
 
   /// A namespace: users whose hash of "__" + `id` falls in `start ..< end`

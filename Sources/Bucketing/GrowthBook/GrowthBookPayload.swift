@@ -9,6 +9,8 @@ import Foundation
 /// when the user is in the experiment, the default otherwise.
 public struct GrowthBookPayload: Sendable {
   public var features: [String: Feature]
+  /// The payload's saved groups by id, for `$inGroup` and `$notInGroup`.
+  public var savedGroups: [String: AttributeValue] = [:]
 
   public struct Feature: Sendable {
     public var defaultValue: AttributeValue
@@ -53,6 +55,26 @@ public struct GrowthBookPayload: Sendable {
     public var fallbackAttribute: String?
     public var hashVersion: Int
     public var seed: String?
+    /// Users any filter leaves out skip the rule.
+    public var filters: [GrowthBookHash.Filter] = []
+    /// Prerequisites: other features' values the rule needs.
+    public var parentConditions: [ParentCondition] = []
+  }
+
+  /// A rule's prerequisite: the feature `id`'s value must meet `condition`
+  /// (as `{"value": …}`); when it does not, a gate ends the whole evaluation,
+  /// anything else skips the rule.
+  public struct ParentCondition: Sendable {
+    /// The feature; nil for an id that is no string, which names no feature.
+    public var id: String?
+    public var condition: AttributeValue
+    public var gate: Bool
+
+    public init(id: String?, condition: AttributeValue, gate: Bool) {
+      self.id = id
+      self.condition = condition
+      self.gate = gate
+    }
   }
 
   /// Reads a payload; a feature or rule that is not of GrowthBook's form is
@@ -94,10 +116,16 @@ public struct GrowthBookPayload: Sendable {
         })
     }
     self.features = parsed
+    switch root.object?["savedGroups"] {
+    case nil, .null?: break
+    case .object(let groups)?: savedGroups = groups
+    default: throw .unreadable(format: "GrowthBook features payload", reason: "savedGroups: must be an object of groups by id")
+    }
   }
 
-  public init(features: [String: Feature]) {
+  public init(features: [String: Feature], savedGroups: [String: AttributeValue] = [:]) {
     self.features = features
+    self.savedGroups = savedGroups
   }
 
   /// A rule's members whose JSON type the SDK's own types rule out.
@@ -114,6 +142,41 @@ public struct GrowthBookPayload: Sendable {
     if let range = members["range"], range.array.map({ $0.count == 2 && $0.allSatisfy { $0.number != nil } }) != true {
       throw fail("range", "an array of two numbers, the hash's start and end")
     }
+    func isRanges(_ value: AttributeValue?) -> Bool {
+      value?.array?.allSatisfy { $0.array.map { $0.count == 2 && $0.allSatisfy { $0.number != nil } } ?? false } ?? false
+    }
+    if let ranges = members["ranges"], !isRanges(ranges) {
+      throw fail("ranges", "an array of [start, end] pairs of numbers, one per variation")
+    }
+    if let filters = members["filters"] {
+      guard let list = filters.array else { throw fail("filters", "an array of filters") }
+      for (index, filter) in list.enumerated() {
+        guard filter.object != nil, isRanges(filter.object?["ranges"]) else {
+          throw fail("filters[\(index)]", "a filter: an object with \"ranges\", an array of [start, end] pairs")
+        }
+      }
+    }
+    if let parents = members["parentConditions"] {
+      guard let list = parents.array, list.allSatisfy({ $0.object != nil }) else {
+        throw fail("parentConditions", "an array of {\"id\", \"condition\", \"gate\"} objects")
+      }
+    }
+  }
+
+  /// JavaScript's truthiness of a JSON value.
+  static func isTruthy(_ value: AttributeValue) -> Bool {
+    switch value {
+    case .null: false
+    case .bool(let flag): flag
+    case .number(let number): number != 0 && !number.isNaN
+    case .string(let text): !text.isEmpty
+    case .array, .object: true
+    }
+  }
+
+  /// `[[start, end], …]` as ranges (checked by `checkTypes`).
+  private static func ranges(_ value: AttributeValue?) -> [GrowthBookHash.Range]? {
+    value?.array?.map { GrowthBookHash.Range(start: $0.array![0].number!, end: $0.array![1].number!) }
   }
 
   /// What the SDK tolerates but a payload's author did not mean, by path, in
@@ -165,6 +228,12 @@ public struct GrowthBookPayload: Sendable {
     // A version the SDK does not know (not a whole number, or beyond Int) hashes to nothing, as any
     // version but 1 and 2 does.
     let hashVersion = members["hashVersion"]?.number.map { Int(exactly: $0) ?? -1 } ?? 1
+    let filters = members["filters"]?.array?.compactMap(\.object).map { filter in
+      GrowthBookHash.Filter(
+        seed: filter["seed"]?.string ?? "", ranges: ranges(filter["ranges"]) ?? [],
+        hashVersion: filter["hashVersion"]?.number.map { Int(exactly: $0) ?? -1 } ?? 2,
+        attribute: filter["attribute"]?.string ?? "id")
+    } ?? []
     var experiment: GrowthBookExperiment?
     if members["force"] == nil, let variations = members["variations"]?.array {
       let namespace = members["namespace"]?.array.flatMap { parts -> GrowthBookHash.Namespace? in
@@ -175,17 +244,25 @@ public struct GrowthBookPayload: Sendable {
       experiment = GrowthBookExperiment(
         key: members["key"]?.string ?? featureKey, variations: variations,
         weights: members["weights"]?.array?.compactMap(\.number), coverage: members["coverage"]?.number,
-        condition: members["condition"], namespace: namespace, hashAttribute: hashAttribute, hashVersion: hashVersion,
+        condition: members["condition"], namespace: namespace, filters: filters, ranges: ranges(members["ranges"]),
+        hashAttribute: hashAttribute, hashVersion: hashVersion,
         seed: members["seed"]?.string,
         bucketVersion: members["bucketVersion"]?.number.map(Self.clampedWhole) ?? 0,
         minBucketVersion: members["minBucketVersion"]?.number.map(Self.clampedWhole) ?? 0,
         variationKeys: members["meta"]?.array?.map { $0.object?["key"]?.string ?? "" })
     }
     let range = members["range"]?.array.map { (start: $0[0].number!, end: $0[1].number!) }
-    return Rule(
+    var rule = Rule(
       id: members["id"]?.string ?? "", condition: members["condition"], force: members["force"],
       coverage: members["coverage"]?.number, range: range, experiment: experiment, hashAttribute: hashAttribute,
       fallbackAttribute: members["fallbackAttribute"]?.string, hashVersion: hashVersion, seed: members["seed"]?.string)
+    rule.filters = filters
+    // A prerequisite without an id or a condition is skipped, as the SDK skips it.
+    rule.parentConditions = members["parentConditions"]?.array?.compactMap(\.object).compactMap { parent in
+      guard let id = parent["id"], id != .null, let condition = parent["condition"], condition != .null else { return nil }
+      return ParentCondition(id: id.string, condition: condition, gate: parent["gate"].map(Self.isTruthy) ?? false)
+    } ?? []
+    return rule
   }
 
   /// A feature's value for a user and where it came from.
@@ -208,6 +285,10 @@ public struct GrowthBookPayload: Sendable {
     case conditionFailed
     /// A rollout whose coverage or range leaves the user out.
     case outsideRollout
+    /// A filter leaves the user out.
+    case filteredOut
+    /// A prerequisite is not met.
+    case prerequisiteFailed
     /// A force rule that decided.
     case forced
     /// An experiment rule ran: it decided when the user is in the experiment.
@@ -223,9 +304,23 @@ public struct GrowthBookPayload: Sendable {
   public func evaluate(
     _ key: String, attributes: [String: AttributeValue], sticky: inout GrowthBookExperiment.StickyAssignments?
   ) -> Evaluation {
-    guard let feature = features[key] else {
-      return Evaluation(value: .null, source: "unknownFeature", experiment: nil, experimentKey: nil, ruleID: "", rules: [])
+    var evaluating: Set<String> = []
+    return evaluate(key, attributes: attributes, sticky: &sticky, evaluating: &evaluating)
+  }
+
+  /// - Parameter evaluating: the features whose evaluation led here, through
+  ///   prerequisites: meeting one again is a cycle.
+  private func evaluate(
+    _ key: String, attributes: [String: AttributeValue], sticky: inout GrowthBookExperiment.StickyAssignments?,
+    evaluating: inout Set<String>
+  ) -> Evaluation {
+    func ended(_ source: String, rules: [RuleOutcome] = []) -> Evaluation {
+      Evaluation(value: .null, source: source, experiment: nil, experimentKey: nil, ruleID: "", rules: rules)
     }
+    guard let feature = features[key] else { return ended("unknownFeature") }
+    guard !evaluating.contains(key) else { return ended("cyclicPrerequisite") }
+    evaluating.insert(key)
+    let entered = evaluating
     var outcomes: [RuleOutcome] = []
     func decided(_ value: AttributeValue, _ source: String, _ rule: Rule, experiment: GrowthBookExperiment.Result? = nil)
       -> Evaluation
@@ -236,8 +331,31 @@ public struct GrowthBookPayload: Sendable {
         ruleID: rule.id, rules: outcomes)
     }
     for rule in feature.rules {
-      if let condition = rule.condition, !GrowthBookCondition.evaluate(condition, attributes: attributes) {
+      // Each rule's prerequisites start from the features that led to this one.
+      evaluating = entered
+      if !rule.parentConditions.isEmpty {
+        switch prerequisites(rule.parentConditions, attributes: attributes, sticky: &sticky, evaluating: &evaluating) {
+        case .gate:
+          outcomes.append(.prerequisiteFailed)
+          return ended("prerequisite", rules: outcomes + Array(repeating: .notReached, count: feature.rules.count - outcomes.count))
+        case .cyclic:
+          outcomes.append(.prerequisiteFailed)
+          return ended("cyclicPrerequisite", rules: outcomes + Array(repeating: .notReached, count: feature.rules.count - outcomes.count))
+        case .fail:
+          outcomes.append(.prerequisiteFailed)
+          continue
+        case .pass:
+          break
+        }
+      }
+      if let condition = rule.condition,
+        !GrowthBookCondition.evaluate(condition, attributes: attributes, savedGroups: savedGroups)
+      {
         outcomes.append(.conditionFailed)
+        continue
+      }
+      if !rule.filters.isEmpty, GrowthBookHash.Filter.filtersOut(rule.filters, attributes: attributes) {
+        outcomes.append(.filteredOut)
         continue
       }
       if let force = rule.force {
@@ -252,13 +370,34 @@ public struct GrowthBookPayload: Sendable {
         outcomes.append(.invalid)
         continue
       }
-      let result = experiment.run(attributes: attributes, sticky: &sticky)
+      let result = experiment.run(attributes: attributes, sticky: &sticky, savedGroups: savedGroups)
       outcomes.append(.experiment(result))
       guard result.inExperiment else { continue }
       return decided(experiment.variations[result.variationID], "experiment", rule, experiment: result)
     }
     return Evaluation(
       value: feature.defaultValue, source: "defaultValue", experiment: nil, experimentKey: nil, ruleID: "", rules: outcomes)
+  }
+
+  /// What a rule's prerequisites say: all met, one not met (a gate's ends
+  /// the evaluation), or a cycle through them.
+  private enum Prerequisites { case pass, fail, gate, cyclic }
+
+  private func prerequisites(
+    _ parents: [ParentCondition], attributes: [String: AttributeValue], sticky: inout GrowthBookExperiment.StickyAssignments?,
+    evaluating: inout Set<String>
+  ) -> Prerequisites {
+    let entered = evaluating
+    for parent in parents {
+      evaluating = entered
+      let result = parent.id.map { evaluate($0, attributes: attributes, sticky: &sticky, evaluating: &evaluating) }
+        ?? Evaluation(value: .null, source: "unknownFeature", experiment: nil, experimentKey: nil, ruleID: "", rules: [])
+      if result.source == "cyclicPrerequisite" { return .cyclic }
+      if !GrowthBookCondition.evaluate(parent.condition, attributes: ["value": result.value], savedGroups: savedGroups) {
+        return parent.gate ? .gate : .fail
+      }
+    }
+    return .pass
   }
 
   /// A rollout's coverage or range: users whose hash of the rule's seed (the
