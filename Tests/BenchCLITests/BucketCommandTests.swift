@@ -170,6 +170,24 @@ import Testing
       """)
     // Per id, the experiment's line and the feature's.
     #expect(warned.standardOutput.split(separator: "\n").count == 4)
+    // References the SDK resolves silently: saved groups it cannot read or that are missing, a
+    // prerequisite on a feature the payload lacks.
+    let references = try BenchProcess.temporaryFile(#"""
+      {"savedGroups": {"ok": ["a"], "future": {"type": "new"}, "broken": 3},
+       "features": {"f": {"defaultValue": 0, "rules": [
+         {"condition": {"$or": [{"id": {"$inGroup": "ok"}}, {"id": {"$notInGroup": "nope"}}]},
+          "parentConditions": [{"id": "ghost", "condition": {"value": true}}], "force": 1}]}}}
+      """#)
+    let referenced = try BenchProcess.run(["bucket", "--framework", "growthbook", "--config", references, "a"])
+    #expect(referenced.status == 0)
+    #expect(referenced.standardError == """
+      Warning: \(references): savedGroups.broken: neither a list of values nor a group object; conditions on it fail
+      Warning: \(references): savedGroups.future: a group of a type the SDK does not know; conditions on it are unknown and fail
+      Warning: \(references): features.f.rules[0].condition: 'nope' names no saved group; the SDK takes it as empty
+      Warning: \(references): features.f.rules[0].parentConditions[0].id: 'ghost' is no feature of the payload; the SDK evaluates it as unknown, its value null
+
+      """)
+    #expect(referenced.standardOutput == "a f = 0 (defaultValue)\n")
   }
 
   /// A traffic allocation naming no variation and an audience id no audience

@@ -163,6 +163,21 @@ public struct GrowthBookPayload: Sendable {
     }
   }
 
+  /// The saved groups a condition's `$inGroup` and `$notInGroup` name, in the order met.
+  private static func groupsNamed(in condition: AttributeValue?) -> [String] {
+    switch condition {
+    case .object(let members)?:
+      return members.keys.sorted().flatMap { key -> [String] in
+        if key == "$inGroup" || key == "$notInGroup", let group = members[key]!.string { return [group] }
+        return groupsNamed(in: members[key])
+      }
+    case .array(let items)?:
+      return items.flatMap { groupsNamed(in: $0) }
+    default:
+      return []
+    }
+  }
+
   /// JavaScript's truthiness of a JSON value.
   static func isTruthy(_ value: AttributeValue) -> Bool {
     switch value {
@@ -180,15 +195,38 @@ public struct GrowthBookPayload: Sendable {
   }
 
   /// What the SDK tolerates but a payload's author did not mean, by path, in
-  /// the order of the features' keys: a coverage outside [0, 1] (the SDK
+  /// the order of the saved groups' and features' keys: a saved group the
+  /// conditions cannot read, a condition naming no saved group, a
+  /// prerequisite naming no feature, a coverage outside [0, 1] (the SDK
   /// clamps it), weights that do not match the variations or do not add up to
   /// 1 (the SDK then splits equally), a namespace outside [0, 1], a hash
   /// version other than 1 and 2 (the SDK assigns nobody).
   public var problems: [String] {
     var problems: [String] = []
+    for id in savedGroups.keys.sorted() {
+      switch savedGroups[id]! {
+      case .array: break
+      case .object(let group) where group["type"] == .string("list"):
+        if group["values"]?.array == nil { problems.append("savedGroups.\(id): a list group without a values array; conditions on it fail") }
+      case .object(let group) where group["type"] == .string("condition"):
+        problems.append("savedGroups.\(id): a condition group, which $inGroup does not read; conditions on it fail")
+      case .object:
+        problems.append("savedGroups.\(id): a group of a type the SDK does not know; conditions on it are unknown and fail")
+      default:
+        problems.append("savedGroups.\(id): neither a list of values nor a group object; conditions on it fail")
+      }
+    }
     for key in features.keys.sorted() {
       for (index, rule) in features[key]!.rules.enumerated() {
         let path = "features.\(key).rules[\(index)]"
+        for group in Self.groupsNamed(in: rule.condition) where savedGroups[group] == nil {
+          problems.append("\(path).condition: '\(group)' names no saved group; the SDK takes it as empty")
+        }
+        for (parentIndex, parent) in rule.parentConditions.enumerated() where parent.id.map({ features[$0] == nil }) ?? true {
+          problems.append(
+            "\(path).parentConditions[\(parentIndex)].id: \(parent.id.map { "'\($0)' is" } ?? "it is not a string, so it names") "
+              + "no feature of the payload; the SDK evaluates it as unknown, its value null")
+        }
         if let coverage = rule.coverage, !(0...1).contains(coverage) {
           problems.append("\(path).coverage: \(coverage) lies outside 0 to 1; the SDK takes \(min(max(coverage, 0), 1))")
         }
