@@ -34,6 +34,7 @@
       case .growthbook: callback = { FuzzTarget.growthbook.feed($0, $1) }
       case .part: callback = { FuzzTarget.part.feed($0, $1) }
       case .attributes: callback = { FuzzTarget.attributes.feed($0, $1) }
+      case .export: callback = { FuzzTarget.export.feed($0, $1) }
       }
       exit(runDriver(&argc, &argv, callback))
     }
