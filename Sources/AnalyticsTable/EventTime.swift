@@ -67,7 +67,7 @@ public struct EventTime: Sendable {
   /// `day(of:)` of a field's bytes: a day number of plain digits, what
   /// `bench run --events` writes, is read without making a string.
   func day(of field: ArraySlice<UInt8>) -> Int? {
-    if format == .day, (1...6).contains(field.count), field.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
+    if format == .day, (1...5).contains(field.count), field.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
       return field.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
     }
     return day(of: String(decoding: field, as: UTF8.self))
@@ -77,8 +77,8 @@ public struct EventTime: Sendable {
   public func instant(of field: String) -> Instant? {
     switch format {
     case .day:
-      // Days beyond ten thousand years are no run's; the bound keeps the nanoseconds in range.
-      guard let day = Int(field), abs(day) < 3_650_000 else { return nil }
+      // A run lasts at most ten years; the bound (about 270 years) keeps the day's nanoseconds within Int64.
+      guard let day = Int(field), abs(day) < 100_000 else { return nil }
       return Instant(day: day)
     case .unix:
       return epoch(field, unitsPerSecond: 1)
@@ -87,7 +87,10 @@ public struct EventTime: Sendable {
     case .unixMicroseconds:
       return epoch(field, unitsPerSecond: 1_000_000)
     case .iso8601:
-      guard let (seconds, nanoseconds, hasOffset) = Self.parseISO8601(field) else { return nil }
+      // Nanoseconds since 1970 fit in 64 bits from 1678 to 2262; a time beyond is no event's.
+      guard let (seconds, nanoseconds, hasOffset) = Self.parseISO8601(field), abs(seconds) < Self.secondsLimit else {
+        return nil
+      }
       guard hasOffset else {
         // A wall-clock time of the zone: its day is the clock's, its instant the zone's offset away.
         let offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds)))
@@ -111,6 +114,8 @@ public struct EventTime: Sendable {
   }
 
   fileprivate static let nanosecondsPerDay: Int64 = 86_400 * 1_000_000_000
+  /// Seconds whose nanoseconds, a day's offset either way, stay within Int64.
+  private static let secondsLimit = Int(Int64.max / 1_000_000_000) - 86_400
 
   /// An epoch count in `unitsPerSecond`: decimal text exactly (to the
   /// nanosecond), other number forms (`1.7e9`) as doubles.
