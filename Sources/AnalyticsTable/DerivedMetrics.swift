@@ -52,7 +52,7 @@ public struct DerivedMetrics: Sendable, Equatable {
   func apply(
     to variants: inout [VariantResult], metrics: [String], stepExponents: [Int], raw: [[[Double]]]
   ) {
-    for (index, _) in variants.enumerated() {
+    for index in variants.indices {
       variants[index].ratios = ratios.map { ratio in
         let numerator = raw[index][metrics.firstIndex(of: ratio.numerator)!]
         let denominator = raw[index][metrics.firstIndex(of: ratio.denominator)!]

@@ -79,7 +79,7 @@ extension EventsAnalysis {
       }
       let instant = try Self.instant(timeText, column: mapping.time.description, options: options, lastDay: lastDay)
       if !mapping.deduplicate.isEmpty {
-        let key = mapping.deduplicate.map { $0.resolve(in: row)?.text }
+        let key = mapping.deduplicate.map(text)
         guard seenDuplicates.insert(key).inserted else {
           reading.leftOut.duplicates += 1
           return
