@@ -212,6 +212,18 @@ def growthbook_conditions():
     ]
 
 
+def feature_results(gb, keys):
+    """What the SDK reports for each feature: value, source, deciding rule, and the experiment's variation and hash."""
+    results = {}
+    for key in keys:
+        result = gb.eval_feature(key)
+        experiment = result.experimentResult
+        results[key] = {"value": result.value, "source": result.source, "ruleId": result.ruleId or "",
+                        "variationId": experiment.variationId if experiment else None,
+                        "bucket": experiment.bucket if experiment and experiment.hashUsed else None}
+    return results
+
+
 def growthbook_fixtures(rng):
     from growthbook import core, GrowthBook, Experiment, InMemoryStickyBucketService
 
@@ -343,14 +355,7 @@ def growthbook_fixtures(rng):
         if rng.random() < 0.3:
             attrs["company"] = rng.choice(["acme", "", "globex"])
         gb = GrowthBook(attributes=attrs, features=rollout_payload["features"])
-        results = {}
-        for key in rollout_payload["features"]:
-            result = gb.eval_feature(key)
-            experiment = result.experimentResult
-            results[key] = {"value": result.value, "source": result.source, "ruleId": result.ruleId or "",
-                            "variationId": experiment.variationId if experiment else None,
-                            "bucket": experiment.bucket if experiment and experiment.hashUsed else None}
-        rollouts.append({"id": user, "attributes": attrs, "results": results})
+        rollouts.append({"id": user, "attributes": attrs, "results": feature_results(gb, rollout_payload["features"])})
     # The newer operators: case-insensitive membership, regular expressions and their negations, on
     # attributes in every case and shape (a seeded generator of their own, so the sections above stay as
     # they were).
@@ -444,21 +449,11 @@ def growthbook_fixtures(rng):
             attrs["deviceId"] = rng.choice(["dev-a", "dev-b", "dev-c", "", 42])
         gb = GrowthBook(attributes=attrs, features=structure_payload["features"],
                         saved_groups=structure_payload["savedGroups"])
-        results = {}
-        for key in structure_payload["features"]:
-            result = gb.eval_feature(key)
-            experiment = result.experimentResult
-            results[key] = {"value": result.value, "source": result.source, "ruleId": result.ruleId or "",
-                            "variationId": experiment.variationId if experiment else None,
-                            "bucket": experiment.bucket if experiment and experiment.hashUsed else None}
-        structures.append({"id": user, "attributes": attrs, "results": results})
+        structures.append({"id": user, "attributes": attrs, "results": feature_results(gb, structure_payload["features"])})
     for special in ["u-beta-1", "qa-user", "über"]:
         gb = GrowthBook(attributes={"id": special}, features=structure_payload["features"],
                         saved_groups=structure_payload["savedGroups"])
-        result = gb.eval_feature("beta-banner")
-        structures.append({"id": special, "attributes": {"id": special}, "results": {"beta-banner": {
-            "value": result.value, "source": result.source, "ruleId": result.ruleId or "", "variationId": None,
-            "bucket": None}}})
+        structures.append({"id": special, "attributes": {"id": special}, "results": feature_results(gb, ["beta-banner"])})
     return {"sdk": GROWTHBOOK, "fnv": fnv, "hashes": hashes, "ranges": ranges, "namespaces": namespaces,
             "conditions": conditions, "experiments": experiments, "runs": runs, "stickySteps": steps,
             "sticky": sticky, "payload": payload, "features": features, "rolloutPayload": rollout_payload,

@@ -28,23 +28,7 @@ import Testing
     let fixtures = try VendorFixtures.load("growthbook", as: GrowthBookFixtures.self)
     let payload = try GrowthBookPayload(fixtures.rolloutPayload)
     #expect(fixtures.rollouts.count == 1_000)
-    var sources: Set<String> = []
-    for user in fixtures.rollouts {
-      for (key, expected) in user.results {
-        var sticky: GrowthBookExperiment.StickyAssignments? = nil
-        let evaluation = payload.evaluate(key, attributes: user.attributes, sticky: &sticky)
-        let label = "\(user.id) \(key)"
-        #expect(evaluation.value == expected.value, "\(label)")
-        #expect(evaluation.source == expected.source && evaluation.ruleID == expected.ruleId, "\(label)")
-        #expect(evaluation.experiment?.variationID == expected.variationId, "\(label)")
-        #expect(evaluation.experiment?.bucket == expected.bucket, "\(label)")
-        // The rules after the one that decided are not reached; the ones before did not decide.
-        if let decided = payload.features[key]!.rules.firstIndex(where: { $0.id == expected.ruleId }), !expected.ruleId.isEmpty {
-          #expect(evaluation.rules[(decided + 1)...].allSatisfy { $0 == .notReached }, "\(label)")
-        }
-        sources.insert("\(key) \(expected.source) \(expected.ruleId)")
-      }
-    }
+    let sources = expectTheSDKsEvaluations(of: payload, for: fixtures.rollouts)
     // Every rule decides for some user.
     #expect(sources.isSuperset(of: [
       "price force fr_qa", "price force fr_rollout", "price experiment fr_exp", "price defaultValue ",
@@ -62,19 +46,7 @@ import Testing
     let fixtures = try VendorFixtures.load("growthbook", as: GrowthBookFixtures.self)
     let payload = try GrowthBookPayload(fixtures.structurePayload)
     #expect(fixtures.structures.count == 603)
-    var sources: Set<String> = []
-    for user in fixtures.structures {
-      for (key, expected) in user.results {
-        var sticky: GrowthBookExperiment.StickyAssignments? = nil
-        let evaluation = payload.evaluate(key, attributes: user.attributes, sticky: &sticky)
-        let label = "\(user.id) \(key)"
-        #expect(evaluation.value == expected.value, "\(label)")
-        #expect(evaluation.source == expected.source && evaluation.ruleID == expected.ruleId, "\(label)")
-        #expect(evaluation.experiment?.variationID == expected.variationId, "\(label)")
-        #expect(evaluation.experiment?.bucket == expected.bucket, "\(label)")
-        sources.insert("\(key) \(expected.source) \(expected.ruleId)")
-      }
-    }
+    let sources = expectTheSDKsEvaluations(of: payload, for: fixtures.structures)
     #expect(sources.isSuperset(of: [
       "beta-banner force fr_beta", "beta-banner force fr_staff", "beta-banner force fr_outsiders",
       "filtered-test experiment fr_filters", "filtered-test defaultValue ", "rule-filtered force fr_layer",
@@ -103,6 +75,29 @@ import Testing
         try GrowthBookPayload(json: Data(text.utf8))
       }
     }
+  }
+
+  /// Each user's evaluation of each feature against the SDK's: value, source,
+  /// deciding rule, variation and hash; the rules after the one that decided
+  /// are not reached. Returns "feature source rule" for every decision met.
+  private func expectTheSDKsEvaluations(of payload: GrowthBookPayload, for users: [GrowthBookFixtures.Rollout]) -> Set<String> {
+    var sources: Set<String> = []
+    for user in users {
+      for (key, expected) in user.results {
+        var sticky: GrowthBookExperiment.StickyAssignments? = nil
+        let evaluation = payload.evaluate(key, attributes: user.attributes, sticky: &sticky)
+        let label = "\(user.id) \(key)"
+        #expect(evaluation.value == expected.value, "\(label)")
+        #expect(evaluation.source == expected.source && evaluation.ruleID == expected.ruleId, "\(label)")
+        #expect(evaluation.experiment?.variationID == expected.variationId, "\(label)")
+        #expect(evaluation.experiment?.bucket == expected.bucket, "\(label)")
+        if !expected.ruleId.isEmpty, let decided = payload.features[key]!.rules.firstIndex(where: { $0.id == expected.ruleId }) {
+          #expect(evaluation.rules[(decided + 1)...].allSatisfy { $0 == .notReached }, "\(label)")
+        }
+        sources.insert("\(key) \(expected.source) \(expected.ruleId)")
+      }
+    }
+    return sources
   }
 
   @Test func aPayloadWithoutFeaturesIsAClearError() {
