@@ -381,7 +381,9 @@ public struct EventsAnalysis {
       }
       if let plannedSplit {
         // The devices counted, shared out by the planned weights.
-        let total = Double(variants.map(\.firstExposed).reduce(0, +)), weights = plannedSplit.values.reduce(0, +)
+        // Weights summed in name order: a dictionary's order changes from run to run, and so would the last bit.
+        let total = Double(variants.map(\.firstExposed).reduce(0, +))
+        let weights = plannedSplit.keys.sorted().reduce(0) { $0 + plannedSplit[$1]! }
         expected = variantNames.map { total * plannedSplit[$0]! / weights }
       }
       var running = Array(repeating: stepExponents.map(MetricTally.init(stepExponent:)), count: variantNames.count)
