@@ -293,6 +293,26 @@ import Testing
     #expect(conversion.standardError == "Error: --winsorize: 'purchased' is a conversion: it takes an amount (metrics: purchased, revenue)\n")
   }
 
+  /// Each process hashes with a seed of its own, so anything read from a
+  /// dictionary in its order would change from run to run: two runs of one
+  /// analysis with every option that fills one write the same bytes.
+  @Test func twoRunsWriteTheSameBytes() throws {
+    let export = Self.fixtures.appendingPathComponent("segment.jsonl").path
+    var written: [Data] = []
+    for _ in 0..<2 {
+      let out = try temporaryFolder()
+      let result = try BenchProcess.run([
+        "analyze", export, "--preset", "segment", "--metric", "bought=Order Completed", "--metric", "revenue=Order Completed:revenue",
+        "--split", "onboarding=short:0.1,long:0.2,video:0.7", "--split", "paywall-copy=control:0.3,annual-first:0.3",
+        "--quantiles", "revenue=0.5,0.9", "--winsorize", "revenue=0.95", "--ratio", "r=revenue/bought",
+        "--covariate", "revenue=Order Completed:revenue", "--out", out.path, "--name", "s", "--quiet",
+      ])
+      #expect(result.status == 0, "\(result.standardError)")
+      written.append(try Data(contentsOf: out.appendingPathComponent("s/results.json")) + Data(contentsOf: out.appendingPathComponent("s/report.md")))
+    }
+    #expect(written[0] == written[1])
+  }
+
   /// A `--map` file reads a tool without a preset; a file whose fields are
   /// elsewhere names every field no row had, in one message.
   @Test func aMapReadsAnotherToolAndMissingFieldsAreListedTogether() throws {
