@@ -49,6 +49,24 @@ import Testing
     #expect(run.enrolled == run.shown)
   }
 
+  /// The seed (002): "NotEnrolled … the experiment has never been launched".
+  /// The devices an experiment was active on that never enrolled are counted
+  /// whether or not the scenario has metrics (they were read from a metric's
+  /// tally, and were 0 without one): under the run policy, every active
+  /// device not shown the price, the segments' active minus enrolled.
+  @Test func theNeverEnrolledAreCountedWithOrWithoutMetrics() async throws {
+    for withMetrics in [true, false] {
+      var plan = try scenario("apptimize-enrollment", devices: 6_000)
+      if !withMetrics { plan.metrics = [] }
+      let enrollment = try #require(await run(plan).experiment("PriceAtRun")?.enrollment)
+      let active = enrollment.segments.map(\.active).reduce(0, +), enrolled = enrollment.segments.map(\.enrolled).reduce(0, +)
+      #expect(enrolled == enrollment.variants.map(\.exposed).reduce(0, +))
+      #expect(active - enrolled > 1_000, "with metrics: \(withMetrics)")
+      #expect(enrollment.neverEnrolled?.exposed == active - enrolled, "with metrics: \(withMetrics)")
+      #expect(enrollment.neverEnrolled?.metrics.count == plan.metrics.count)
+    }
+  }
+
   /// The run policy enrolls exactly the devices shown; allocation enrolls every active device.
   @Test func thePolicyDecidesWhoIsEnrolled() async throws {
     for (policy, expectAll) in [(EnrollmentPolicy.run, false), (.allocation, true)] {

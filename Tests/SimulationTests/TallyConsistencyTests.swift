@@ -32,6 +32,8 @@ import Testing
     #expect(broken { $0.experiments[0].variants[0].firstExposure[0].conversions += $0.devices } != nil)
     #expect(broken { $0.experiments[0].dailyNewExposures[0] += 1 } != nil)
     #expect(broken { $0.stabilizedDevices += 1 } == "its stabilized devices do not add up")
+    #expect(broken { $0.experiments[0].neverEnrolledDevices += 1 } == "experiment 0: its never-enrolled devices do not add up")
+    #expect(broken { $0.experiments[0].neverEnrolledDevices = $0.devices + 1 } != nil)
     // Sums of amounts no set of amounts has: Σx² below (Σx)²/n, a negative variance.
     #expect(broken { $0.experiments[0].variants[0].firstExposure[0].outcomes.sum += 1 << 40 } != nil)
   }

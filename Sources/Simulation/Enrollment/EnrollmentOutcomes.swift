@@ -12,6 +12,8 @@ struct EnrollmentOutcomes {
   private var enrolledOutcomes: [MetricTally]
   /// By `experiment * metrics + metric`.
   private var neverEnrolled: [MetricTally]
+  /// By experiment: the never-enrolled devices, with or without metrics.
+  private var neverEnrolledDevices: [Int]
 
   init(plan: SimulationPlan, tables: borrowing SimulationTables) {
     metrics = tables.metricCount
@@ -21,6 +23,7 @@ struct EnrollmentOutcomes {
     enrolledShown = enrolled
     enrolledOutcomes = Array((0..<cells).map { _ in metricTallies }.joined())
     neverEnrolled = Array((0..<tables.experimentCount).map { _ in metricTallies }.joined())
+    neverEnrolledDevices = Array(repeating: 0, count: tables.experimentCount)
   }
 
   /// Counts a device whose launches are over under each rule of `gate`. The
@@ -53,6 +56,7 @@ struct EnrollmentOutcomes {
   private mutating func countNeverEnrolled(
     _ experiment: Int, segment: Int, outcomes: inout DeviceOutcomes, tables: inout SimulationTables
   ) {
+    neverEnrolledDevices[experiment] += 1
     for metric in 0..<metrics {
       let expected = tables.metricKinds[metric].expectation(
         baseline: tables.baseline(metric: metric, segment: segment), factor: outcomes.factor(metric))
@@ -63,6 +67,7 @@ struct EnrollmentOutcomes {
 
   func fold(into tally: inout RunTally, tables: borrowing SimulationTables) {
     for experiment in 0..<tables.experimentCount {
+      tally.experiments[experiment].neverEnrolledDevices += neverEnrolledDevices[experiment]
       for metric in 0..<metrics {
         tally.experiments[experiment].neverEnrolled[metric].merge(neverEnrolled[experiment * metrics + metric])
       }

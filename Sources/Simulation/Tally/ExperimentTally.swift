@@ -12,6 +12,8 @@ public struct ExperimentTally: Hashable, Sendable {
   /// Per metric, the devices on which an enrollment rule's experiment was
   /// active but which never enrolled: what counting them as the baseline adds.
   public var neverEnrolled: [MetricTally]
+  /// How many devices those are, counted whether or not the scenario has metrics.
+  public var neverEnrolledDevices = 0
   /// Per metric, the devices counted under the scenario's attribution, by the
   /// day they were first displayed the experiment: `(day * variants + variant) * metrics + metric`.
   public var dailyCohorts: [MetricTally]
@@ -33,5 +35,6 @@ public struct ExperimentTally: Hashable, Sendable {
     for index in dailyNewExposures.indices { dailyNewExposures[index] += other.dailyNewExposures[index] }
     for index in dailyCohorts.indices { dailyCohorts[index].merge(other.dailyCohorts[index]) }
     for index in neverEnrolled.indices { neverEnrolled[index].merge(other.neverEnrolled[index]) }
+    neverEnrolledDevices += other.neverEnrolledDevices
   }
 }

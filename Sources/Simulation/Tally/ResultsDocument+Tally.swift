@@ -183,7 +183,7 @@ extension ExperimentResult {
         MetricSummary(metric: metric, tally: tally, trueLift: variant.metrics.first { $0.name == metric.name }?.trueLift)
       }
     }
-    let neverCount = experimentTally.neverEnrolled.first?.outcomes.count ?? 0
+    let neverCount = experimentTally.neverEnrolledDevices
     var result = EnrollmentRuleResult(
       policy: rule.policy.rawValue,
       variants: zip(variants, experimentTally.variants).map { variant, counts in

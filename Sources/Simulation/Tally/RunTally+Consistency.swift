@@ -45,6 +45,10 @@ extension RunTally {
       if let problem = Self.inconsistency(of: experiment.dailyCohorts + experiment.neverEnrolled) {
         return "\(name): \(problem)"
       }
+      // Each metric counts every never-enrolled device, and there are no more of them than devices.
+      guard (0...devices).contains(experiment.neverEnrolledDevices),
+        experiment.neverEnrolled.allSatisfy({ $0.outcomes.count == experiment.neverEnrolledDevices })
+      else { return "\(name): its never-enrolled devices do not add up" }
     }
     guard stabilizedDevices <= devices, stabilizedByDay.reduce(0, +) == stabilizedDevices else {
       return "its stabilized devices do not add up"

@@ -127,6 +127,7 @@ extension ExperimentTally {
     for index in transitions.indices { transitions[index].visitCounts(&visitor) }
     visitor.visit(&dailyNewExposures)
     neverEnrolled.visitCounts(&visitor)
+    visitor.visit(&neverEnrolledDevices)
     dailyCohorts.visitCounts(&visitor)
   }
 }
