@@ -157,6 +157,8 @@ extension ScenarioReader {
           return key
         }
         try ever.keys.add(keys, of: experiment, at: valueNode.path)
+        // The seed lets keys be declared over time: a later override may name any key the declaration lists.
+        if keys.count == elements.count, !keys.isEmpty { running[experiment]!.keys = keys }
       }
       action = .declareKeys(experiment: experiment, value: .json(value))
     }
@@ -243,5 +245,6 @@ extension ScenarioReader {
 /// names later changes may refer to.
 private struct RunningExperiment {
   let variants: [String]
-  let keys: [String]
+  /// As the experiment was added, then as its latest `__Keys_` declaration lists them.
+  var keys: [String]
 }

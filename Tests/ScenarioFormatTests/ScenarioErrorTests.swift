@@ -299,6 +299,19 @@ func expectScenarioError(_ text: String, _ expected: String, sourceLocation: Sou
       "remote.changes[1].override.keys[1]: 'colour' is not a key of Checkout (keys: flow)")
   }
 
+  /// The seed (000) lets an experiment's keys be declared over time ("if you added a new key to
+  /// your experiment…"): after a `__Keys_` declaration lists a key, an override may name it;
+  /// before it, the key is still refused.
+  @Test func anOverrideMayNameAKeyALaterDeclarationAdded() throws {
+    let declare = #"{"day": 2, "declareKeys": {"experiment": "Checkout", "value": "[\"flow\", \"colour\"]"}}"#
+    let accepted = #"{"changes": [\#(add), \#(declare), {"day": 3, "override": {"experiment": "Checkout", "keys": ["colour"]}}]}"#
+    let parsed = try Scenario.parse(Data(minimalScenario(extra: #", "remote": "# + accepted).utf8)).scenario
+    #expect(parsed.remote?.changes.count == 3)
+    expectError(
+      #"{"changes": [\#(add), {"day": 1, "override": {"experiment": "Checkout", "keys": ["colour"]}}, \#(declare)]}"#,
+      "remote.changes[1].override.keys[0]: 'colour' is not a key of Checkout (keys: flow)")
+  }
+
   @Test func anOverrideOfNoKeys() {
     expectError(
       #"{"changes": [\#(add), {"day": 1, "override": {"experiment": "Checkout", "keys": []}}]}"#,

@@ -81,6 +81,36 @@ import Testing
     #expect(churn.lost < unfixed.lost)
   }
 
+  /// The seed (000): "if you added a new key to your experiment … devices
+  /// that already have this experiment, will never have the new key". A key a
+  /// later `__Keys_` declaration adds can be overridden, and the override
+  /// reaches only stabilized devices that hold it: none before the override's
+  /// day, and none of those that stabilized before the key was declared (on
+  /// day 5), so fewer than an override of the original key reaches.
+  @Test func anOverrideOfALaterDeclaredKeyReachesOnlyDevicesHoldingIt() async throws {
+    let url = repositoryRoot.appendingPathComponent("scenarios/remote-override.json")
+    var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+    var remote = try #require(object["remote"] as? [String: Any])
+    var defaults = try #require(remote["defaults"] as? [String: Any])
+    defaults["checkoutBanner"] = "none"
+    remote["defaults"] = defaults
+    var changes = try #require(remote["changes"] as? [[String: Any]])
+    changes.insert(["day": 5, "declareKeys": ["experiment": "CheckoutFlow", "value": #"["checkoutFlow", "checkoutBanner"]"#]], at: 1)
+    var setValues = try #require(changes[2]["setValues"] as? [String: Any])
+    setValues["values"] = ["checkoutFlow": "express-v2", "checkoutBanner": "sale"]
+    changes[2]["setValues"] = setValues
+    changes[3]["override"] = ["experiment": "CheckoutFlow", "keys": ["checkoutBanner"]]
+    remote["changes"] = changes
+    object["remote"] = remote
+    var lateKey = try Scenario.parse(try JSONSerialization.data(withJSONObject: object)).scenario
+    lateKey.devices = 4000
+    let late = try delivery(await run(lateKey))
+    let original = try delivery(await run(try scenario("remote-override", devices: 4000)))
+    #expect(late.overridden.prefix(10).allSatisfy { $0 == 0 })
+    #expect(late.overridden.reduce(0, +) > 0)
+    #expect(late.overridden.reduce(0, +) * 4 < original.overridden.reduce(0, +))
+  }
+
   /// remote-conclusion: devices that never stabilize move to the winner at
   /// their next fetch; in the same plan with stabilization they keep Classic.
   @Test func remoteConclusionMovesOnlyUnstabilizedDevices() async throws {
