@@ -24,7 +24,7 @@ public struct EventTime: Sendable {
 
   /// When an event happened: the instant, to order an outcome against an
   /// exposure, and the calendar day the analysis counts it on.
-  public struct Instant: Hashable, Comparable, Sendable {
+  public struct Instant: Hashable, Sendable {
     /// Nanoseconds since 1970-01-01T00:00:00Z; for day numbers, the day's start.
     public var nanoseconds: Int64
     /// The calendar day in the time zone, as days since 1970-01-01 (for day numbers, the number).
@@ -38,10 +38,6 @@ public struct EventTime: Sendable {
     /// A day number's instant: the day's start.
     init(day: Int) {
       self.init(nanoseconds: Int64(day) * EventTime.nanosecondsPerDay, day: day)
-    }
-
-    public static func < (lhs: Instant, rhs: Instant) -> Bool {
-      lhs.nanoseconds < rhs.nanoseconds
     }
   }
 
