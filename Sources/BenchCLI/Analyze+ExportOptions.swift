@@ -1,0 +1,113 @@
+import AnalyticsTable
+import ArgumentParser
+import Foundation
+import ScenarioFormat
+
+/// The options of `bench analyze` that describe an export and what a
+/// scenario would otherwise give: read and checked here, so that each
+/// mistake is refused with the option's name before any table is read.
+extension Bench.Analyze {
+  /// The mapping of `--map` or of the preset; nil for the Lab table.
+  func exportMapping() throws -> ExportMapping? {
+    if let mapFile {
+      guard preset == ExportPreset.lab.rawValue else {
+        throw ValidationError("--map describes the export itself: leave --preset out.")
+      }
+      guard let data = FileManager.default.contents(atPath: mapFile) else {
+        throw ValidationError("--map \(mapFile): cannot be read: name a JSON file that describes the export (docs/analyze.md).")
+      }
+      do {
+        return try ExportMapping(json: [UInt8](data), path: mapFile)
+      } catch {
+        throw ValidationError("--map \(error.description)")
+      }
+    }
+    guard let chosen = ExportPreset(rawValue: preset) else {
+      throw ValidationError(
+        "--preset takes \(ExportPreset.allCases.map(\.rawValue).joined(separator: ", ")), not '\(preset)'; for another tool describe its export with --map FILE.json.")
+    }
+    return chosen.mapping
+  }
+
+  /// `--metric NAME=EVENT[:PROPERTY]` (or `--covariate`'s), each name once.
+  func parsedEventMetrics(_ texts: [String]? = nil, option: String = "--metric") throws -> [EventsAnalysis.EventMetric] {
+    var metrics: [EventsAnalysis.EventMetric] = []
+    for text in texts ?? eventMetrics {
+      guard let (name, definition) = Self.pair(text) else {
+        throw ValidationError("\(option) takes NAME=EVENT or NAME=EVENT:PROPERTY, not '\(text)'.")
+      }
+      // An event's name may hold ':' (statsig::…); the property follows the last one.
+      let colon = definition.lastIndex(of: ":")
+      let isProperty = colon.map { definition[definition.index(before: $0)] != ":" && definition.index(after: $0) != definition.endIndex } ?? false
+      let event = isProperty ? String(definition[..<colon!]) : definition
+      let property = isProperty ? String(definition[definition.index(after: colon!)...]) : nil
+      guard !event.isEmpty else { throw ValidationError("\(option) \(text): the event's name is empty.") }
+      guard !metrics.contains(where: { $0.name == name }) else { throw ValidationError("\(option) \(name) is given twice.") }
+      metrics.append(EventsAnalysis.EventMetric(name: name, event: event, property: property))
+    }
+    return metrics
+  }
+
+  /// `--ratio`, `--quantiles` and `--winsorize`, in the scenario format's ranges.
+  func parsedDerivedMetrics() throws -> DerivedMetrics {
+    var derived = DerivedMetrics()
+    for text in ratios {
+      guard let (name, fraction) = Self.pair(text), let slash = fraction.firstIndex(of: "/"),
+        slash != fraction.startIndex, fraction.index(after: slash) != fraction.endIndex
+      else { throw ValidationError("--ratio takes NAME=NUMERATOR/DENOMINATOR (two metrics), not '\(text)'.") }
+      guard !derived.ratios.contains(where: { $0.name == name }) else { throw ValidationError("--ratio \(name) is given twice.") }
+      derived.ratios.append(RatioMetric(
+        name: name, numerator: String(fraction[..<slash]), denominator: String(fraction[fraction.index(after: slash)...])))
+    }
+    for text in quantiles {
+      let usage = "--quantiles takes METRIC=Q,Q (up to \(ScenarioLimits.quantiles.upperBound), each from 0.01 to 0.99), not '\(text)'."
+      guard let (metric, list) = Self.pair(text) else { throw ValidationError(usage) }
+      let levels = list.split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
+      guard levels.allSatisfy({ $0.map(ScenarioLimits.quantile.contains) ?? false }),
+        ScenarioLimits.quantiles.contains(levels.count), Set(levels).count == levels.count
+      else { throw ValidationError(usage) }
+      derived.quantiles[metric] = levels.map { $0! }.sorted()
+    }
+    for text in winsorize {
+      guard let (metric, level) = Self.pair(text), let percentile = Double(level), ScenarioLimits.winsorize.contains(percentile) else {
+        throw ValidationError("--winsorize takes METRIC=PERCENTILE, from 0.5 to 0.999 (e.g. revenue=0.99), not '\(text)'.")
+      }
+      derived.winsorize[metric] = percentile
+    }
+    return derived
+  }
+
+  /// `--split EXPERIMENT=A:1,B:1` by experiment.
+  func parsedSplits() throws -> [String: [String: Double]] {
+    var parsed: [String: [String: Double]] = [:]
+    for text in splits {
+      let usage = "--split takes EXPERIMENT=VARIANT:WEIGHT,VARIANT:WEIGHT (weights positive numbers), not '\(text)'."
+      guard let (experiment, list) = Self.pair(text), parsed[experiment] == nil else {
+        throw ValidationError(Self.pair(text) == nil ? usage : "--split \(Self.pair(text)!.0) is given twice.")
+      }
+      var split: [String: Double] = [:]
+      for part in list.split(separator: ",", omittingEmptySubsequences: false) {
+        guard let colon = part.lastIndex(of: ":"), colon != part.startIndex,
+          let weight = Double(part[part.index(after: colon)...]), weight.isFinite, weight > 0,
+          split.updateValue(weight, forKey: String(part[..<colon])) == nil
+        else { throw ValidationError(usage) }
+      }
+      guard split.count >= 2 else { throw ValidationError("--split \(experiment): a split names at least two variants.") }
+      parsed[experiment] = split
+    }
+    return parsed
+  }
+
+  /// The rows an export held that count nowhere, as a sentence; "" when none.
+  static func describe(_ leftOut: EventsAnalysis.LeftOut) -> String {
+    func count(_ number: Int, _ singular: String, _ plural: String) -> String? {
+      number == 0 ? nil : "\(number) \(number == 1 ? singular : plural)"
+    }
+    return [
+      count(leftOut.withoutUnit, "row without a unit id", "rows without a unit id"),
+      count(leftOut.duplicates, "duplicated row", "duplicated rows"),
+      count(leftOut.withoutVariant, "exposure naming no variant", "exposures naming no variant"),
+      count(leftOut.otherEvents, "row of other events", "rows of other events"),
+    ].compactMap { $0 }.joined(separator: ", ")
+  }
+}
