@@ -473,7 +473,8 @@ public struct DeliveryResult: Hashable, Sendable {
   public var stabilized: [Int]
   /// Per day: launches at which an override changed a value a stabilized device held.
   public var overridden: [Int]
-  /// Per day: fetches that failed or missed the time-out.
+  /// Per day: fetches that failed or missed the time-out, of the remote
+  /// configuration or of the hash-bucketed service's datafile or payload.
   public var failedFetches: [Int]
   /// Per day: keys that fell back to the app's default.
   public var defaultFallbacks: [Int]

@@ -33,6 +33,21 @@ import Testing
   }
 
   /// A scenario that leaves `sticky` out reads as the framework's mobile default.
+  /// A download of the datafile that fails counts in `delivery.failedFetches`
+  /// as a failed fetch of the remote configuration does (they were left out):
+  /// every launch downloads, so a quarter of the launches fail.
+  @Test func failedDownloadsOfTheServiceAreCounted() async throws {
+    var plan = try scenario("optimizely-traffic-change", devices: 3_000)
+    plan.service?.fetch = FetchModel(
+      failureRate: 0.25, medianLatencySeconds: 0.1, latencySigma: 0, timeoutSeconds: 10, segments: [:])
+    let results = await run(plan)
+    let failed = try #require(results.delivery).failedFetches.reduce(0, +)
+    #expect(results.launches > 50_000)
+    #expect(withinBinomialBound(failed, of: results.launches, p: 0.25))
+    let reliable = await run(try scenario("optimizely-traffic-change", devices: 3_000))
+    #expect(try #require(reliable.delivery).failedFetches.allSatisfy { $0 == 0 })
+  }
+
   @Test func aServiceWithoutStickyTakesItsFrameworksMobileDefault() throws {
     for (framework, expected) in [("optimizely", true), ("growthbook", false)] {
       let text = """

@@ -299,7 +299,9 @@ extension DeliveryResult {
         stabilized += $0
         return stabilized
       },
-      overridden: remote.overridden, failedFetches: remote.failedFetches, defaultFallbacks: remote.defaultFallbacks,
+      overridden: remote.overridden,
+      // A failed download of the remote configuration, or of the service's datafile or payload.
+      failedFetches: zip(remote.failedFetches, tally.service.failedFetches).map(+), defaultFallbacks: remote.defaultFallbacks,
       enrollment: remote.enrollment.enumerated().map { index, enrollment in
         EnrollmentResult(
           experiment: plan.experimentNames[plan.localExperimentCount + index], eligible: enrollment.eligible,
