@@ -54,14 +54,15 @@ public struct DerivedMetrics: Sendable, Equatable {
   ) {
     for index in variants.indices {
       variants[index].ratios = ratios.map { ratio in
-        let numerator = raw[index][metrics.firstIndex(of: ratio.numerator)!]
-        let denominator = raw[index][metrics.firstIndex(of: ratio.denominator)!]
-        let (numeratorMean, numeratorVariance) = Self.moments(numerator)
-        let (denominatorMean, denominatorVariance) = Self.moments(denominator)
+        let numeratorIndex = metrics.firstIndex(of: ratio.numerator)!, denominatorIndex = metrics.firstIndex(of: ratio.denominator)!
+        let numerator = Self.moments(raw[index][numeratorIndex], stepExponent: stepExponents[numeratorIndex])
+        let denominator = Self.moments(raw[index][denominatorIndex], stepExponent: stepExponents[denominatorIndex])
         return RatioSummary(
-          name: ratio.name, n: numerator.count, numeratorMean: numeratorMean, numeratorVariance: numeratorVariance,
-          denominatorMean: denominatorMean, denominatorVariance: denominatorVariance,
-          covariance: Self.covariance(numerator, denominator), trueLift: nil)
+          name: ratio.name, n: numerator.count, numeratorMean: numerator.mean, numeratorVariance: numerator.sampleVariance,
+          denominatorMean: denominator.mean, denominatorVariance: denominator.sampleVariance,
+          covariance: Self.covariance(
+            raw[index][denominatorIndex], on: denominator, raw[index][numeratorIndex], on: numerator),
+          trueLift: nil)
       }
       variants[index].distributions = metrics.indices.compactMap { metric in
         guard let levels = quantiles[metrics[metric]] else { return nil }
@@ -92,35 +93,40 @@ public struct DerivedMetrics: Sendable, Equatable {
   }
 
   /// The pooled percentile of the variants' values: the smallest value with
-  /// at least that share of values at or below it (scipy's
-  /// "inverted_cdf", the rule `AmountHistogram.cap` follows); nil without values.
+  /// at least that share of values at or below it, by `AmountHistogram.rank`,
+  /// the rule a simulated run's cap follows; nil without values.
   static func cap(percentile: Double, of samples: [[Double]]) -> Double? {
     let pooled = samples.flatMap { $0 }.sorted()
     guard !pooled.isEmpty else { return nil }
-    let position = percentile * Double(pooled.count), whole = position.rounded()
-    // A position that is a whole number but for rounding (0.99 × 10,000) is that rank.
-    let rank = max(1, abs(position - whole) <= 1e-9 * max(1, position) ? Int(whole) : Int(position.rounded(.up)))
-    return pooled[min(rank, pooled.count) - 1]
+    return pooled[AmountHistogram.rank(percentile: percentile, of: pooled.count) - 1]
   }
 
-  /// The mean and the sample variance (n − 1), two-pass; nil below one and two values.
-  static func moments(_ values: [Double]) -> (mean: Double?, variance: Double?) {
-    guard !values.isEmpty else { return (nil, nil) }
-    let mean = values.reduce(0, +) / Double(values.count)
-    guard values.count > 1 else { return (mean, nil) }
-    let squares = values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) }
-    return (mean, squares / Double(values.count - 1))
+  /// The values' moments, exact on the grid of `stepExponent` (`Moments`),
+  /// as a simulated run keeps them: whatever the order of the values.
+  static func moments(_ values: [Double], stepExponent: Int) -> Moments {
+    var moments = Moments(stepExponent: stepExponent)
+    for value in values { moments.add(value) }
+    return moments
   }
 
-  /// The sample covariance (n − 1), two-pass; nil below two pairs.
-  static func covariance(_ x: [Double], _ y: [Double]) -> Double? {
-    guard x.count > 1, let meanX = moments(x).mean, let meanY = moments(y).mean else { return nil }
-    return zip(x, y).reduce(0) { $0 + ($1.0 - meanX) * ($1.1 - meanY) } / Double(x.count - 1)
+  /// The sample covariance (n − 1) of paired values whose moments are `x`
+  /// and `y`, exact on their grids (`CrossProducts`); nil below two pairs.
+  static func covariance(_ xValues: [Double], on x: Moments, _ yValues: [Double], on y: Moments) -> Double? {
+    var products = CrossProducts()
+    for (xValue, yValue) in zip(xValues, yValues) { products.add(xValue, on: x, times: yValue, on: y) }
+    return products.covariance(x: x, y: y)
   }
 
-  /// The covariate's summary over a variant's counted devices, against their outcomes.
-  static func covariate(_ covariates: [Double], outcomes: [Double]) -> CovariateSummary {
-    let (mean, variance) = moments(covariates)
-    return CovariateSummary(mean: mean, variance: variance, covariance: covariance(covariates, outcomes))
+  /// The covariate's summary over a variant's counted devices, against their
+  /// outcomes (on the metric's grid); the covariate's grid fits `largest`,
+  /// its largest magnitude over the experiment.
+  static func covariate(
+    _ covariates: [Double], largest: Double, outcomes: [Double], outcomeStepExponent: Int
+  ) -> CovariateSummary {
+    let covariate = moments(covariates, stepExponent: Moments.stepExponent(forLargest: largest))
+    let outcome = moments(outcomes, stepExponent: outcomeStepExponent)
+    return CovariateSummary(
+      mean: covariate.mean, variance: covariate.sampleVariance,
+      covariance: covariance(covariates, on: covariate, outcomes, on: outcome))
   }
 }

@@ -396,6 +396,10 @@ public struct EventsAnalysis {
           metricNames.indices.map { summary(metricNames[$0], isConversion[$0], running[variant][$0]) }
         })
       }
+      // Each covariate's grid fits its largest magnitude over the experiment's counted devices.
+      let largestCovariate = metricNames.indices.map { metric in
+        rawCovariates.map { $0[metric].map(abs).max() ?? 0 }.max() ?? 0
+      }
       var variantResults = variantNames.enumerated().map { index, variantName in
           let counted = exclude ? variants[index].uncontaminated : variants[index].firstExposure
           let weight = definitions.last { $0.variantIndex(named: variantName) != nil }
@@ -407,7 +411,9 @@ public struct EventsAnalysis {
             metrics: metricNames.indices.map { metric in
               var summary = summary(metricNames[metric], isConversion[metric], counted[metric])
               if covariateIndex[metric] != nil {
-                summary.covariate = DerivedMetrics.covariate(rawCovariates[index][metric], outcomes: raw[index][metric])
+                summary.covariate = DerivedMetrics.covariate(
+                  rawCovariates[index][metric], largest: largestCovariate[metric], outcomes: raw[index][metric],
+                  outcomeStepExponent: stepExponents[metric])
               }
               return summary
             })

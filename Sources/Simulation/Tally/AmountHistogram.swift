@@ -79,6 +79,15 @@ public struct AmountHistogram: Hashable, Sendable {
     for index in moments.indices { moments[index].merge(other.moments[index]) }
   }
 
+  /// The rank, from 1, of the `percentile` of `total` amounts: ⌈total·p⌉
+  /// (scipy's "inverted_cdf"), a product within a relative 10⁻⁹ of a whole
+  /// number counting as that number (0.99 × 10,000 is rank 9,900), as in
+  /// `SortedSample.quantile`.
+  public static func rank(percentile: Double, of total: Int) -> Int {
+    let position = percentile * Double(total), whole = position.rounded()
+    return max(1, abs(position - whole) <= 1e-9 * max(1, position) ? Int(whole) : Int(position.rounded(.up)))
+  }
+
   /// The cap, in steps, for winsorizing at `percentile` the amounts of
   /// `histograms` together (an experiment's variants): the top of the bucket
   /// holding their pooled percentile, the smallest amount with at least that
@@ -88,9 +97,7 @@ public struct AmountHistogram: Hashable, Sendable {
   public static func cap(percentile: Double, of histograms: [AmountHistogram]) -> Int64? {
     let total = histograms.reduce(0) { $0 + $1.counts.reduce(0, +) }
     guard total > 0 else { return nil }
-    let position = percentile * Double(total), whole = position.rounded()
-    // A position that is a whole number but for rounding (0.99 × 10,000) is that rank, as in `SortedSample.quantile`.
-    let rank = max(1, abs(position - whole) <= 1e-9 * max(1, position) ? Int(whole) : Int(position.rounded(.up)))
+    let rank = Self.rank(percentile: percentile, of: total)
     var seen = 0
     for bucket in 0..<bucketCount {
       seen += histograms.reduce(0) { $0 + $1.counts[bucket] }
