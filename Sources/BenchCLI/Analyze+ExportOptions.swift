@@ -81,14 +81,15 @@ extension Bench.Analyze {
   func parsedSplits() throws -> [String: [String: Double]] {
     var parsed: [String: [String: Double]] = [:]
     for text in splits {
-      let usage = "--split takes EXPERIMENT=VARIANT:WEIGHT,VARIANT:WEIGHT (weights positive numbers), not '\(text)'."
+      let usage = "--split takes EXPERIMENT=VARIANT:WEIGHT,VARIANT:WEIGHT (weights from above 0 to 10⁹), not '\(text)'."
       guard let (experiment, list) = Self.pair(text), parsed[experiment] == nil else {
         throw ValidationError(Self.pair(text) == nil ? usage : "--split \(Self.pair(text)!.0) is given twice.")
       }
       var split: [String: Double] = [:]
       for part in list.split(separator: ",", omittingEmptySubsequences: false) {
         guard let colon = part.lastIndex(of: ":"), colon != part.startIndex,
-          let weight = Double(part[part.index(after: colon)...]), weight.isFinite, weight > 0,
+          // Bounded so that the weights' sum, and each expected count, stays finite.
+          let weight = Double(part[part.index(after: colon)...]), weight > 0, weight <= 1e9,
           split.updateValue(weight, forKey: String(part[..<colon])) == nil
         else { throw ValidationError(usage) }
       }
