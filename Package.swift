@@ -32,7 +32,15 @@ let package = Package(
 
     // Hash-bucketed services as their SDKs decide (Optimizely, GrowthBook):
     // usable by an app, knows nothing of simulation. Apache-2.0.
-    .target(name: "Bucketing", exclude: ["LICENSE"]),
+    .target(name: "Bucketing", dependencies: ["JSONDocument", "Digests"], exclude: ["LICENSE"]),
+
+    // JSON read strictly, with paths and lines in its errors and integers kept
+    // apart from other numbers: scenarios and vendors' files. Apache-2.0.
+    .target(name: "JSONDocument", exclude: ["LICENSE"]),
+
+    // The message digests vendors' SDKs bucket with (MD5, SHA-1, SHA-256) and
+    // part files are checked with. Apache-2.0.
+    .target(name: "Digests", exclude: ["LICENSE"]),
 
     // When a device really enters a test and what it sees meanwhile: the
     // Apptimize wrapper's check and run, KOMA's remote values, devtodev's
@@ -43,7 +51,7 @@ let package = Package(
     .target(name: "Statistics", dependencies: ["_CGSL"]),
 
     // The scenario file: decoding, validation with JSON paths, and the plan it describes.
-    .target(name: "ScenarioFormat", dependencies: ["Lab", "Enrollment"]),
+    .target(name: "ScenarioFormat", dependencies: ["Lab", "Enrollment", "JSONDocument"]),
 
     // What a run found, as results.json: the model and its JSON, filled by the
     // simulation or from an events table, then by the analysis.
@@ -54,7 +62,7 @@ let package = Package(
     .target(name: "Simulation", dependencies: ["Lab", "Bucketing", "Enrollment", "ScenarioFormat", "Results"]),
 
     // A run cut into shards for a cluster: the part files and their merge.
-    .target(name: "Sharding", dependencies: ["ScenarioFormat", "Simulation"]),
+    .target(name: "Sharding", dependencies: ["ScenarioFormat", "Simulation", "Digests"]),
 
     // Files and report folders written whole or not at all.
     .target(name: "AtomicOutput", dependencies: ["_CFolderSwap"]),
@@ -80,6 +88,7 @@ let package = Package(
         "Analysis",
         "Report",
         "AnalyticsTable",
+        "JSONDocument",
         "Bucketing",
         "Sharding",
         "AtomicOutput",
@@ -94,7 +103,7 @@ let package = Package(
     .executableTarget(
       name: "BenchFuzz",
       dependencies: [
-        "ScenarioFormat", "Simulation", "Results", "Analysis", "AnalyticsTable", "Report", "Bucketing", "Sharding", "BenchCLI",
+        "ScenarioFormat", "Simulation", "Results", "Analysis", "AnalyticsTable", "Report", "Bucketing", "Sharding", "Digests", "BenchCLI",
       ]),
 
     // MARK: - Implementation details
@@ -119,7 +128,7 @@ let package = Package(
     // MARK: - Unit test bundles
 
     .testTarget(name: "LabTests", dependencies: ["Lab", "LabTestKit"]),
-    .testTarget(name: "BucketingTests", dependencies: ["Bucketing"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "BucketingTests", dependencies: ["Bucketing", "JSONDocument"], resources: [.copy("Fixtures")]),
     .testTarget(name: "EnrollmentTests", dependencies: ["Enrollment", "Lab", "LabTestKit"]),
     .testTarget(
       name: "StatisticsTests",
@@ -127,11 +136,12 @@ let package = Package(
       resources: [.copy("Fixtures")]
     ),
     .testTarget(name: "ScenarioFormatTests", dependencies: ["ScenarioFormat", "Lab"]),
+    .testTarget(name: "DigestsTests", dependencies: ["Digests"], resources: [.copy("Fixtures")]),
     .testTarget(
       name: "SimulationTests",
       dependencies: ["Simulation", "Results", "ScenarioFormat", "Lab", "LabTestKit", "Enrollment", "Analysis"]),
     .testTarget(
-      name: "ShardingTests", dependencies: ["Sharding", "Simulation", "ScenarioFormat"], resources: [.copy("Fixtures")]),
+      name: "ShardingTests", dependencies: ["Sharding", "Simulation", "ScenarioFormat", "Digests"]),
     .testTarget(
       name: "AnalysisTests", dependencies: ["Analysis", "Results", "Simulation", "ScenarioFormat", "Statistics"],
       resources: [.copy("Fixtures")]),
@@ -145,7 +155,10 @@ let package = Package(
     ),
     .testTarget(
       name: "BenchCLITests",
-      dependencies: ["BenchCLI", "Simulation", "Results", "ScenarioFormat", "Report", "Analysis", "AnalyticsTable", "Sharding", "LabTestKit"],
+      dependencies: [
+        "BenchCLI", "Simulation", "Results", "ScenarioFormat", "Report", "Analysis", "AnalyticsTable", "Sharding", "LabTestKit",
+        "JSONDocument", "Digests",
+      ],
       exclude: ["Golden"]),
   ]
 )

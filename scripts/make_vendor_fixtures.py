@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes the conformance fixtures of the Bucketing module from the vendors' own SDKs.
 
-The fixtures are what `optimizely-sdk` and `growthbook` (their Python SDKs, from PyPI) decide for
+The fixtures are what `optimizely-sdk`, `growthbook` and `launchdarkly-server-sdk` (their Python SDKs,
+from PyPI) decide for
 thousands of ids: hashes, buckets, bucket ranges, conditions and whole decisions. The Swift tests
 compare the Bucketing module with them bit for bit, so `make test` never needs the SDKs.
 
@@ -18,6 +19,7 @@ import venv
 
 OPTIMIZELY = "optimizely-sdk==5.7.0"
 GROWTHBOOK = "growthbook==4.0.0"
+LAUNCHDARKLY = "launchdarkly-server-sdk==9.20.0"
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 OUT = ROOT / "Tests" / "BucketingTests" / "Fixtures"
 ENV = ROOT / ".build" / "vendor-sdks"
@@ -30,7 +32,7 @@ def ensure_sdks():
         return
     if not python.exists():
         venv.create(ENV, with_pip=True)
-    subprocess.run([str(python), "-m", "pip", "install", "-q", OPTIMIZELY, GROWTHBOOK], check=True)
+    subprocess.run([str(python), "-m", "pip", "install", "-q", OPTIMIZELY, GROWTHBOOK, LAUNCHDARKLY], check=True)
     env = dict(os.environ, LAB_BENCH_VENDOR_ENV="1")
     sys.exit(subprocess.run([str(python), __file__], env=env).returncode)
 
@@ -461,12 +463,184 @@ def growthbook_fixtures(rng):
             "structures": structures}
 
 
+# MARK: - LaunchDarkly
+
+def launchdarkly_flag_data():
+    """Flags and segments covering what the SDK's evaluator reads: off and deleted flags, prerequisites
+    (met, failed, circular, missing), targets and context targets, every clause operator, negation,
+    segments with lists and weighted rules, rollouts by salt and by seed, bucketBy on strings,
+    integers, numbers with a fraction and booleans, experiments, other context kinds and malformed
+    outcomes (a variation out of range, a rollout without variations, weights short of 100,000)."""
+    def rollout(*weights, **extra):
+        return {"rollout": {"variations": [{"variation": i, "weight": w} for i, w in enumerate(weights)], **extra}}
+
+    def flag(key, variations=3, **fields):
+        return {"key": key, "version": 3, "on": True, "salt": key + "-salt", "variations": list(range(variations)),
+                "fallthrough": {"variation": 0}, **fields}
+
+    def clause(attribute, op, values, negate=False, **extra):
+        return {"attribute": attribute, "op": op, "values": values, "negate": negate, **extra}
+
+    def rule(id_, clauses, outcome):
+        return {"id": id_, "clauses": clauses, **outcome}
+
+    flags = [
+        flag("half", 2, fallthrough=rollout(50000, 50000)),
+        flag("thirds", 3, fallthrough=rollout(33333, 33333, 33334)),
+        flag("tiny", 2, fallthrough=rollout(1, 99999)),
+        flag("seeded", 2, fallthrough=rollout(50000, 50000, seed=61)),
+        flag("short-weights", 3, fallthrough=rollout(20000, 20000, 20000)),
+        flag("no-salt", 2, salt=None, fallthrough=rollout(50000, 50000)),
+        flag("experiment", 2, fallthrough=rollout(50000, 50000, kind="experiment", bucketBy="team", seed=7)),
+        flag("by-team", 2, fallthrough=rollout(50000, 50000, bucketBy="team")),
+        flag("by-build", 2, fallthrough=rollout(50000, 50000, bucketBy="build")),
+        flag("by-score", 2, fallthrough=rollout(50000, 50000, bucketBy="score")),
+        flag("by-beta", 2, fallthrough=rollout(50000, 50000, bucketBy="beta")),
+        flag("by-nested", 2, fallthrough=rollout(50000, 50000, bucketBy="/device/os", contextKind="user")),
+        flag("org-kind", 2, fallthrough=rollout(10000, 90000, contextKind="org")),
+        flag("off-with", 2, on=False, offVariation=1),
+        flag("off-without", 2, on=False),
+        flag("off-out-of-range", 2, on=False, offVariation=5),
+        {"key": "deleted", "version": 9, "deleted": True},
+        flag("bad-index", 2, fallthrough={"variation": 4}),
+        flag("empty-rollout", 2, fallthrough={"rollout": {"variations": []}}),
+        flag("no-fallthrough", 2, fallthrough=None),
+        flag("targets", 3, targets=[{"variation": 1, "values": ["a", "user-0", "über"]}, {"variation": 2, "values": [""]}],
+             fallthrough=rollout(50000, 50000)),
+        flag("context-targets", 3,
+             targets=[{"variation": 2, "values": ["qa-user"]}],
+             contextTargets=[{"contextKind": "user", "variation": 2, "values": []},
+                             {"contextKind": "org", "variation": 1, "values": ["a"]}]),
+        flag("prereq-met", 2, prerequisites=[{"key": "half", "variation": 0}], offVariation=1, fallthrough={"variation": 0}),
+        flag("prereq-off", 2, prerequisites=[{"key": "off-with", "variation": 1}], offVariation=1),
+        flag("prereq-missing", 2, prerequisites=[{"key": "nowhere", "variation": 0}], offVariation=1),
+        flag("prereq-deleted", 2, prerequisites=[{"key": "deleted", "variation": 0}]),
+        flag("cycle-a", 2, prerequisites=[{"key": "cycle-b", "variation": 0}]),
+        flag("cycle-b", 2, prerequisites=[{"key": "cycle-a", "variation": 0}]),
+        flag("prereq-chain", 2, prerequisites=[{"key": "prereq-met", "variation": 0}, {"key": "thirds", "variation": 2}],
+             offVariation=1),
+        flag("rules", 6, rules=[
+            rule("platform", [clause("platform", "in", ["iOS"])], {"variation": 1}),
+            rule("version", [clause("app_version", "semVerGreaterThan", ["2.0.0"]),
+                             clause("app_version", "semVerLessThan", ["3"])], {"variation": 2}),
+            rule("sessions", [clause("sessions", "greaterThanOrEqual", [5])], rollout(30000, 70000, bucketBy="team")),
+            rule("email", [clause("email", "endsWith", ["@example.com"]), clause("email", "startsWith", ["qa"], negate=True)],
+                 {"variation": 3}),
+            rule("regex", [clause("email", "matches", ["^[a-z]+[0-9]{2}@"])], {"variation": 4}),
+            rule("contains", [clause("name", "contains", ["Ann"])], {"variation": 5}),
+        ], fallthrough=rollout(25000, 25000, 25000, 25000)),
+        flag("numbers", 4, rules=[
+            rule("lt", [clause("sessions", "lessThan", [1])], {"variation": 1}),
+            rule("le", [clause("sessions", "lessThanOrEqual", [2.5])], {"variation": 2}),
+            rule("gt", [clause("sessions", "greaterThan", [5])], {"variation": 3}),
+        ]),
+        flag("equality", 5, rules=[
+            rule("bool", [clause("beta", "in", [True])], {"variation": 1}),
+            rule("int-float", [clause("build", "in", [7.0])], {"variation": 2}),
+            rule("string-number", [clause("team", "in", [7])], {"variation": 3}),
+            rule("array", [clause("groups", "in", ["staff"])], {"variation": 4}),
+        ]),
+        flag("semver-equal", 2, rules=[rule("eq", [clause("app_version", "semVerEqual", ["2.1"])], {"variation": 1})]),
+        flag("times", 3, rules=[
+            rule("before", [clause("signup", "before", ["2024-01-01T00:00:00Z"])], {"variation": 1}),
+            rule("after", [clause("signup", "after", [1735689600000])], {"variation": 2}),
+        ]),
+        flag("kind-clause", 2, rules=[rule("kind", [clause("kind", "in", ["user"])], {"variation": 1})]),
+        flag("org-clause", 2, rules=[rule("org", [clause("name", "in", ["x"], negate=True, contextKind="org")], {"variation": 1})]),
+        flag("negated-missing", 2, rules=[rule("neg", [clause("missing", "in", ["x"], negate=True)], {"variation": 1})]),
+        flag("unknown-op", 2, rules=[rule("unknown", [clause("platform", "isOneOf", ["iOS"], negate=True)], {"variation": 1})]),
+        flag("bad-reference", 2, rules=[rule("bad", [clause("/a//b", "in", ["x"], contextKind="user")], {"variation": 1})]),
+        flag("segments", 4, rules=[
+            rule("listed", [clause("", "segmentMatch", ["listed"])], {"variation": 1}),
+            rule("weighted", [clause("", "segmentMatch", ["weighted", "missing-segment"])], {"variation": 2}),
+            rule("not-nested", [clause("", "segmentMatch", ["nested"], negate=True)], {"variation": 3}),
+        ]),
+        flag("segment-cycle", 2, rules=[rule("cycle", [clause("", "segmentMatch", ["loop-a"])], {"variation": 1})]),
+        flag("big-segment", 2, rules=[rule("big", [clause("", "segmentMatch", ["big", "big-no-generation"])], {"variation": 1})]),
+    ]
+    segments = [
+        {"key": "listed", "version": 1, "included": ["a", "user-0"], "excluded": ["qa-user"], "salt": "s1",
+         "rules": [{"clauses": [clause("platform", "in", ["Android"])]}]},
+        {"key": "weighted", "version": 1, "excluded": ["a"], "salt": "s2",
+         "rules": [{"clauses": [], "weight": 40000}, {"clauses": [], "weight": 30000, "bucketBy": "team"}]},
+        {"key": "nested", "version": 1, "rules": [{"clauses": [clause("", "segmentMatch", ["listed"])]}]},
+        {"key": "loop-a", "version": 1, "rules": [{"clauses": [clause("", "segmentMatch", ["loop-b"])]}]},
+        {"key": "loop-b", "version": 1, "rules": [{"clauses": [clause("", "segmentMatch", ["loop-a"])]}]},
+        {"key": "big", "version": 1, "unbounded": True, "generation": 2, "included": ["a"],
+         "rules": [{"clauses": [clause("platform", "in", ["iOS"])]}]},
+        {"key": "big-no-generation", "version": 1, "unbounded": True, "rules": [{"clauses": []}]},
+    ]
+    for f in flags:
+        if f.get("salt", "") is None:
+            del f["salt"]
+        if "fallthrough" in f and f["fallthrough"] is None:
+            del f["fallthrough"]
+    return {"flags": {f["key"]: f for f in flags}, "segments": {s["key"]: s for s in segments}}
+
+
+def launchdarkly_attribute_sets():
+    return [
+        {},
+        {"platform": "iOS", "app_version": "2.1.0", "sessions": 6, "team": "blue", "build": 7, "score": 7.5,
+         "beta": True, "email": "ann42@example.com", "name": "Ann", "groups": ["staff", "beta"],
+         "device": {"os": "iOS 17"}, "signup": "2023-06-01T12:00:00.000Z"},
+        {"platform": "Android", "app_version": "3.0.0-beta.1", "sessions": 2.5, "team": 7, "build": 7.0,
+         "beta": False, "email": "qa1@example.com", "name": "Joanna", "groups": "staff",
+         "device": {"os": 12}, "signup": 1767225600000},
+        {"app_version": "2", "sessions": 0, "team": "", "email": "bob@example.org", "signup": "2025-01-01T01:00:00+02:00",
+         "name": 5, "score": None},
+    ]
+
+
+def launchdarkly_fixtures(rng):
+    import tempfile
+    from ldclient import Context
+    from ldclient.client import LDClient
+    from ldclient.config import Config
+    from ldclient.impl.evaluator_common import _bucket_context
+    from ldclient.integrations import Files
+
+    data = launchdarkly_flag_data()
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as handle:
+        json.dump(data, handle)
+    client = LDClient(Config("sdk-key", update_processor_class=Files.new_data_source(paths=[handle.name]),
+                             send_events=False, diagnostic_opt_out=True))
+    assert client.is_initialized(), "the SDK did not load the flag data"
+    candidates = ids(rng, 3000) + ["x" * 1000, "42", "-7", "0", "🧪🧪", "Ĳssel", "\u00e9", "e\u0301"]
+    # Ids nearest every boundary of 'half' and 'thirds' (the SDK's own buckets), below and above.
+    edges = []
+    for key, bounds in [("half", [0.5]), ("thirds", [0.33333, 0.66666])]:
+        flag_salt = data["flags"][key]["salt"]
+        scored = [(_bucket_context(None, Context.create(i), None, key, flag_salt, None), i) for i in candidates if i]
+        for bound in bounds:
+            below = max((b, i) for b, i in scored if b < bound)
+            above = min((b, i) for b, i in scored if b >= bound)
+            edges += [below[1], above[1]]
+    chosen = candidates[:60] + candidates[-8:] + edges
+    cases = []
+    attribute_sets = launchdarkly_attribute_sets()
+    for index, attrs in enumerate(attribute_sets):
+        for id_ in chosen:
+            builder = Context.builder(id_)
+            for name, value in attrs.items():
+                builder.set(name, value)
+            context = builder.build()
+            for key in data["flags"]:
+                detail = client.variation_detail(key, context, None)
+                cases.append({"attributes": index, "id": id_, "flag": key, "variation": detail.variation_index})
+    client.close()
+    os.unlink(handle.name)
+    (OUT / "launchdarkly-flags.json").write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    return {"sdk": LAUNCHDARKLY, "attributeSets": attribute_sets, "edgeIds": edges, "cases": cases}
+
+
 def main():
     ensure_sdks()
     import logging
     logging.disable(logging.CRITICAL)
     OUT.mkdir(parents=True, exist_ok=True)
-    for name, build in [("optimizely", optimizely_fixtures), ("growthbook", growthbook_fixtures)]:
+    for name, build in [("optimizely", optimizely_fixtures), ("growthbook", growthbook_fixtures),
+                        ("launchdarkly", launchdarkly_fixtures)]:
         data = build(random.Random(20261122))
         path = OUT / f"{name}.json"
         path.write_text(json.dumps(data, separators=(",", ":"), sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")

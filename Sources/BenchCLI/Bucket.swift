@@ -7,25 +7,23 @@ extension Bench {
   /// Prints what a hash-bucketed service decides for ids, and why.
   public struct Bucket: ParsableCommand {
     public static let configuration = CommandConfiguration(
-      abstract: "Print what Optimizely or GrowthBook decides for user ids, and why.",
+      abstract: "Print what a feature-flag or experiment service decides for user ids, and why.",
       discussion: """
-        Reads the service's own configuration, unchanged: an Optimizely datafile, or a GrowthBook \
-        features payload as the SDKs receive it. For each id and experiment it prints the variation, \
-        the bucket (Optimizely: 0 to 9999; GrowthBook: the hash in [0, 1)) and the reason, by the \
-        same rules as the vendors' SDKs; for GrowthBook, each feature's value too, with where it came \
-        from and the rule that decided (the first rule that applies). Ids come as arguments, or one \
-        per line on standard input.
+        Reads the service's own configuration, unchanged: an Optimizely datafile, a GrowthBook \
+        features payload, LaunchDarkly flag data ({"flags", "segments"}, as its file data source \
+        reads it), a Statsig download_config_specs response, an Eppo universal flag configuration \
+        or an Unleash client features response. For each id and experiment or flag it prints the \
+        variation, the bucket (Optimizely: 0 to 9999; GrowthBook and LaunchDarkly: the hash in \
+        [0, 1)) and the reason, by the same rules as the vendors' SDKs; for GrowthBook, each \
+        feature's value too, with where it came from and the rule that decided (the first rule that \
+        applies). Ids come as arguments, or one per line on standard input.
         """
     )
 
-    enum Framework: String, ExpressibleByArgument, CaseIterable {
-      case optimizely, growthbook
-    }
+    @Option(help: "The service: \(BucketFramework.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var framework: BucketFramework
 
-    @Option(help: "The service: optimizely or growthbook.")
-    var framework: Framework
-
-    @Option(help: "The datafile (optimizely) or features payload (growthbook).", completion: .file(extensions: ["json"]))
+    @Option(help: "The service's own configuration file (a datafile, payload or flag data).", completion: .file(extensions: ["json"]))
     var config: String
 
     @Option(help: "The user's attributes, as a JSON object, e.g. '{\"platform\": \"iOS\"}'.")
@@ -46,7 +44,6 @@ extension Bench {
     }
 
     public func run() throws {
-      let parsedAttributes = try Self.attributes(attributes)
       let ids = self.ids.isEmpty ? Self.standardInputLines() : self.ids
       guard !ids.isEmpty else {
         throw ValidationError("Give the user ids as arguments, or one per line on standard input.")
@@ -59,29 +56,30 @@ extension Bench {
       } catch {
         throw BenchError.invalidFile(option: "--config", problem: "\(config): \(error)")
       }
-      let rows: [BucketDecisions.Line]
-      let problems: [String]
-      do {
-        switch framework {
-        case .optimizely:
-          let datafile = try OptimizelyDatafile(json: data)
-          problems = datafile.problems
-          rows = BucketDecisions.optimizely(datafile, ids: ids, attributes: parsedAttributes)
-        case .growthbook:
-          let payload = try GrowthBookPayload(json: data)
-          problems = payload.problems
-          rows = BucketDecisions.growthBook(payload, ids: ids, attributes: parsedAttributes)
-        }
-      } catch {
-        throw BenchError.invalidFile(option: "--config", problem: "\(error)")
-      }
-      // What the SDK tolerates but the file's author did not mean: said once, before the decisions it shapes.
-      for problem in problems {
-        FileHandle.standardError.write(Data("Warning: \(config): \(problem)\n".utf8))
-      }
-      for row in rows {
+      let decisions = try Self.decisions(framework, config: data, option: "--config", path: config, ids: ids, attributes: attributes)
+      for row in decisions.lines {
         print(json ? row.json.renderedOnOneLine() : row.text)
       }
+    }
+
+    /// The decisions for `ids` under the file at `path`; what the SDK
+    /// tolerates but the file's author did not mean is said once on standard
+    /// error, before the decisions it shapes.
+    static func decisions(
+      _ framework: BucketFramework, config data: Data, option: String, path: String, ids: [String], attributes: String
+    ) throws -> BucketFramework.Decisions {
+      let decisions: BucketFramework.Decisions
+      do {
+        decisions = try framework.decide(config: data, ids: ids, attributes: attributes)
+      } catch let error as ValidationError {
+        throw error
+      } catch {
+        throw BenchError.invalidFile(option: option, problem: "\(error)")
+      }
+      for problem in decisions.problems {
+        FileHandle.standardError.write(Data("Warning: \(path): \(problem)\n".utf8))
+      }
+      return decisions
     }
 
     /// `--attributes` read as `bench bucket` reads it (the fuzz target `attributes` calls it too).

@@ -1,4 +1,5 @@
 import Bucketing
+import JSONDocument
 import Results
 
 /// What a hash-bucketed service decides for ids, experiment by experiment,
@@ -152,5 +153,23 @@ package struct BucketDecisions {
 extension Array {
   subscript(safe index: Int) -> Element? {
     indices.contains(index) ? self[index] : nil
+  }
+}
+
+extension BucketDecisions {
+  /// Every flag of LaunchDarkly flag data, by the name the file gives it: the
+  /// served variation's index as the SDK's `variationDetail` reports it, null
+  /// where the SDK serves the caller's default. The context is a single
+  /// context of kind "user" whose key is the id, with `attributes`.
+  package static func launchDarkly(_ data: LaunchDarklyFlagData, ids: [String], attributes: [String: JSONValue]) -> [Line] {
+    let evaluator = LaunchDarklyEvaluator(data: data)
+    return ids.flatMap { id in
+      let context = LaunchDarklyContext(key: id, attributes: attributes)
+      return data.flagNames.map { name -> Line in
+        let detail = evaluator.variationDetail(name, context: context)
+        return Line.experiment(Row(
+          id: id, experiment: name, variation: detail.variationIndex.map(String.init), bucket: detail.bucket, reason: detail.reason))
+      }
+    }
   }
 }

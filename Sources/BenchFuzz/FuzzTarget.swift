@@ -2,6 +2,7 @@ import Analysis
 import AnalyticsTable
 import BenchCLI
 import Bucketing
+import Digests
 import Foundation
 import Report
 import Results

@@ -1,3 +1,5 @@
+import JSONDocument
+
 /// A value of the scenario document together with its JSON path: every read
 /// names the path in its error, so a message always points at the field.
 struct JSONNode {

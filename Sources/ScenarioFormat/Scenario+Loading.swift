@@ -1,4 +1,5 @@
 import Foundation
+import JSONDocument
 import Lab
 
 extension Scenario {
@@ -49,7 +50,13 @@ extension Scenario {
   /// Validates a scenario document.
   public static func parse(_ data: Data) throws(ScenarioError) -> (scenario: Scenario, warnings: [Warning]) {
     var reader = ScenarioReader()
-    let scenario = try reader.scenario(JSONNode(value: JSONValue.parse(data), path: "$"))
+    let document: JSONValue
+    do {
+      document = try JSONValue.parse(data)
+    } catch {
+      throw ScenarioError(error)
+    }
+    let scenario = try reader.scenario(JSONNode(value: document, path: "$"))
     return (scenario, reader.warnings)
   }
 }

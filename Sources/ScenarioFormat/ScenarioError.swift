@@ -1,3 +1,5 @@
+import JSONDocument
+
 /// A scenario file that cannot be used, with the JSON path of the offending
 /// field and what would fix it, e.g.
 /// `versions[2].experiments[0].variants[1].weight: must be greater than 0`.
@@ -13,5 +15,12 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
 
   public var description: String {
     "\(path): \(message)"
+  }
+}
+
+extension ScenarioError {
+  /// A JSON problem as the scenario reader reports it, at the same path.
+  init(_ error: JSONError) {
+    self.init(path: error.path, message: error.message)
   }
 }

@@ -1,3 +1,4 @@
+import JSONDocument
 import Lab
 
 extension ScenarioReader {

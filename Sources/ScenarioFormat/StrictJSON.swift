@@ -1,4 +1,5 @@
 import Foundation
+import JSONDocument
 
 /// The scenario reader's strict JSON syntax, for other JSON the bench reads:
 /// a vendor's file or `--attributes`. Foundation's reader blames the
@@ -8,6 +9,10 @@ public enum StrictJSON {
   /// Throws the first syntax problem of `data`: a repeated field, a trailing
   /// comma, a number beyond a double, or a syntax error with its line and column.
   public static func check(_ data: Data) throws(ScenarioError) {
-    _ = try JSONValue.parse(data)
+    do {
+      _ = try JSONValue.parse(data)
+    } catch {
+      throw ScenarioError(error)
+    }
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 
+import JSONDocument
 @testable import ScenarioFormat
 
 /// A JSON Schema check of the keywords docs/results.schema.json uses (type,

@@ -1,6 +1,7 @@
+@testable import Sharding
+import Digests
 import Foundation
 import ScenarioFormat
-@testable import Sharding
 import Simulation
 import Testing
 

@@ -1,14 +1,15 @@
-/// A strict JSON reader (RFC 8259) for scenario files.
+/// A strict JSON reader (RFC 8259) for the files the bench reads: scenarios,
+/// vendors' configurations and `--attributes`.
 ///
 /// Foundation's decoder accepts a repeated field (the last value wins), turns
 /// `1e999` into an error without a path and reports no line: each of those
 /// lets a typo change a result or hides where it is. This reader refuses
 /// duplicate fields, trailing commas and numbers beyond a double with the JSON
 /// path, and every syntax error with its line and column.
-struct JSONParser {
-  /// Deeper nesting than any scenario needs; it bounds the recursion, so that
+public struct JSONParser {
+  /// Deeper nesting than any scenario or vendor file needs; it bounds the recursion, so that
   /// a file of ten thousand `[` cannot exhaust the stack.
-  static let maximumDepth = 64
+  public static let maximumDepth = 64
 
   private let bytes: [UInt8]
   private var offset = 0
@@ -21,7 +22,7 @@ struct JSONParser {
   }
 
   /// Parses a whole document: one value, and nothing after it but whitespace.
-  static func parse(_ bytes: [UInt8]) throws(ScenarioError) -> JSONValue {
+  public static func parse(_ bytes: [UInt8]) throws(JSONError) -> JSONValue {
     var parser = JSONParser(bytes)
     let value = try parser.value(depth: 0)
     parser.skipWhitespace()
@@ -33,7 +34,7 @@ struct JSONParser {
 
   // MARK: - Values
 
-  private mutating func value(depth: Int) throws(ScenarioError) -> JSONValue {
+  private mutating func value(depth: Int) throws(JSONError) -> JSONValue {
     skipWhitespace()
     guard let byte = peek() else { throw syntaxError("the document ends where a value was expected") }
     switch byte {
@@ -48,7 +49,7 @@ struct JSONParser {
     }
   }
 
-  private mutating func object(depth: Int) throws(ScenarioError) -> JSONValue {
+  private mutating func object(depth: Int) throws(JSONError) -> JSONValue {
     try checkDepth(depth)
     offset += 1
     var members: [String: JSONValue] = [:]
@@ -66,7 +67,7 @@ struct JSONParser {
       let name = try string()
       path.append(name)
       guard members[name] == nil else {
-        throw ScenarioError(path: pathText, message: "appears twice in one object: keep one")
+        throw JSONError(path: pathText, message: "appears twice in one object: keep one")
       }
       skipWhitespace()
       guard peek() == UInt8(ascii: ":") else { throw syntaxError("':' was expected after the field name") }
@@ -82,7 +83,7 @@ struct JSONParser {
     }
   }
 
-  private mutating func array(depth: Int) throws(ScenarioError) -> JSONValue {
+  private mutating func array(depth: Int) throws(JSONError) -> JSONValue {
     try checkDepth(depth)
     offset += 1
     var elements: [JSONValue] = []
@@ -106,7 +107,7 @@ struct JSONParser {
     }
   }
 
-  private mutating func literal(_ word: StaticString) throws(ScenarioError) {
+  private mutating func literal(_ word: StaticString) throws(JSONError) {
     let expected = UnsafeRawBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
     guard bytes.count - offset >= expected.count, bytes[offset..<offset + expected.count].elementsEqual(expected) else {
       throw syntaxError("not a JSON value: text must be in double quotes")
@@ -116,7 +117,7 @@ struct JSONParser {
 
   // MARK: - Numbers
 
-  private mutating func number() throws(ScenarioError) -> JSONValue {
+  private mutating func number() throws(JSONError) -> JSONValue {
     let start = offset
     if peek() == UInt8(ascii: "-") { offset += 1 }
     guard let first = peek(), isDigit(first) else { throw syntaxError("a digit was expected after '-'") }
@@ -142,7 +143,7 @@ struct JSONParser {
     let text = String(decoding: bytes[start..<offset], as: UTF8.self)
     if isInteger, let integer = Int64(text) { return .integer(integer) }
     guard let number = Double(text), number.isFinite else {
-      throw ScenarioError(
+      throw JSONError(
         path: pathText, message: "\(Self.shortened(text)) is out of range: a number must be below 1.8e308 in magnitude")
     }
     return .number(number)
@@ -158,7 +159,7 @@ struct JSONParser {
 
   // MARK: - Strings
 
-  private mutating func string() throws(ScenarioError) -> String {
+  private mutating func string() throws(JSONError) -> String {
     let start = offset
     offset += 1
     var utf8: [UInt8] = []
@@ -184,7 +185,7 @@ struct JSONParser {
     }
   }
 
-  private mutating func escape(into utf8: inout [UInt8]) throws(ScenarioError) {
+  private mutating func escape(into utf8: inout [UInt8]) throws(JSONError) {
     guard let byte = peek() else { throw syntaxError("a string is not closed: add the closing '\"'") }
     offset += 1
     let simple: [UInt8: UInt8] = [
@@ -210,7 +211,7 @@ struct JSONParser {
     utf8.append(contentsOf: String(Character(unicode)).utf8)
   }
 
-  private mutating func hexQuad() throws(ScenarioError) -> UInt32 {
+  private mutating func hexQuad() throws(JSONError) -> UInt32 {
     guard bytes.count - offset >= 4,
       let value = UInt32(String(decoding: bytes[offset..<offset + 4], as: UTF8.self), radix: 16)
     else { throw syntaxError("\\u must be followed by four hexadecimal digits") }
@@ -228,9 +229,9 @@ struct JSONParser {
     while let byte = peek(), byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { offset += 1 }
   }
 
-  private func checkDepth(_ depth: Int) throws(ScenarioError) {
+  private func checkDepth(_ depth: Int) throws(JSONError) {
     guard depth <= Self.maximumDepth else {
-      throw syntaxError("nested deeper than \(Self.maximumDepth) levels, which no scenario needs")
+      throw syntaxError("nested deeper than \(Self.maximumDepth) levels, which no scenario or vendor file needs")
     }
   }
 
@@ -249,12 +250,12 @@ struct JSONParser {
 
   /// A syntax error at the current byte, with its line and column (both from 1,
   /// the column counted in characters).
-  private func syntaxError(_ reason: String) -> ScenarioError {
+  private func syntaxError(_ reason: String) -> JSONError {
     let end = min(offset, bytes.count)
     let lineStart = bytes[..<end].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
     let line = bytes[..<lineStart].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
     let column = bytes[lineStart..<end].reduce(1) { ($1 & 0xC0) == 0x80 ? $0 : $0 + 1 }
-    return ScenarioError(path: "$", message: "is not valid JSON at line \(line), column \(column): \(reason)")
+    return JSONError(path: "$", message: "is not valid JSON at line \(line), column \(column): \(reason)")
   }
 
   private func describe(_ byte: UInt8) -> String {
@@ -262,7 +263,7 @@ struct JSONParser {
   }
 
   /// Text from the file, cut to a length a one-line message can carry.
-  static func shortened(_ text: String) -> String {
+  public static func shortened(_ text: String) -> String {
     text.count <= 64 ? text : "\(text.prefix(60))…"
   }
 }

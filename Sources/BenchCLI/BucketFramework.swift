@@ -1,0 +1,65 @@
+import ArgumentParser
+import Bucketing
+import Foundation
+import JSONDocument
+
+/// A service `bench bucket` and `bench impact` read: its configuration file
+/// and its decisions for ids, as the vendor's SDK makes them.
+enum BucketFramework: String, ExpressibleByArgument, CaseIterable {
+  case optimizely, growthbook, launchdarkly, statsig, eppo, unleash
+
+  /// What `--config` holds for this service.
+  var configName: String {
+    switch self {
+    case .optimizely: "an Optimizely datafile"
+    case .growthbook: "a GrowthBook features payload"
+    case .launchdarkly: "LaunchDarkly flag data ({\"flags\", \"segments\"})"
+    case .statsig: "a Statsig download_config_specs response (v1)"
+    case .eppo: "an Eppo universal flag configuration"
+    case .unleash: "an Unleash client features response"
+    }
+  }
+
+  /// The decisions for every id and row of `config`, and what the file's
+  /// author should hear about it once.
+  struct Decisions {
+    let lines: [BucketDecisions.Line]
+    let problems: [String]
+  }
+
+  /// Reads `config` (the service's own file, unchanged) and decides for `ids`
+  /// with `attributes` (the `--attributes` object).
+  func decide(config: Data, ids: [String], attributes: String) throws -> Decisions {
+    switch self {
+    case .optimizely:
+      let datafile = try OptimizelyDatafile(json: config)
+      return Decisions(
+        lines: BucketDecisions.optimizely(datafile, ids: ids, attributes: try Bench.Bucket.attributes(attributes)),
+        problems: datafile.problems)
+    case .growthbook:
+      let payload = try GrowthBookPayload(json: config)
+      return Decisions(
+        lines: BucketDecisions.growthBook(payload, ids: ids, attributes: try Bench.Bucket.attributes(attributes)),
+        problems: payload.problems)
+    case .launchdarkly:
+      let members = try Self.jsonAttributes(attributes)
+      if let name = ["key", "kind", "_meta", "anonymous"].first(where: { members[$0] != nil }) {
+        throw ValidationError(
+          "--attributes: '\(name)' is not an attribute of a LaunchDarkly context (the key is the id, the kind is \"user\"): remove it")
+      }
+      let data = try LaunchDarklyFlagData(json: config)
+      return Decisions(lines: BucketDecisions.launchDarkly(data, ids: ids, attributes: members), problems: data.problems)
+    case .statsig, .eppo, .unleash:
+      throw ValidationError("--framework \(rawValue) is not read yet")
+    }
+  }
+
+  /// `--attributes` as JSON values that keep integers apart from other numbers.
+  static func jsonAttributes(_ text: String) throws -> [String: JSONValue] {
+    _ = try Bench.Bucket.attributes(text)
+    guard case .object(let members) = try JSONValue.parse(Data(text.utf8)) else {
+      throw ValidationError("--attributes must be a JSON object")
+    }
+    return members
+  }
+}

@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import Digests
+import JSONDocument
+
+/// Evaluates flags as LaunchDarkly's server SDKs do (launchdarkly-server-sdk's
+/// `Evaluator`), for `variationDetail`: off, prerequisites, targets, rules in
+/// order, then the fallthrough; a rollout buckets by SHA-1.
+public struct LaunchDarklyEvaluator: Sendable {
+  public let data: LaunchDarklyFlagData
+
+  public init(data: LaunchDarklyFlagData) {
+    self.data = data
+  }
+
+  /// What `variationDetail` returns: the served variation's index (nil when
+  /// the SDK serves the caller's default), the reason, and the bucket when a
+  /// rollout decided.
+  public struct Detail: Sendable, Hashable {
+    public let variationIndex: Int?
+    public let reason: String
+    public let bucket: Double?
+  }
+
+  /// A problem that makes the SDK serve the default with an error reason.
+  struct Malformed: Error {
+    let message: String
+  }
+
+  /// The detail for the flag stored under `key`.
+  public func variationDetail(_ key: String, context: LaunchDarklyContext) -> Detail {
+    guard context.isValid else { return Detail(variationIndex: nil, reason: "ERROR USER_NOT_SPECIFIED", bucket: nil) }
+    guard let flag = data.flags[key], !flag.deleted else { return Detail(variationIndex: nil, reason: "ERROR FLAG_NOT_FOUND", bucket: nil) }
+    do {
+      var stack = [flag.key]
+      return try evaluate(flag, context, &stack)
+    } catch {
+      return Detail(variationIndex: nil, reason: "ERROR MALFORMED_FLAG (\(error.message))", bucket: nil)
+    }
+  }
+
+  private func evaluate(_ flag: LaunchDarklyFlag, _ context: LaunchDarklyContext, _ stack: inout [String]) throws(Malformed) -> Detail {
+    guard flag.on else { return offValue(flag, reason: "OFF") }
+    for prerequisite in flag.prerequisites {
+      guard !stack.contains(prerequisite.key) else {
+        throw Malformed(message: "prerequisite relationship to \"\(prerequisite.key)\" caused a circular reference")
+      }
+      var failed = true
+      if let required = data.flags[prerequisite.key], !required.deleted {
+        stack.append(prerequisite.key)
+        let result = try evaluate(required, context, &stack)
+        stack.removeLast()
+        failed = !required.on || result.variationIndex.map(Int64.init) != prerequisite.variation
+      }
+      if failed { return offValue(flag, reason: "PREREQUISITE_FAILED \(prerequisite.key)") }
+    }
+    if let index = targetMatch(flag, context) { return variation(flag, index, reason: "TARGET_MATCH") }
+    for (index, rule) in flag.rules.enumerated() where try allMatch(rule.clauses, context) {
+      return try served(flag, rule.variationOrRollout, context, reason: "RULE_MATCH \(index)\(rule.id.map { " (\($0))" } ?? "")")
+    }
+    return try served(flag, flag.`fallthrough`, context, reason: "FALLTHROUGH")
+  }
+
+  private func offValue(_ flag: LaunchDarklyFlag, reason: String) -> Detail {
+    guard let index = flag.offVariation else { return Detail(variationIndex: nil, reason: reason, bucket: nil) }
+    return variation(flag, index, reason: reason)
+  }
+
+  private func variation(_ flag: LaunchDarklyFlag, _ index: Int64, reason: String, bucket: Double? = nil) -> Detail {
+    guard index >= 0, index < flag.variations.count else {
+      return Detail(variationIndex: nil, reason: "ERROR MALFORMED_FLAG (no variation \(index))", bucket: nil)
+    }
+    return Detail(variationIndex: Int(index), reason: reason, bucket: bucket)
+  }
+
+  /// Individual targets: `contextTargets` when the flag has any (a user-kind
+  /// entry there defers to `targets` of the same variation), else `targets`.
+  private func targetMatch(_ flag: LaunchDarklyFlag, _ context: LaunchDarklyContext) -> Int64? {
+    guard !flag.contextTargets.isEmpty else {
+      return flag.targets.first { $0.values.contains(context.key) }?.variation
+    }
+    for target in flag.contextTargets where (target.contextKind ?? "user") == context.kind {
+      if let users = flag.targets.first(where: { $0.variation == target.variation }), users.values.contains(context.key) {
+        return target.variation
+      }
+    }
+    return nil
+  }
+
+  private func served(
+    _ flag: LaunchDarklyFlag, _ outcome: LaunchDarklyVariationOrRollout, _ context: LaunchDarklyContext, reason: String
+  ) throws(Malformed) -> Detail {
+    if let index = outcome.variation { return variation(flag, index, reason: reason) }
+    guard let rollout = outcome.rollout, let last = rollout.variations.last else {
+      return Detail(variationIndex: nil, reason: "ERROR MALFORMED_FLAG (neither a variation nor a rollout)", bucket: nil)
+    }
+    let bucket = try Self.bucket(
+      context, contextKind: rollout.contextKind, key: flag.key, salt: flag.salt, seed: rollout.seed,
+      bucketBy: rollout.isExperiment ? nil : rollout.bucketBy)
+    var sum = 0.0
+    for weighted in rollout.variations {
+      sum += Double(weighted.weight) / 100_000
+      if bucket < sum { return variation(flag, weighted.variation, reason: reason, bucket: bucket) }
+    }
+    // At or past the last boundary (weights that add up to less than 100,000): the last variation.
+    return variation(flag, last.variation, reason: reason, bucket: bucket)
+  }
+
+  /// The context's bucket in [0, 1): SHA-1 of "KEY.SALT.VALUE" (or "SEED.VALUE"),
+  /// its first 15 hexadecimal digits over 0xFFFFFFFFFFFFFFF. -1 when the context
+  /// is not of the kind; 0 when the attribute is missing or neither a string
+  /// nor an integer (a boolean, a number with a fraction, an array).
+  static func bucket(
+    _ context: LaunchDarklyContext, contextKind: String?, key: String, salt: String, seed: Int64?,
+    bucketBy: LaunchDarklyAttributeReference?
+  ) throws(Malformed) -> Double {
+    guard (contextKind ?? "user") == context.kind else { return -1 }
+    let value: JSONValue?
+    if let bucketBy {
+      if let error = bucketBy.error { throw Malformed(message: "invalid attribute reference: \(error)") }
+      value = context.value(bucketBy)
+    } else {
+      value = .string(context.key)
+    }
+    let text: String
+    switch value {
+    case .string(let string): text = string
+    case .integer(let number): text = String(number)
+    default: return 0
+    }
+    let prefix = seed.map { String($0) } ?? "\(key).\(salt)"
+    let digest = SHA1.digest(of: Array("\(prefix).\(text)".utf8))
+    // 15 hexadecimal digits: the first 7½ bytes.
+    let high = digest[0..<7].reduce(UInt64(0)) { $0 << 8 | UInt64($1) } << 4 | UInt64(digest[7] >> 4)
+    return Double(high) / Double(0xFFF_FFFF_FFFF_FFFF as UInt64)
+  }
+
+  /// Whether every clause matches (a rule without clauses matches everyone).
+  private func allMatch(_ clauses: [LaunchDarklyClause], _ context: LaunchDarklyContext) throws(Malformed) -> Bool {
+    var segmentStack: [String] = []
+    return try allMatch(clauses, context, &segmentStack)
+  }
+
+  private func allMatch(_ clauses: [LaunchDarklyClause], _ context: LaunchDarklyContext, _ segmentStack: inout [String]) throws(Malformed) -> Bool {
+    for clause in clauses where try !matches(clause, context, &segmentStack) {
+      return false
+    }
+    return true
+  }
+
+  private func matches(_ clause: LaunchDarklyClause, _ context: LaunchDarklyContext, _ segmentStack: inout [String]) throws(Malformed) -> Bool {
+    if clause.op == "segmentMatch" {
+      for case .string(let key) in clause.values {
+        if let segment = data.segments[key], !segment.deleted, try segmentMatches(segment, context, &segmentStack) {
+          return !clause.negate
+        }
+      }
+      return clause.negate
+    }
+    if clause.attribute.components == ["kind"] {
+      return clause.matchesSingle(.string(context.kind)) != clause.negate
+    }
+    guard (clause.contextKind ?? "user") == context.kind else { return false }
+    if let error = clause.attribute.error { throw Malformed(message: "invalid attribute reference: \(error)") }
+    guard let value = context.value(clause.attribute) else { return false }
+    if case .array(let elements) = value {
+      return elements.contains(where: clause.matchesSingle) != clause.negate
+    }
+    return clause.matchesSingle(value) != clause.negate
+  }
+
+  private func segmentMatches(_ segment: LaunchDarklySegment, _ context: LaunchDarklyContext, _ stack: inout [String]) throws(Malformed) -> Bool {
+    guard !stack.contains(segment.key) else {
+      throw Malformed(message: "segment rule referencing segment \"\(segment.key)\" caused a circular reference")
+    }
+    if segment.unbounded {
+      // A big segment: without its store the SDK knows no member, and reads the rules only when a generation is set.
+      guard segment.generation != nil, (segment.unboundedContextKind ?? "user") == context.kind else { return false }
+    } else {
+      if segment.included.contains(context.key) { return true }
+      if segment.includedContexts.contains(where: { ($0.contextKind ?? "user") == context.kind && $0.values.contains(context.key) }) {
+        return true
+      }
+      if segment.excluded.contains(context.key) { return false }
+      if segment.excludedContexts.contains(where: { ($0.contextKind ?? "user") == context.kind && $0.values.contains(context.key) }) {
+        return false
+      }
+    }
+    guard !segment.rules.isEmpty else { return false }
+    stack.append(segment.key)
+    defer { stack.removeLast() }
+    for rule in segment.rules {
+      guard try allMatch(rule.clauses, context, &stack) else { continue }
+      guard let weight = rule.weight else { return true }
+      let bucket = try Self.bucket(
+        context, contextKind: rule.rolloutContextKind, key: segment.key, salt: segment.salt, seed: nil, bucketBy: rule.bucketBy)
+      if bucket < Double(weight) / 100_000 { return true }
+    }
+    return false
+  }
+}

@@ -1,0 +1,284 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import Foundation
+import JSONDocument
+
+/// The flag data LaunchDarkly's SDKs evaluate, as the file data source reads
+/// it: `{"flags": {KEY: flag}, "segments": {KEY: segment}}` with the flag and
+/// segment objects of the streaming and polling APIs.
+///
+/// Every type the Python SDK checks when it stores the data is checked here:
+/// where it would refuse the whole data set (and serve every caller its
+/// default), the bench refuses the file and names the field.
+public struct LaunchDarklyFlagData: Sendable {
+  /// The flags by the key the SDK stores them under: the flag's own `key`.
+  public let flags: [String: LaunchDarklyFlag]
+  /// The keys of `flags` as the file lists them, for rows: the object's member names.
+  public let flagNames: [String]
+  public let segments: [String: LaunchDarklySegment]
+  /// What the SDK tolerates but the file's author did not mean.
+  public let problems: [String]
+
+  public init(json data: Data) throws(BucketingError) {
+    let reader = VendorJSON(format: "LaunchDarkly flag data")
+    let root = try reader.object(try reader.parse(data), "$")
+    let flagMembers = try reader.optional(root, "flags", "$", reader.object) ?? [:]
+    let segmentMembers = try reader.optional(root, "segments", "$", reader.object) ?? [:]
+    var flags: [String: LaunchDarklyFlag] = [:]
+    var problems: [String] = []
+    for name in flagMembers.keys.sorted() {
+      let flag = try LaunchDarklyFlag(flagMembers[name]!, path: "flags.\(name)", reader: reader)
+      guard flags[flag.key] == nil else {
+        throw reader.error("flags.\(name).key", "'\(flag.key)' is the key of another flag too: the SDK refuses the file")
+      }
+      if flag.key != name {
+        problems.append("flags.\(name) has the key '\(flag.key)': the SDK stores and evaluates it under '\(flag.key)', so '\(name)' is never found")
+      }
+      flags[flag.key] = flag
+    }
+    var segments: [String: LaunchDarklySegment] = [:]
+    for name in segmentMembers.keys.sorted() {
+      let segment = try LaunchDarklySegment(segmentMembers[name]!, path: "segments.\(name)", reader: reader)
+      guard segments[segment.key] == nil else {
+        throw reader.error("segments.\(name).key", "'\(segment.key)' is the key of another segment too: the SDK refuses the file")
+      }
+      segments[segment.key] = segment
+    }
+    for name in flags.keys.sorted() {
+      let flag = flags[name]!
+      for prerequisite in flag.prerequisites where flags[prerequisite.key] == nil {
+        problems.append("flag '\(name)' has the prerequisite '\(prerequisite.key)', which is not in the file: it always fails")
+      }
+      for key in flag.rules.flatMap(\.clauses).filter({ $0.op == "segmentMatch" }).flatMap(\.values).compactMap(\.string)
+      where segments[key] == nil {
+        problems.append("flag '\(name)' matches the segment '\(key)', which is not in the file: it never matches")
+      }
+    }
+    self.flags = flags
+    self.flagNames = flagMembers.keys.sorted()
+    self.segments = segments
+    self.problems = problems
+  }
+}
+
+/// A flag as the SDK stores it. A deleted flag (a tombstone) keeps only its key.
+public struct LaunchDarklyFlag: Sendable {
+  public let key: String
+  public let deleted: Bool
+  public let on: Bool
+  public let variations: [JSONValue]
+  public let offVariation: Int64?
+  public let `fallthrough`: LaunchDarklyVariationOrRollout
+  public let prerequisites: [Prerequisite]
+  public let targets: [Target]
+  public let contextTargets: [Target]
+  public let rules: [Rule]
+  public let salt: String
+
+  public struct Prerequisite: Sendable {
+    public let key: String
+    public let variation: Int64
+  }
+
+  /// Context keys served a variation before any rule.
+  public struct Target: Sendable {
+    public let contextKind: String?
+    public let variation: Int64
+    public let values: Set<String>
+  }
+
+  public struct Rule: Sendable {
+    public let id: String?
+    public let clauses: [LaunchDarklyClause]
+    public let variationOrRollout: LaunchDarklyVariationOrRollout
+  }
+
+  init(_ value: JSONValue, path: String, reader: VendorJSON) throws(BucketingError) {
+    let members = try reader.object(value, path)
+    // The file data source gives a flag without a version the version 1.
+    if members["version"] != nil { _ = try reader.required(members, "version", path, reader.integer) }
+    deleted = try reader.optional(members, "deleted", path, reader.bool) ?? false
+    if deleted {
+      key = try reader.optional(members, "key", path, reader.string) ?? ""
+      on = false
+      variations = []
+      offVariation = nil
+      self.fallthrough = LaunchDarklyVariationOrRollout()
+      salt = ""
+      prerequisites = []
+      self.targets = []
+      contextTargets = []
+      rules = []
+      return
+    }
+    key = try reader.required(members, "key", path, reader.string)
+    variations = try reader.optional(members, "variations", path, reader.array) ?? []
+    on = try reader.optional(members, "on", path, reader.bool) ?? false
+    offVariation = try reader.optional(members, "offVariation", path, reader.integer)
+    self.fallthrough = try reader.optional(members, "fallthrough", path) { value, path throws(BucketingError) in
+      try LaunchDarklyVariationOrRollout(try reader.object(value, path), path: path, reader: reader)
+    } ?? LaunchDarklyVariationOrRollout()
+    prerequisites = try reader.optional(members, "prerequisites", path) { value, path throws(BucketingError) in
+      try reader.list(value, path) { value, path throws(BucketingError) in
+        let members = try reader.object(value, path)
+        return Prerequisite(
+          key: try reader.required(members, "key", path, reader.string),
+          variation: try reader.required(members, "variation", path, reader.integer))
+      }
+    } ?? []
+    func targets(_ name: String) throws(BucketingError) -> [Target] {
+      try reader.optional(members, name, path) { value, path throws(BucketingError) in
+        try reader.list(value, path) { value, path throws(BucketingError) in
+          let members = try reader.object(value, path)
+          return Target(
+            contextKind: try reader.optional(members, "contextKind", path, reader.string),
+            variation: try reader.required(members, "variation", path, reader.integer),
+            values: Set(try reader.required(members, "values", path) { value, path throws(BucketingError) in
+              try reader.list(value, path, reader.string)
+            }))
+        }
+      } ?? []
+    }
+    self.targets = try targets("targets")
+    contextTargets = try targets("contextTargets")
+    rules = try reader.optional(members, "rules", path) { value, path throws(BucketingError) in
+      try reader.list(value, path) { value, path throws(BucketingError) in
+        let members = try reader.object(value, path)
+        return Rule(
+          id: try reader.optional(members, "id", path, reader.string),
+          clauses: try reader.required(members, "clauses", path) { value, path throws(BucketingError) in
+            try reader.list(value, path) { value, path throws(BucketingError) in try LaunchDarklyClause(value, path: path, reader: reader) }
+          },
+          variationOrRollout: try LaunchDarklyVariationOrRollout(members, path: path, reader: reader))
+      }
+    } ?? []
+    salt = try reader.optional(members, "salt", path, reader.string) ?? ""
+  }
+}
+
+/// A fixed variation or a percentage rollout: a rule's or the fallthrough's outcome.
+public struct LaunchDarklyVariationOrRollout: Sendable {
+  public var variation: Int64?
+  public var rollout: Rollout?
+
+  public struct Rollout: Sendable {
+    public let contextKind: String?
+    public let bucketBy: LaunchDarklyAttributeReference?
+    /// `kind: "experiment"`: bucketed by the context key whatever `bucketBy` says.
+    public let isExperiment: Bool
+    public let seed: Int64?
+    public let variations: [WeightedVariation]
+  }
+
+  /// A variation's share, in 100,000ths.
+  public struct WeightedVariation: Sendable {
+    public let variation: Int64
+    public let weight: Int64
+    public let untracked: Bool
+  }
+
+  init() {}
+
+  init(_ members: [String: JSONValue], path: String, reader: VendorJSON) throws(BucketingError) {
+    variation = try reader.optional(members, "variation", path, reader.integer)
+    rollout = try reader.optional(members, "rollout", path) { value, path throws(BucketingError) in
+      let members = try reader.object(value, path)
+      let contextKind = try reader.optional(members, "contextKind", path, reader.string)
+      let bucketBy = try reader.optional(members, "bucketBy", path, reader.string)
+      return Rollout(
+        contextKind: contextKind,
+        bucketBy: bucketBy.flatMap { $0.isEmpty ? nil : LaunchDarklyAttributeReference($0, contextKind: contextKind) },
+        isExperiment: try reader.optional(members, "kind", path, reader.string) == "experiment",
+        seed: try reader.optional(members, "seed", path, reader.integer),
+        variations: try reader.required(members, "variations", path) { value, path throws(BucketingError) in
+          try reader.list(value, path) { value, path throws(BucketingError) in
+            let members = try reader.object(value, path)
+            return WeightedVariation(
+              variation: try reader.required(members, "variation", path, reader.integer),
+              weight: try reader.required(members, "weight", path, reader.integer),
+              untracked: try reader.optional(members, "untracked", path, reader.bool) ?? false)
+          }
+        })
+    }
+  }
+}
+
+/// A segment: listed keys, then rules that may bucket a share of the contexts they match.
+public struct LaunchDarklySegment: Sendable {
+  public let key: String
+  public let deleted: Bool
+  public let included: Set<String>
+  public let excluded: Set<String>
+  public let includedContexts: [Target]
+  public let excludedContexts: [Target]
+  public let rules: [Rule]
+  public let salt: String
+  /// A big segment, whose members live in a store the bench does not have.
+  public let unbounded: Bool
+  public let unboundedContextKind: String?
+  /// A big segment's generation; without one the SDK matches nobody.
+  public let generation: Int64?
+
+  public struct Target: Sendable {
+    public let contextKind: String?
+    public let values: Set<String>
+  }
+
+  public struct Rule: Sendable {
+    public let clauses: [LaunchDarklyClause]
+    public let rolloutContextKind: String?
+    public let bucketBy: LaunchDarklyAttributeReference?
+    /// The share of matching contexts in the segment, in 100,000ths; nil for all of them.
+    public let weight: Int64?
+  }
+
+  init(_ value: JSONValue, path: String, reader: VendorJSON) throws(BucketingError) {
+    let members = try reader.object(value, path)
+    if members["version"] != nil { _ = try reader.required(members, "version", path, reader.integer) }
+    deleted = try reader.optional(members, "deleted", path, reader.bool) ?? false
+    guard !deleted else {
+      key = try reader.optional(members, "key", path, reader.string) ?? ""
+      (included, excluded, includedContexts, excludedContexts, rules) = ([], [], [], [], [])
+      (salt, unbounded, unboundedContextKind, generation) = ("", false, nil, nil)
+      return
+    }
+    key = try reader.required(members, "key", path, reader.string)
+    func keys(_ name: String) throws(BucketingError) -> Set<String> {
+      Set(try reader.optional(members, name, path) { value, path throws(BucketingError) in try reader.list(value, path, reader.string) } ?? [])
+    }
+    func targets(_ name: String) throws(BucketingError) -> [Target] {
+      try reader.optional(members, name, path) { value, path throws(BucketingError) in
+        try reader.list(value, path) { value, path throws(BucketingError) in
+          let members = try reader.object(value, path)
+          return Target(
+            contextKind: try reader.optional(members, "contextKind", path, reader.string),
+            values: Set(try reader.required(members, "values", path) { value, path throws(BucketingError) in
+              try reader.list(value, path, reader.string)
+            }))
+        }
+      } ?? []
+    }
+    included = try keys("included")
+    excluded = try keys("excluded")
+    includedContexts = try targets("includedContexts")
+    excludedContexts = try targets("excludedContexts")
+    rules = try reader.optional(members, "rules", path) { value, path throws(BucketingError) in
+      try reader.list(value, path) { value, path throws(BucketingError) in
+        let members = try reader.object(value, path)
+        let kind = try reader.optional(members, "rolloutContextKind", path, reader.string)
+        let bucketBy = try reader.optional(members, "bucketBy", path, reader.string)
+        return Rule(
+          clauses: try reader.required(members, "clauses", path) { value, path throws(BucketingError) in
+            try reader.list(value, path) { value, path throws(BucketingError) in try LaunchDarklyClause(value, path: path, reader: reader) }
+          },
+          rolloutContextKind: kind,
+          bucketBy: bucketBy.flatMap { $0.isEmpty ? nil : LaunchDarklyAttributeReference($0, contextKind: kind) },
+          weight: try reader.optional(members, "weight", path, reader.integer))
+      }
+    } ?? []
+    salt = try reader.optional(members, "salt", path, reader.string) ?? ""
+    unbounded = try reader.optional(members, "unbounded", path, reader.bool) ?? false
+    unboundedContextKind = try reader.optional(members, "unboundedContextKind", path, reader.string)
+    generation = try reader.optional(members, "generation", path, reader.integer)
+  }
+}

@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import Foundation
+import JSONDocument
+
+/// Reading a vendor's JSON file as strictly as its SDK reads it: every type
+/// the SDK checks is checked here, and a problem names its JSON path.
+struct VendorJSON {
+  /// The format's name, for messages ("LaunchDarkly flag data", ...).
+  let format: String
+
+  /// Parses `data`, or says where it is not JSON.
+  func parse(_ data: Data) throws(BucketingError) -> JSONValue {
+    do {
+      return try JSONValue.parse(data)
+    } catch {
+      throw .unreadable(format: format, reason: error.description)
+    }
+  }
+
+  func error(_ path: String, _ message: String) -> BucketingError {
+    .unreadable(format: format, reason: "\(path): \(message)")
+  }
+
+  /// The object at `path`.
+  func object(_ value: JSONValue, _ path: String) throws(BucketingError) -> [String: JSONValue] {
+    guard case .object(let members) = value else { throw error(path, "expected an object, found \(value.typeName)") }
+    return members
+  }
+
+  /// A member that must be present (and not null) with the given reading.
+  func required<T>(
+    _ members: [String: JSONValue], _ name: String, _ path: String,
+    _ read: (JSONValue, String) throws(BucketingError) -> T
+  ) throws(BucketingError) -> T {
+    guard let value = members[name], value != .null else { throw error(path, "'\(name)' is required") }
+    return try read(value, "\(path).\(name)")
+  }
+
+  /// A member that may be absent or null.
+  func optional<T>(
+    _ members: [String: JSONValue], _ name: String, _ path: String,
+    _ read: (JSONValue, String) throws(BucketingError) -> T
+  ) throws(BucketingError) -> T? {
+    guard let value = members[name], value != .null else { return nil }
+    return try read(value, "\(path).\(name)")
+  }
+
+  func string(_ value: JSONValue, _ path: String) throws(BucketingError) -> String {
+    guard case .string(let text) = value else { throw error(path, "expected a string, found \(value.typeName)") }
+    return text
+  }
+
+  func bool(_ value: JSONValue, _ path: String) throws(BucketingError) -> Bool {
+    guard case .bool(let flag) = value else { throw error(path, "expected true or false, found \(value.typeName)") }
+    return flag
+  }
+
+  /// An integer written without a fraction or exponent, as Python's `int` reads it.
+  func integer(_ value: JSONValue, _ path: String) throws(BucketingError) -> Int64 {
+    guard case .integer(let number) = value else {
+      throw error(path, "expected an integer, found \(value.typeName == "a number" ? "a number with a fraction or exponent" : value.typeName)")
+    }
+    return number
+  }
+
+  func number(_ value: JSONValue, _ path: String) throws(BucketingError) -> Double {
+    guard let number = value.double else { throw error(path, "expected a number, found \(value.typeName)") }
+    return number
+  }
+
+  func array(_ value: JSONValue, _ path: String) throws(BucketingError) -> [JSONValue] {
+    guard case .array(let elements) = value else { throw error(path, "expected an array, found \(value.typeName)") }
+    return elements
+  }
+
+  /// An array whose elements are each read by `read`, at `path[i]`.
+  func list<T>(_ value: JSONValue, _ path: String, _ read: (JSONValue, String) throws(BucketingError) -> T) throws(BucketingError) -> [T] {
+    var result: [T] = []
+    for (index, element) in try array(value, path).enumerated() {
+      result.append(try read(element, "\(path)[\(index)]"))
+    }
+    return result
+  }
+}
+
+extension JSONValue {
+  /// Equality as Python compares JSON values: an integer equals the same
+  /// number written with a fraction, a boolean never equals a number, and
+  /// arrays and objects compare element by element.
+  func pythonEquals(_ other: JSONValue) -> Bool {
+    switch (self, other) {
+    case (.integer, .integer), (.integer, .number), (.number, .integer), (.number, .number):
+      if case .integer(let a) = self, case .integer(let b) = other { return a == b }
+      return double == other.double
+    case (.array(let a), .array(let b)):
+      return a.count == b.count && zip(a, b).allSatisfy { $0.pythonEquals($1) }
+    case (.object(let a), .object(let b)):
+      return a.count == b.count && a.allSatisfy { key, value in b[key].map(value.pythonEquals) ?? false }
+    default:
+      return self == other
+    }
+  }
+
+  /// The value as JSON text, members sorted by name: for reasons and messages.
+  public var compactText: String {
+    switch self {
+    case .null: "null"
+    case .bool(let flag): flag ? "true" : "false"
+    case .integer(let number): String(number)
+    case .number(let number): "\(number)"
+    case .string(let text): "\"\(text)\""
+    case .array(let elements): "[" + elements.map(\.compactText).joined(separator: ",") + "]"
+    case .object(let members): "{" + members.keys.sorted().map { "\"\($0)\":\(members[$0]!.compactText)" }.joined(separator: ",") + "}"
+    }
+  }
+}
