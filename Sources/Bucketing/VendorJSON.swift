@@ -93,6 +93,8 @@ extension JSONValue {
     case (.integer, .integer), (.integer, .number), (.number, .integer), (.number, .number):
       if case .integer(let a) = self, case .integer(let b) = other { return a == b }
       return double == other.double
+    case (.string(let a), .string(let b)):
+      return a.unicodeScalars.elementsEqual(b.unicodeScalars)
     case (.array(let a), .array(let b)):
       return a.count == b.count && zip(a, b).allSatisfy { $0.pythonEquals($1) }
     case (.object(let a), .object(let b)):
@@ -113,5 +115,24 @@ extension JSONValue {
     case .array(let elements): "[" + elements.map(\.compactText).joined(separator: ",") + "]"
     case .object(let members): "{" + members.keys.sorted().map { "\"\($0)\":\(members[$0]!.compactText)" }.joined(separator: ",") + "}"
     }
+  }
+}
+
+/// Text compared by its Unicode scalars, as the SDKs compare strings (Python,
+/// Rust, Go, JavaScript), not by Swift's canonical equivalence, under which
+/// "é" and "e" + U+0301 are equal: an id listed in one form never matches
+/// the other in the vendor's SDK.
+public struct ExactText: Hashable, Sendable {
+  public let scalars: [UInt32]
+
+  public init(_ text: String) {
+    scalars = text.unicodeScalars.map(\.value)
+  }
+}
+
+extension Set where Element == ExactText {
+  /// Whether `text` is listed, scalar for scalar.
+  func contains(exactly text: String) -> Bool {
+    contains(ExactText(text))
   }
 }

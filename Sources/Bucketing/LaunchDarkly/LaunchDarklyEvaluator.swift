@@ -77,10 +77,10 @@ public struct LaunchDarklyEvaluator: Sendable {
   /// entry there defers to `targets` of the same variation), else `targets`.
   private func targetMatch(_ flag: LaunchDarklyFlag, _ context: LaunchDarklyContext) -> Int64? {
     guard !flag.contextTargets.isEmpty else {
-      return flag.targets.first { $0.values.contains(context.key) }?.variation
+      return flag.targets.first { $0.values.contains(exactly: context.key) }?.variation
     }
     for target in flag.contextTargets where (target.contextKind ?? "user") == context.kind {
-      if let users = flag.targets.first(where: { $0.variation == target.variation }), users.values.contains(context.key) {
+      if let users = flag.targets.first(where: { $0.variation == target.variation }), users.values.contains(exactly: context.key) {
         return target.variation
       }
     }
@@ -177,12 +177,12 @@ public struct LaunchDarklyEvaluator: Sendable {
       // A big segment: without its store the SDK knows no member, and reads the rules only when a generation is set.
       guard segment.generation != nil, (segment.unboundedContextKind ?? "user") == context.kind else { return false }
     } else {
-      if segment.included.contains(context.key) { return true }
-      if segment.includedContexts.contains(where: { ($0.contextKind ?? "user") == context.kind && $0.values.contains(context.key) }) {
+      if segment.included.contains(exactly: context.key) { return true }
+      if segment.includedContexts.contains(where: { ($0.contextKind ?? "user") == context.kind && $0.values.contains(exactly: context.key) }) {
         return true
       }
-      if segment.excluded.contains(context.key) { return false }
-      if segment.excludedContexts.contains(where: { ($0.contextKind ?? "user") == context.kind && $0.values.contains(context.key) }) {
+      if segment.excluded.contains(exactly: context.key) { return false }
+      if segment.excludedContexts.contains(where: { ($0.contextKind ?? "user") == context.kind && $0.values.contains(exactly: context.key) }) {
         return false
       }
     }

@@ -84,7 +84,7 @@ public struct LaunchDarklyFlag: Sendable {
   public struct Target: Sendable {
     public let contextKind: String?
     public let variation: Int64
-    public let values: Set<String>
+    public let values: Set<ExactText>
   }
 
   public struct Rule: Sendable {
@@ -135,7 +135,7 @@ public struct LaunchDarklyFlag: Sendable {
             variation: try reader.required(members, "variation", path, reader.integer),
             values: Set(try reader.required(members, "values", path) { value, path throws(BucketingError) in
               try reader.list(value, path, reader.string)
-            }))
+            }.map(ExactText.init)))
         }
       } ?? []
     }
@@ -207,8 +207,8 @@ public struct LaunchDarklyVariationOrRollout: Sendable {
 public struct LaunchDarklySegment: Sendable {
   public let key: String
   public let deleted: Bool
-  public let included: Set<String>
-  public let excluded: Set<String>
+  public let included: Set<ExactText>
+  public let excluded: Set<ExactText>
   public let includedContexts: [Target]
   public let excludedContexts: [Target]
   public let rules: [Rule]
@@ -221,7 +221,7 @@ public struct LaunchDarklySegment: Sendable {
 
   public struct Target: Sendable {
     public let contextKind: String?
-    public let values: Set<String>
+    public let values: Set<ExactText>
   }
 
   public struct Rule: Sendable {
@@ -243,8 +243,8 @@ public struct LaunchDarklySegment: Sendable {
       return
     }
     key = try reader.required(members, "key", path, reader.string)
-    func keys(_ name: String) throws(BucketingError) -> Set<String> {
-      Set(try reader.optional(members, name, path) { value, path throws(BucketingError) in try reader.list(value, path, reader.string) } ?? [])
+    func keys(_ name: String) throws(BucketingError) -> Set<ExactText> {
+      Set((try reader.optional(members, name, path) { value, path throws(BucketingError) in try reader.list(value, path, reader.string) } ?? []).map(ExactText.init))
     }
     func targets(_ name: String) throws(BucketingError) -> [Target] {
       try reader.optional(members, name, path) { value, path throws(BucketingError) in
@@ -254,7 +254,7 @@ public struct LaunchDarklySegment: Sendable {
             contextKind: try reader.optional(members, "contextKind", path, reader.string),
             values: Set(try reader.required(members, "values", path) { value, path throws(BucketingError) in
               try reader.list(value, path, reader.string)
-            }))
+            }.map(ExactText.init)))
         }
       } ?? []
     }
