@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes the conformance fixtures of the Bucketing module from the vendors' own SDKs.
 
-The fixtures are what `optimizely-sdk`, `growthbook` and `launchdarkly-server-sdk` (their Python SDKs,
+The fixtures are what `optimizely-sdk`, `growthbook`, `launchdarkly-server-sdk` and `UnleashClient` (their Python SDKs,
 from PyPI) decide for
 thousands of ids: hashes, buckets, bucket ranges, conditions and whole decisions. The Swift tests
 compare the Bucketing module with them bit for bit, so `make test` never needs the SDKs.
@@ -20,6 +20,7 @@ import venv
 OPTIMIZELY = "optimizely-sdk==5.7.0"
 GROWTHBOOK = "growthbook==4.0.0"
 LAUNCHDARKLY = "launchdarkly-server-sdk==9.20.0"
+UNLEASH = "UnleashClient==6.9.1"
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 OUT = ROOT / "Tests" / "BucketingTests" / "Fixtures"
 ENV = ROOT / ".build" / "vendor-sdks"
@@ -32,7 +33,7 @@ def ensure_sdks():
         return
     if not python.exists():
         venv.create(ENV, with_pip=True)
-    subprocess.run([str(python), "-m", "pip", "install", "-q", OPTIMIZELY, GROWTHBOOK, LAUNCHDARKLY], check=True)
+    subprocess.run([str(python), "-m", "pip", "install", "-q", OPTIMIZELY, GROWTHBOOK, LAUNCHDARKLY, UNLEASH], check=True)
     env = dict(os.environ, LAB_BENCH_VENDOR_ENV="1")
     sys.exit(subprocess.run([str(python), __file__], env=env).returncode)
 
@@ -635,13 +636,171 @@ def launchdarkly_fixtures(rng):
     return {"sdk": LAUNCHDARKLY, "attributeSets": attribute_sets, "edgeIds": edges, "cases": cases}
 
 
+# MARK: - Unleash
+
+def unleash_features():
+    """A client features response covering the strategies, constraint operators, segments, variants
+    (feature and strategy, with stickiness and overrides) and dependencies the engine evaluates."""
+    def strategy(name, parameters=None, constraints=None, **extra):
+        return {"name": name, "parameters": parameters or {}, "constraints": constraints or [], **extra}
+
+    def flexible(rollout, stickiness="default", group=None, **extra):
+        parameters = {"rollout": str(rollout), "stickiness": stickiness}
+        if group is not None:
+            parameters["groupId"] = group
+        return strategy("flexibleRollout", parameters, **extra)
+
+    def constraint(field, operator, values=None, value=None, inverted=False, case=False):
+        result = {"contextName": field, "operator": operator, "inverted": inverted, "caseInsensitive": case}
+        if values is not None:
+            result["values"] = values
+        if value is not None:
+            result["value"] = value
+        return result
+
+    def feature(name, strategies, enabled=True, variants=None, **extra):
+        return {"name": name, "type": "release", "enabled": enabled, "stale": False, "impressionData": False,
+                "strategies": strategies, "variants": variants or [], **extra}
+
+    def variant(name, weight, stickiness="default", overrides=None):
+        result = {"name": name, "weight": weight, "weightType": "variable", "stickiness": stickiness,
+                  "payload": {"type": "string", "value": name}}
+        if overrides:
+            result["overrides"] = overrides
+        return result
+
+    features = [
+        feature("plain-on", [strategy("default")]),
+        feature("plain-off", [strategy("default")], enabled=False),
+        feature("no-strategies", []),
+        feature("rollout-50", [flexible(50, group="rollout-50")]),
+        feature("rollout-0", [flexible(0)]),
+        feature("rollout-100", [flexible(100)]),
+        feature("rollout-33-no-group", [flexible(33)]),
+        feature("rollout-user-id", [flexible(40, stickiness="userId", group="g1")]),
+        feature("rollout-session", [flexible(60, stickiness="sessionId", group="g2")]),
+        feature("rollout-custom", [flexible(50, stickiness="tier", group="g3")]),
+        feature("rollout-random-full", [flexible(100, stickiness="random")]),
+        feature("rollout-bad-number", [flexible("abc")]),
+        feature("rollout-over", [flexible(150)]),
+        feature("rollout-fraction", [flexible("33.5")]),
+        feature("user-with-id", [strategy("userWithId", {"userIds": "a, user-0,qa-user , über"})]),
+        feature("gradual-user", [strategy("gradualRolloutUserId", {"percentage": "30", "groupId": "gu"})]),
+        feature("gradual-session", [strategy("gradualRolloutSessionId", {"percentage": "70", "groupId": "gs"})]),
+        feature("gradual-random-zero", [strategy("gradualRolloutRandom", {"percentage": "0"})]),
+        feature("remote-address", [strategy("remoteAddress", {"IPs": "10.0.0.0/8, 192.168.1.7,bad-ip"})]),
+        feature("custom-strategy", [strategy("myOwnStrategy", {"x": "y"})]),
+        feature("two-strategies", [flexible(10, group="t1"), strategy("userWithId", {"userIds": "user-1"})]),
+        feature("constraints-in", [strategy("default", constraints=[constraint("plan", "IN", ["pro", "team"])])]),
+        feature("constraints-not-in", [strategy("default", constraints=[constraint("plan", "NOT_IN", ["free"])])]),
+        feature("constraints-empty-in", [strategy("default", constraints=[constraint("plan", "NOT_IN", [])])]),
+        feature("constraints-strings", [strategy("default", constraints=[
+            constraint("email", "STR_ENDS_WITH", ["@EXAMPLE.com"], case=True),
+            constraint("email", "STR_STARTS_WITH", ["qa"], inverted=True),
+            constraint("email", "STR_CONTAINS", ["@"])])]),
+        feature("constraints-numbers", [strategy("default", constraints=[
+            constraint("age", "NUM_GTE", value="18"), constraint("age", "NUM_LT", value="65.5")])]),
+        feature("constraints-num-eq", [strategy("default", constraints=[constraint("age", "NUM_EQ", value="30")])]),
+        feature("constraints-dates", [strategy("default", constraints=[
+            constraint("currentTime", "DATE_AFTER", value="2025-01-01T00:00:00.000Z"),
+            constraint("signup", "DATE_BEFORE", value="2026-01-01T00:00:00Z")])]),
+        feature("constraints-semver", [strategy("default", constraints=[
+            constraint("version", "SEMVER_GT", value="2.0.0"), constraint("version", "SEMVER_LT", value="3.0.0-rc.1")])]),
+        feature("constraints-semver-eq", [strategy("default", constraints=[constraint("version", "SEMVER_EQ", value="2.3.4")])]),
+        feature("constraints-bad-semver", [strategy("default", constraints=[constraint("version", "SEMVER_GT", value="v2.0.0")])]),
+        feature("constraints-inverted-in", [strategy("default", constraints=[constraint("userId", "IN", ["a"], inverted=True)])]),
+        feature("constraints-session", [strategy("default", constraints=[constraint("sessionId", "IN", ["s-1"])])]),
+        feature("constraints-unknown-op", [strategy("default", constraints=[constraint("plan", "REGEX", ["p.*"])]),
+                                           strategy("userWithId", {"userIds": "a"})]),
+        feature("segmented", [strategy("default", segments=[1])]),
+        feature("segment-missing", [strategy("default", segments=[99])]),
+        feature("segment-and-constraint", [flexible(80, group="sc", segments=[2],
+                                                   constraints=[constraint("beta", "IN", ["True", "true"])])]),
+        feature("variants", [flexible(100, group="variants")],
+                variants=[variant("red", 500), variant("blue", 300), variant("green", 200)]),
+        feature("variants-sticky-tier", [strategy("default")],
+                variants=[variant("a", 50, "tier"), variant("b", 50, "tier")]),
+        feature("variants-override", [strategy("default")],
+                variants=[variant("x", 1, overrides=[{"contextName": "userId", "values": ["a", "qa-user"]}]),
+                          variant("y", 999, overrides=[{"contextName": "plan", "values": ["team"]}])]),
+        feature("variants-on-disabled", [flexible(0)], variants=[variant("never", 1000)]),
+        feature("strategy-variants", [
+            flexible(50, group="sv-group", constraints=[constraint("plan", "IN", ["pro"])],
+                     variants=[variant("pro-a", 1), variant("pro-b", 3)]),
+            strategy("default", variants=[])],
+            variants=[variant("feature-level", 1000)]),
+        feature("strategy-variants-custom", [
+            flexible(100, stickiness="tier", group="svc", variants=[variant("t1", 50, "tier"), variant("t2", 50, "tier")])]),
+        feature("parent", [flexible(50, group="parent")], variants=[variant("p1", 500), variant("p2", 500)]),
+        feature("child-enabled", [strategy("default")], dependencies=[{"feature": "parent"}]),
+        feature("child-disabled-parent", [strategy("default")], dependencies=[{"feature": "parent", "enabled": False}]),
+        feature("child-variant", [strategy("default")], dependencies=[{"feature": "parent", "variants": ["p2"]}]),
+        feature("child-missing", [strategy("default")], dependencies=[{"feature": "nowhere"}]),
+        feature("grandchild", [strategy("default")], dependencies=[{"feature": "child-enabled"}]),
+        feature("parent-no-group", [flexible(50)]),
+        feature("child-of-no-group", [strategy("default")], dependencies=[{"feature": "parent-no-group"}]),
+        feature("Ünïcødé-flag 🚀", [flexible(50)]),
+    ]
+    segments = [
+        {"id": 1, "name": "pros", "constraints": [constraint("plan", "IN", ["pro"])]},
+        {"id": 2, "name": "adults", "constraints": [constraint("age", "NUM_GT", value="20")]},
+    ]
+    return {"version": 2, "features": features, "segments": segments, "query": {}, "meta": {"revisionId": 7}}
+
+
+def unleash_attribute_sets():
+    return [
+        {"currentTime": "2026-06-01T00:00:00.000Z", "tier": "bronze"},
+        {"sessionId": "s-1", "remoteAddress": "10.1.2.3", "currentTime": "2025-06-01T12:00:00Z", "plan": "pro",
+         "email": "ann@example.COM", "age": 30, "version": "2.3.4", "beta": True, "tier": "gold",
+         "signup": "2025-05-05T05:05:05.000Z"},
+        {"sessionId": "s-2", "remoteAddress": "192.168.1.7", "plan": "team", "email": "qa@example.com", "age": 65.5,
+         "version": "3.0.0-beta.2", "properties": {"tier": "silver", "plan": "free"}, "currentTime": "2026-01-01T00:00:00Z"},
+        {"remoteAddress": "not an ip", "age": "eighteen", "version": "2.3", "beta": "true", "tier": "",
+         "currentTime": "2025-01-01T00:00:00.000Z", "signup": "garbage"},
+    ]
+
+
+def unleash_fixtures(rng):
+    import tempfile
+    from UnleashClient import UnleashClient
+    from UnleashClient.cache import FileCache
+
+    features = unleash_features()
+    directory = tempfile.mkdtemp()
+    cache = FileCache("bench", directory=directory)
+    cache.bootstrap_from_dict(features)
+    client = UnleashClient(url="http://127.0.0.1:9", app_name="bench", disable_metrics=True,
+                           disable_registration=True, cache=cache)
+    client.initialize_client(fetch_toggles=False)
+    chosen = ids(rng, 60) + ["x" * 1000, "42", "🧪🧪", "e\u0301", "\u00e9"]
+    attribute_sets = unleash_attribute_sets()
+    cases = []
+    for index, attrs in enumerate(attribute_sets):
+        for id_ in chosen:
+            context = {"userId": id_, **attrs}
+            for item in features["features"]:
+                result = client.get_variant(item["name"], context)
+                if not result["feature_enabled"]:
+                    variation = "disabled"
+                elif result["enabled"]:
+                    variation = result["name"]
+                else:
+                    variation = "enabled"
+                assert client.is_enabled(item["name"], context) == result["feature_enabled"]
+                cases.append({"attributes": index, "id": id_, "feature": item["name"], "variation": variation})
+    client.destroy()
+    (OUT / "unleash-features.json").write_text(json.dumps(features, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    return {"sdk": UNLEASH, "attributeSets": attribute_sets, "cases": cases}
+
+
 def main():
     ensure_sdks()
     import logging
     logging.disable(logging.CRITICAL)
     OUT.mkdir(parents=True, exist_ok=True)
     for name, build in [("optimizely", optimizely_fixtures), ("growthbook", growthbook_fixtures),
-                        ("launchdarkly", launchdarkly_fixtures)]:
+                        ("launchdarkly", launchdarkly_fixtures), ("unleash", unleash_fixtures)]:
         data = build(random.Random(20261122))
         path = OUT / f"{name}.json"
         path.write_text(json.dumps(data, separators=(",", ":"), sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")

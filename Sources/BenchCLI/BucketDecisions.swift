@@ -1,4 +1,5 @@
 import Bucketing
+import Foundation
 import JSONDocument
 import Results
 
@@ -169,6 +170,23 @@ extension BucketDecisions {
         let detail = evaluator.variationDetail(name, context: context)
         return Line.experiment(Row(
           id: id, experiment: name, variation: detail.variationIndex.map(String.init), bucket: detail.bucket, reason: detail.reason))
+      }
+    }
+  }
+}
+
+extension BucketDecisions {
+  /// Every feature of an Unleash client features response, in the file's
+  /// order: the variant's name, "enabled" (on, no variant) or "disabled",
+  /// as the engine decides for the context `{"userId": id}` plus `attributes`.
+  package static func unleash(_ features: UnleashFeatures, ids: [String], attributes: [String: JSONValue], now: Date) -> [Line] {
+    let evaluator = UnleashEvaluator(features: features)
+    return ids.flatMap { id in
+      let context = UnleashContext(userID: id, attributes: attributes, now: now)
+      return features.features.compactMap { feature -> Line? in
+        guard let decision = evaluator.decide(feature.name, context: context) else { return nil }
+        return Line.experiment(Row(
+          id: id, experiment: feature.name, variation: decision.variation, bucket: decision.bucket.map(Double.init), reason: decision.reason))
       }
     }
   }

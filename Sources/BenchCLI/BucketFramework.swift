@@ -49,7 +49,12 @@ enum BucketFramework: String, ExpressibleByArgument, CaseIterable {
       }
       let data = try LaunchDarklyFlagData(json: config)
       return Decisions(lines: BucketDecisions.launchDarkly(data, ids: ids, attributes: members), problems: data.problems)
-    case .statsig, .eppo, .unleash:
+    case .unleash:
+      let features = try UnleashFeatures(json: config)
+      return Decisions(
+        lines: BucketDecisions.unleash(features, ids: ids, attributes: try Self.jsonAttributes(attributes), now: Date()),
+        problems: features.problems)
+    case .statsig, .eppo:
       throw ValidationError("--framework \(rawValue) is not read yet")
     }
   }

@@ -71,8 +71,8 @@ public struct LaunchDarklyClause: Sendable {
   }
 
   private static func versions(_ context: JSONValue, _ clause: JSONValue, _ test: (Int) -> Bool) -> Bool {
-    guard case .string(let b) = clause, let right = LaunchDarklyVersion(lenient: b),
-      case .string(let a) = context, let left = LaunchDarklyVersion(lenient: a)
+    guard case .string(let b) = clause, let right = SemanticVersion(lenient: b),
+      case .string(let a) = context, let left = SemanticVersion(lenient: a)
     else { return false }
     return test(left.compare(right))
   }

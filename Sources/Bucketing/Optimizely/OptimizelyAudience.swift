@@ -100,7 +100,7 @@ public enum OptimizelyAudience {
       return a.isEmpty || b.contains(a)
     default:
       guard case .string(let a) = target, case .string(let b) = user,
-        let order = SemanticVersion.compare(user: b, target: a)
+        let order = OptimizelyVersion.compare(user: b, target: a)
       else { return nil }
       switch match {
       case "semver_eq": return order == 0
@@ -122,7 +122,7 @@ public enum OptimizelyAudience {
 /// parts compared as numbers, a target with fewer parts matching any user
 /// version that starts with it ("2.1" equals "2.1.5"), pre-releases
 /// ("-beta") below their release, build metadata ("+5") otherwise ignored.
-enum SemanticVersion {
+enum OptimizelyVersion {
   /// -1, 0 or 1 for the user's version against the target, `nil` when
   /// either is not a version.
   static func compare(user: String, target: String) -> Int? {
