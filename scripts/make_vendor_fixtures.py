@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes the conformance fixtures of the Bucketing module from the vendors' own SDKs.
 
-The fixtures are what `optimizely-sdk`, `growthbook`, `launchdarkly-server-sdk` and `UnleashClient` (their Python SDKs,
+The fixtures are what `optimizely-sdk`, `growthbook`, `launchdarkly-server-sdk`, `UnleashClient` and `eppo-server-sdk` (their Python SDKs,
 from PyPI) decide for
 thousands of ids: hashes, buckets, bucket ranges, conditions and whole decisions. The Swift tests
 compare the Bucketing module with them bit for bit, so `make test` never needs the SDKs.
@@ -21,6 +21,7 @@ OPTIMIZELY = "optimizely-sdk==5.7.0"
 GROWTHBOOK = "growthbook==4.0.0"
 LAUNCHDARKLY = "launchdarkly-server-sdk==9.20.0"
 UNLEASH = "UnleashClient==6.9.1"
+EPPO = "eppo-server-sdk==4.4.1"
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 OUT = ROOT / "Tests" / "BucketingTests" / "Fixtures"
 ENV = ROOT / ".build" / "vendor-sdks"
@@ -33,7 +34,7 @@ def ensure_sdks():
         return
     if not python.exists():
         venv.create(ENV, with_pip=True)
-    subprocess.run([str(python), "-m", "pip", "install", "-q", OPTIMIZELY, GROWTHBOOK, LAUNCHDARKLY, UNLEASH], check=True)
+    subprocess.run([str(python), "-m", "pip", "install", "-q", OPTIMIZELY, GROWTHBOOK, LAUNCHDARKLY, UNLEASH, EPPO], check=True)
     env = dict(os.environ, LAB_BENCH_VENDOR_ENV="1")
     sys.exit(subprocess.run([str(python), __file__], env=env).returncode)
 
@@ -794,13 +795,131 @@ def unleash_fixtures(rng):
     return {"sdk": UNLEASH, "attributeSets": attribute_sets, "cases": cases}
 
 
+# MARK: - Eppo
+
+def eppo_configuration():
+    """A universal flag configuration covering allocations (rules, start and end, splits of one and of
+    two shards, an empty split), every condition operator, the subject's id as an attribute and the
+    variation types."""
+    def variations(*pairs):
+        return {key: {"key": key, "value": value} for key, value in pairs}
+
+    def split(key, *shards):
+        return {"variationKey": key, "shards": [{"salt": salt, "ranges": [{"start": a, "end": b} for a, b in ranges]}
+                                               for salt, ranges in shards]}
+
+    def allocation(key, splits, rules=None, **extra):
+        return {"key": key, "rules": rules or [], "splits": splits, "doLog": True, **extra}
+
+    def condition(attribute, operator, value):
+        return {"attribute": attribute, "operator": operator, "value": value}
+
+    def flag(key, allocations, kind="STRING", values=(("a", "A"), ("b", "B"), ("c", "C")), enabled=True, shards=10000):
+        return {"key": key, "enabled": enabled, "variationType": kind, "variations": variations(*values),
+                "allocations": allocations, "totalShards": shards}
+
+    halves = [split("a", ("s1", [(0, 5000)])), split("b", ("s1", [(5000, 10000)]))]
+    flags = [
+        flag("halves", [allocation("all", halves)]),
+        flag("thirds", [allocation("all", [split("a", ("t", [(0, 3333)])), split("b", ("t", [(3333, 6666)])),
+                                            split("c", ("t", [(6666, 10000)]))])]),
+        flag("two-shards", [allocation("layered", [split("a", ("traffic", [(0, 5000)]), ("variant", [(0, 5000)])),
+                                                    split("b", ("traffic", [(0, 5000)]), ("variant", [(5000, 10000)]))])]),
+        flag("gaps", [allocation("gappy", [split("a", ("g", [(0, 1000), (9000, 10000)]))])]),
+        flag("everyone", [allocation("empty-split", [split("c")])]),
+        flag("small-total", [allocation("all", [split("a", ("st", [(0, 37)])), split("b", ("st", [(37, 100)]))])], shards=100),
+        flag("disabled", [allocation("all", halves)], enabled=False),
+        flag("not-started", [allocation("future", halves, startAt="2999-01-01T00:00:00.000Z"), allocation("fallback", [split("c")])]),
+        flag("ended", [allocation("past", halves, endAt="2001-01-01T00:00:00Z")]),
+        flag("running", [allocation("window", halves, startAt="2001-01-01T00:00:00Z", endAt="2999-01-01T00:00:00.000Z")]),
+        flag("targeted", [
+            allocation("us-adults", [split("a")], rules=[{"conditions": [condition("country", "ONE_OF", ["US", "CA"]),
+                                                                         condition("age", "GTE", 18)]}]),
+            allocation("rest", halves)]),
+        flag("operators", [
+            allocation("regex", [split("a")], rules=[{"conditions": [condition("email", "MATCHES", "@example\\.com$")]}]),
+            allocation("not-regex", [split("b")], rules=[{"conditions": [condition("email", "NOT_MATCHES", "^x")]}]),
+            allocation("null", [split("c")], rules=[{"conditions": [condition("country", "IS_NULL", True)]}])]),
+        flag("negations", [
+            allocation("not-one-of", [split("a")], rules=[{"conditions": [condition("country", "NOT_ONE_OF", ["US"])]}]),
+            allocation("not-null", [split("b")], rules=[{"conditions": [condition("premium", "IS_NULL", False)]}])]),
+        flag("numbers", [
+            allocation("score", [split("a")], rules=[{"conditions": [condition("score", "ONE_OF", ["42", "1000000000000000000000"])]}]),
+            allocation("bool", [split("b")], rules=[{"conditions": [condition("premium", "ONE_OF", ["true"])]}]),
+            allocation("string-number", [split("c")], rules=[{"conditions": [condition("age", "LT", "18")]}])]),
+        flag("versions", [
+            allocation("new", [split("a")], rules=[{"conditions": [condition("version", "GTE", "1.2.0")]}]),
+            allocation("beta", [split("b")], rules=[{"conditions": [condition("version", "LT", "2.0.0")]}])]),
+        flag("any-rule", [allocation("either", [split("a")], rules=[
+            {"conditions": [condition("country", "ONE_OF", ["FR"])]}, {"conditions": [condition("age", "GT", 60)]}])]),
+        flag("by-id", [allocation("listed", [split("a")], rules=[{"conditions": [condition("id", "ONE_OF", ["a", "user-0", "override-id"])]}]),
+                       allocation("rest", halves)]),
+        flag("missing-variation", [allocation("all", [split("zzz")])]),
+        flag("integer", [allocation("all", halves)], kind="INTEGER", values=(("a", 1), ("b", 2))),
+        flag("integer-mismatch", [allocation("all", halves)], kind="INTEGER", values=(("a", 1.5), ("b", 2))),
+        flag("numeric", [allocation("all", halves)], kind="NUMERIC", values=(("a", 0.5), ("b", 2))),
+        flag("boolean", [allocation("all", halves)], kind="BOOLEAN", values=(("a", True), ("b", False))),
+        flag("json", [allocation("all", halves)], kind="JSON", values=(("a", "{\"x\": 1}"), ("b", "[]"))),
+        flag("no-allocation", []),
+    ]
+    return {"createdAt": "2024-04-17T19:40:53.716Z", "format": "SERVER", "environment": {"name": "Test"},
+            "flags": {f["key"]: f for f in flags}}
+
+
+def eppo_attribute_sets():
+    return [
+        {},
+        {"country": "US", "age": 30, "version": "1.2.3", "email": "ann@example.com", "premium": True, "score": 42.0},
+        {"country": "FR", "age": "17", "version": "2.0.0-beta.1", "email": "xavier@test.org", "premium": False, "score": 1e21},
+        {"id": "override-id", "country": None, "age": 65.5, "version": "1.10.0+build.7", "email": 5, "score": "42"},
+    ]
+
+
+def eppo_fixtures(rng):
+    import eppo_client
+    from eppo_client import AssignmentLogger, ClientConfig, Configuration
+
+    configuration = eppo_configuration()
+    client = eppo_client.init(ClientConfig(
+        api_key="bench", assignment_logger=AssignmentLogger(), poll_interval_seconds=None,
+        initial_configuration=Configuration(flags_configuration=json.dumps(configuration).encode())))
+    getters = {"STRING": (client.get_string_assignment_details, "default"),
+               "INTEGER": (client.get_integer_assignment_details, -1),
+               "NUMERIC": (client.get_numeric_assignment_details, -1.0),
+               "BOOLEAN": (client.get_boolean_assignment_details, False),
+               "JSON": (client.get_json_assignment_details, {})}
+    chosen = ids(rng, 80) + ["x" * 1000, "42", "🧪🧪", "e\u0301", "\u00e9"]
+    # Subjects beside the 'halves' boundary at 5000 (the SDK's own shard, from its details), below and above.
+    shards = []
+    for subject in ids(rng, 4000):
+        details = client.get_string_assignment_details("halves", subject, {}, "default").evaluation_details
+        shard = details["allocations"][0]["evaluatedSplits"][0]["shards"][0]["shardValue"]
+        shards.append((shard, subject))
+    edges = [max(p for p in shards if p[0] < 5000)[1], min(p for p in shards if p[0] >= 5000)[1],
+             min(shards)[1], max(shards)[1]]
+    chosen += edges
+    cases = []
+    attribute_sets = eppo_attribute_sets()
+    for index, attrs in enumerate(attribute_sets):
+        for subject in chosen:
+            for key, item in configuration["flags"].items():
+                getter, default = getters[item["variationType"]]
+                details = getter(key, subject, attrs, default).evaluation_details
+                # The details name a split's variation even where the SDK then returns the default.
+                served = details["variationKey"] if details["flagEvaluationCode"] == "MATCH" else None
+                cases.append({"attributes": index, "id": subject, "flag": key, "variation": served})
+    (OUT / "eppo-flags.json").write_text(json.dumps(configuration, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    return {"sdk": EPPO, "attributeSets": attribute_sets, "edgeIds": edges, "cases": cases}
+
+
 def main():
     ensure_sdks()
     import logging
     logging.disable(logging.CRITICAL)
     OUT.mkdir(parents=True, exist_ok=True)
     for name, build in [("optimizely", optimizely_fixtures), ("growthbook", growthbook_fixtures),
-                        ("launchdarkly", launchdarkly_fixtures), ("unleash", unleash_fixtures)]:
+                        ("launchdarkly", launchdarkly_fixtures), ("unleash", unleash_fixtures),
+                        ("eppo", eppo_fixtures)]:
         data = build(random.Random(20261122))
         path = OUT / f"{name}.json"
         path.write_text(json.dumps(data, separators=(",", ":"), sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")

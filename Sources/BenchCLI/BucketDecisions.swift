@@ -191,3 +191,18 @@ extension BucketDecisions {
     }
   }
 }
+
+extension BucketDecisions {
+  /// Every flag of an Eppo configuration, by key: the assigned variation's
+  /// key, null where the SDK returns the caller's default.
+  package static func eppo(_ configuration: EppoConfiguration, ids: [String], attributes: [String: JSONValue], now: Date) -> [Line] {
+    let evaluator = EppoEvaluator(configuration: configuration)
+    return ids.flatMap { id in
+      configuration.flags.keys.sorted().map { key -> Line in
+        let assignment = evaluator.assign(key, subject: id, attributes: attributes, now: now)
+        return Line.experiment(Row(
+          id: id, experiment: key, variation: assignment.variationKey, bucket: assignment.shard.map(Double.init), reason: assignment.reason))
+      }
+    }
+  }
+}

@@ -54,7 +54,17 @@ enum BucketFramework: String, ExpressibleByArgument, CaseIterable {
       return Decisions(
         lines: BucketDecisions.unleash(features, ids: ids, attributes: try Self.jsonAttributes(attributes), now: Date()),
         problems: features.problems)
-    case .statsig, .eppo:
+    case .eppo:
+      let configuration = try EppoConfiguration(json: config)
+      var members = try Self.jsonAttributes(attributes)
+      // Null counts as absent, as the SDK's attributes read it.
+      members = members.filter { $0.value != .null }
+      if let name = members.first(where: { if case .array = $0.value { true } else if case .object = $0.value { true } else { false } })?.key {
+        throw ValidationError("--attributes: '\(name)' is not a string, number or boolean, which are the values Eppo's subject attributes hold")
+      }
+      return Decisions(
+        lines: BucketDecisions.eppo(configuration, ids: ids, attributes: members, now: Date()), problems: configuration.problems)
+    case .statsig:
       throw ValidationError("--framework \(rawValue) is not read yet")
     }
   }
