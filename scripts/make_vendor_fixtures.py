@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes the conformance fixtures of the Bucketing module from the vendors' own SDKs.
 
-The fixtures are what `optimizely-sdk`, `growthbook`, `launchdarkly-server-sdk`, `UnleashClient` and `eppo-server-sdk` (their Python SDKs,
+The fixtures are what `optimizely-sdk`, `growthbook`, `launchdarkly-server-sdk`, `UnleashClient`, `eppo-server-sdk` and `statsig` (their Python SDKs,
 from PyPI) decide for
 thousands of ids: hashes, buckets, bucket ranges, conditions and whole decisions. The Swift tests
 compare the Bucketing module with them bit for bit, so `make test` never needs the SDKs.
@@ -22,6 +22,7 @@ GROWTHBOOK = "growthbook==4.0.0"
 LAUNCHDARKLY = "launchdarkly-server-sdk==9.20.0"
 UNLEASH = "UnleashClient==6.9.1"
 EPPO = "eppo-server-sdk==4.4.1"
+STATSIG = "statsig==0.72.1"
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 OUT = ROOT / "Tests" / "BucketingTests" / "Fixtures"
 ENV = ROOT / ".build" / "vendor-sdks"
@@ -34,7 +35,7 @@ def ensure_sdks():
         return
     if not python.exists():
         venv.create(ENV, with_pip=True)
-    subprocess.run([str(python), "-m", "pip", "install", "-q", OPTIMIZELY, GROWTHBOOK, LAUNCHDARKLY, UNLEASH, EPPO], check=True)
+    subprocess.run([str(python), "-m", "pip", "install", "-q", OPTIMIZELY, GROWTHBOOK, LAUNCHDARKLY, UNLEASH, EPPO, STATSIG], check=True)
     env = dict(os.environ, LAB_BENCH_VENDOR_ENV="1")
     sys.exit(subprocess.run([str(python), __file__], env=env).returncode)
 
@@ -912,6 +913,151 @@ def eppo_fixtures(rng):
     return {"sdk": EPPO, "attributeSets": attribute_sets, "edgeIds": edges, "cases": cases}
 
 
+# MARK: - Statsig
+
+def statsig_specs():
+    """A download_config_specs response (v1) covering pass percentages, every condition type the bench
+    reads, the operators, nested and multiple gates, custom id types, an experiment in a layer with
+    its allocation, targeting gate, id overrides and groups, and specs the SDK drops or does not list."""
+    def condition(type_, operator=None, target=None, field=None, salt=None, id_type="userID"):
+        return {"type": type_, "operator": operator, "targetValue": target, "field": field,
+                "additionalValues": {"salt": salt} if salt is not None else {}, "isDeviceBased": False, "idType": id_type}
+
+    def rule(id_, conditions, percent=100, group=None, experiment_group=None, id_type="userID", salt=None, **extra):
+        result = {"name": id_, "id": id_, "salt": salt if salt is not None else id_, "passPercentage": percent,
+                  "conditions": conditions, "returnValue": {"group": group} if group else True, "idType": id_type}
+        if group is not None:
+            result["groupName"] = group
+        if experiment_group is not None:
+            result["isExperimentGroup"] = experiment_group
+        result.update(extra)
+        return result
+
+    def gate(name, rules, enabled=True, entity="feature_gate", id_type="userID"):
+        return {"name": name, "type": "feature_gate", "salt": name + "-salt", "enabled": enabled, "defaultValue": False,
+                "rules": rules, "isDeviceBased": False, "idType": id_type, "entity": entity}
+
+    public = condition("public")
+    gates = [
+        gate("everyone", [rule("all", [public])]),
+        gate("half", [rule("half", [public], percent=50)]),
+        gate("tenth-fraction", [rule("tenth", [public], percent=10.5)]),
+        gate("off", [rule("all", [public])], enabled=False),
+        gate("company-rollout", [rule("company", [public], percent=50, id_type="companyID")], id_type="companyID"),
+        gate("emails", [rule("staff", [condition("user_field", "str_ends_with_any", ["@STATSIG.com"], "email")]),
+                        rule("example", [condition("user_field", "str_contains_any", ["example"], "email")], percent=40)]),
+        gate("countries", [rule("eu", [condition("user_field", "any", ["FR", "de", 5], "country")])]),
+        gate("countries-exact", [rule("eu", [condition("user_field", "any_case_sensitive", ["FR", "fr"], "country")])]),
+        gate("not-us", [rule("not-us", [condition("user_field", "none", ["US"], "country")])]),
+        gate("versions", [rule("new", [condition("user_field", "version_gte", "2.3", "appVersion")]),
+                          rule("beta", [condition("user_field", "version_lt", "10.1", "appVersion")], percent=50)]),
+        gate("ages", [rule("adult", [condition("user_field", "gte", 18, "age")])]),
+        gate("plan-eq", [rule("pro", [condition("user_field", "eq", "pro", "plan")]),
+                         rule("beta-true", [condition("user_field", "eq", 1, "beta")])]),
+        gate("plan-neq", [rule("not-pro", [condition("user_field", "neq", "pro", "plan")])]),
+        gate("regex", [rule("re", [condition("user_field", "str_matches", "^[a-z]+@", "email")])]),
+        gate("tags", [rule("any-tag", [condition("user_field", "array_contains_any", ["beta", "5"], "tags")]),
+                      rule("all-tags", [condition("user_field", "array_contains_all", ["x"], "tags")])]),
+        gate("dates", [rule("old", [condition("user_field", "before", 1800000000, "signup")]),
+                       rule("now", [condition("current_time", "after", 1600000000000)], percent=25)]),
+        gate("private", [rule("secret", [condition("user_field", "any", ["x"], "secret")])]),
+        gate("environment", [rule("prod", [condition("environment_field", "any", ["production"], "tier")])]),
+        gate("unit", [rule("listed", [condition("unit_id", "any", ["a", "user-0", "c-1", "42"], id_type="companyID")]),
+                      rule("user", [condition("unit_id", "any", ["qa-user"])])]),
+        gate("buckets", [rule("low", [condition("user_bucket", "lt", 300, salt="bucket-salt")]),
+                         rule("listed", [condition("user_bucket", "any", [500, 501, 502, "503"], salt="bucket-salt")])]),
+        gate("nested", [rule("pass", [condition("pass_gate", target="half")]),
+                        rule("fail", [condition("fail_gate", target="emails")], percent=30)]),
+        gate("multi", [rule("multi", [condition("multi_pass_gate", target=["countries", "ages"])])]),
+        gate("missing-gate", [rule("missing", [condition("fail_gate", target="nowhere")])]),
+        gate("float-error", [rule("age-error", [condition("user_field", "gt", 1, "age")]), rule("all", [public])]),
+        gate("all-conditions", [rule("both", [condition("user_field", "any", ["US"], "country"),
+                                              condition("user_field", "gt", 10, "age")])]),
+        gate("unsupported", [rule("odd", [condition("user_field", "fancy_op", ["x"], "email")])]),
+        gate("segment:beta-users", [rule("seg", [condition("user_field", "any", ["beta"], "tags")])], entity="segment"),
+        gate("holdout", [rule("held", [public], percent=20)], entity="holdout"),
+    ]
+    allocation = condition("user_bucket", "any", list(range(0, 700)), salt="layer-salt")
+    groups = [
+        rule("override", [condition("unit_id", "any", ["qa-user", "a"])], group="Test", experiment_group=False),
+        rule("layerAssignment", [condition("user_bucket", "none", list(range(0, 700)), salt="layer-salt")], group=None),
+        rule("targetingGate", [condition("fail_gate", target="countries")]),
+        rule("holdout", [condition("pass_gate", target="holdout")]),
+        rule("control", [condition("user_bucket", "lt", 500, salt="exp-salt")], group="Control", experiment_group=True),
+        rule("test", [condition("user_bucket", "lt", 1000, salt="exp-salt")], group="Test", experiment_group=True),
+    ]
+    del allocation
+
+    def config(name, rules, enabled=True, entity="experiment", salt=None):
+        return {"name": name, "type": "dynamic_config", "salt": salt or name + "-salt", "enabled": enabled,
+                "defaultValue": {}, "rules": rules, "isDeviceBased": False, "idType": "userID", "entity": entity,
+                "isActive": enabled, "hasSharedParams": False}
+
+    configs = [
+        config("checkout", groups),
+        config("split-percent", [rule("group-a", [public], percent=50, group="A", experiment_group=True),
+                                 rule("group-b", [public], group="B", experiment_group=True)]),
+        config("not-started", [rule("prestart", [public], group=None)], enabled=False),
+        config("plain-config", [rule("all", [public])], entity="dynamic_config"),
+        config("company-exp", [rule("company", [condition("user_bucket", "lt", 500, salt="c", id_type="companyID")],
+                                    group="Company", experiment_group=True, id_type="companyID")]),
+        config("non-group", [rule("named", [public], group="Named", experiment_group=False)]),
+    ]
+    return {"time": 1700000000000, "feature_gates": gates, "dynamic_configs": configs, "layer_configs": [],
+            "layers": {}, "default_environment": "production", "has_updates": True}
+
+
+def statsig_attribute_sets():
+    return [
+        {},
+        {"email": "ann@statsig.com", "country": "US", "appVersion": "2.3.1",
+         "custom": {"plan": "pro", "age": 30, "tags": ["beta", 5], "signup": 1700000000000},
+         "customIDs": {"companyID": "c-1"}},
+        {"email": "BOB@Example.com", "country": "fr", "locale": "fr_FR", "appVersion": "10.0-beta",
+         "custom": {"plan": "free", "age": "17", "beta": True, "tags": "beta", "signup": "1500000000"},
+         "privateAttributes": {"secret": "x"}, "customIDs": {"companyID": 42}},
+        {"email": "", "custom": {"age": "abc", "email": "carl@example.com"}, "customIDs": {"stableID": "s-9"}},
+    ]
+
+
+def statsig_fixtures(rng):
+    from statsig import StatsigOptions, StatsigUser, statsig
+
+    specs = statsig_specs()
+    statsig.initialize("secret-bench", StatsigOptions(bootstrap_values=json.dumps(specs), local_mode=True,
+                                                       disable_diagnostics=True))
+    chosen = ids(rng, 60) + ["x" * 1000, "42", "🧪🧪", "e\u0301", "\u00e9"]
+    rows = [g["name"] for g in specs["feature_gates"] if g["entity"] == "feature_gate"]
+    experiments = [c["name"] for c in specs["dynamic_configs"] if c["entity"] == "experiment"]
+    groups = {c["name"]: {r["groupName"] for r in c["rules"] if r.get("isExperimentGroup") and r.get("groupName")}
+              for c in specs["dynamic_configs"]}
+    cases = []
+    attribute_sets = statsig_attribute_sets()
+    for index, attrs in enumerate(attribute_sets):
+        for id_ in chosen:
+            try:
+                user = StatsigUser(user_id=id_, email=attrs.get("email"), ip=attrs.get("ip"),
+                                   user_agent=attrs.get("userAgent"), country=attrs.get("country"),
+                                   locale=attrs.get("locale"), app_version=attrs.get("appVersion"),
+                                   custom=attrs.get("custom"), private_attributes=attrs.get("privateAttributes"),
+                                   custom_ids=attrs.get("customIDs"))
+            except Exception:
+                user = None
+            for name in rows:
+                value = None if user is None else ("true" if statsig.check_gate(user, name) else "false")
+                cases.append({"attributes": index, "id": id_, "experiment": name, "variation": value})
+            for name in experiments:
+                value = None
+                if user is not None:
+                    result = statsig.get_experiment(user, name)
+                    if result.passed_rule and result.group_name in groups[name]:
+                        value = result.group_name
+                cases.append({"attributes": index, "id": id_, "experiment": name, "variation": value})
+    statsig.shutdown()
+    (OUT / "statsig-specs.json").write_text(json.dumps(specs, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    return {"sdk": STATSIG, "attributeSets": attribute_sets, "cases": cases}
+
+
 def main():
     ensure_sdks()
     import logging
@@ -919,7 +1065,7 @@ def main():
     OUT.mkdir(parents=True, exist_ok=True)
     for name, build in [("optimizely", optimizely_fixtures), ("growthbook", growthbook_fixtures),
                         ("launchdarkly", launchdarkly_fixtures), ("unleash", unleash_fixtures),
-                        ("eppo", eppo_fixtures)]:
+                        ("eppo", eppo_fixtures), ("statsig", statsig_fixtures)]:
         data = build(random.Random(20261122))
         path = OUT / f"{name}.json"
         path.write_text(json.dumps(data, separators=(",", ":"), sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")

@@ -206,3 +206,35 @@ extension BucketDecisions {
     }
   }
 }
+
+extension BucketDecisions {
+  /// Every feature gate (entity "feature_gate") and experiment (entity
+  /// "experiment") of a Statsig specs response: a gate's value as `checkGate`
+  /// gives it, "true" or "false"; an experiment's group where the user passed
+  /// the deciding rule and its group name is one of the experiment's groups,
+  /// else null. An empty id without custom ids is not a user: null everywhere.
+  package static func statsig(_ specs: StatsigSpecs, ids: [String], attributes: [String: JSONValue], now: Date) -> [Line] {
+    let evaluator = StatsigEvaluator(specs: specs, now: now)
+    return ids.flatMap { id in
+      let user = StatsigUser(userID: id, attributes: attributes)
+      let gates = specs.rowGates.map { name -> Line in
+        guard user.isValid else {
+          return Line.experiment(Row(id: id, experiment: name, variation: nil, bucket: nil, reason: "no user id nor custom id: not a user"))
+        }
+        let result = evaluator.checkGate(name, user: user)
+        return Line.experiment(Row(
+          id: id, experiment: name, variation: result.passed ? "true" : "false", bucket: result.bucket.map(Double.init), reason: result.reason))
+      }
+      let experiments = specs.rowExperiments.map { name -> Line in
+        guard user.isValid else {
+          return Line.experiment(Row(id: id, experiment: name, variation: nil, bucket: nil, reason: "no user id nor custom id: not a user"))
+        }
+        let result = evaluator.getExperiment(name, user: user)
+        let groups = Set(specs.configs[name]?.rules.filter(\.isExperimentGroup).compactMap(\.groupName) ?? [])
+        let group = result.passed ? result.groupName.flatMap { groups.contains($0) ? $0 : nil } : nil
+        return Line.experiment(Row(id: id, experiment: name, variation: group, bucket: result.bucket.map(Double.init), reason: result.reason))
+      }
+      return gates + experiments
+    }
+  }
+}

@@ -65,7 +65,15 @@ enum BucketFramework: String, ExpressibleByArgument, CaseIterable {
       return Decisions(
         lines: BucketDecisions.eppo(configuration, ids: ids, attributes: members, now: Date()), problems: configuration.problems)
     case .statsig:
-      throw ValidationError("--framework \(rawValue) is not read yet")
+      let specs = try StatsigSpecs(json: config)
+      let members = try Self.jsonAttributes(attributes)
+      if members["userID"] != nil {
+        throw ValidationError("--attributes: 'userID' is the id: give it as an argument, not in --attributes")
+      }
+      for name in ["custom", "privateAttributes", "customIDs"] where members[name] != nil && members[name]?.object == nil && members[name] != .null {
+        throw ValidationError("--attributes: '\(name)' must be an object")
+      }
+      return Decisions(lines: BucketDecisions.statsig(specs, ids: ids, attributes: members, now: Date()), problems: specs.problems)
     }
   }
 

@@ -104,6 +104,26 @@ extension JSONValue {
     }
   }
 
+  /// The value as Python's `str` writes it (`True`, `5`, `2.5`, `None`,
+  /// `['a', 1]`): the text SDKs written in Python compare and hash.
+  public var pythonString: String {
+    switch self {
+    case .null: "None"
+    case .bool(let flag): flag ? "True" : "False"
+    case .integer(let number): String(number)
+    case .number(let number): "\(number)"
+    case .string(let text): text
+    case .array(let elements): "[" + elements.map(\.pythonRepresentation).joined(separator: ", ") + "]"
+    case .object(let members): "{" + members.keys.sorted().map { "'\($0)': \(members[$0]!.pythonRepresentation)" }.joined(separator: ", ") + "}"
+    }
+  }
+
+  /// Python's `repr`: a string in quotes, anything else as `str` writes it.
+  private var pythonRepresentation: String {
+    if case .string(let text) = self { return "'\(text)'" }
+    return pythonString
+  }
+
   /// The value as JSON text, members sorted by name: for reasons and messages.
   public var compactText: String {
     switch self {

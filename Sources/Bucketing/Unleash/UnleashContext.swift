@@ -25,7 +25,7 @@ public struct UnleashContext: Sendable {
   public init(userID: String, attributes: [String: JSONValue], now: Date) {
     var members = attributes
     if members["userId"] == nil { members["userId"] = .string(userID) }
-    func text(_ name: String) -> String? { members[name].map(Self.pythonText) }
+    func text(_ name: String) -> String? { members[name].map(\.pythonString) }
     userId = text("userId")
     sessionId = text("sessionId")
     environment = text("environment")
@@ -34,30 +34,12 @@ public struct UnleashContext: Sendable {
     currentTime = text("currentTime") ?? Self.isoFormat(now)
     var properties: [String: String] = [:]
     if case .object(let given)? = members["properties"] {
-      for (name, value) in given { properties[name] = Self.pythonText(value) }
+      for (name, value) in given { properties[name] = value.pythonString }
     }
     for (name, value) in members where !Self.standardFields.contains(name) {
-      properties[name] = Self.pythonText(value)
+      properties[name] = value.pythonString
     }
     self.properties = properties
-  }
-
-  /// A value as Python's `str` writes it.
-  static func pythonText(_ value: JSONValue) -> String {
-    switch value {
-    case .null: "None"
-    case .bool(let flag): flag ? "True" : "False"
-    case .integer(let number): String(number)
-    case .number(let number): number.isFinite ? "\(number)" : (number.isNaN ? "nan" : (number < 0 ? "-inf" : "inf"))
-    case .string(let text): text
-    case .array(let elements): "[" + elements.map(pythonRepresentation).joined(separator: ", ") + "]"
-    case .object(let members): "{" + members.keys.sorted().map { "'\($0)': \(pythonRepresentation(members[$0]!))" }.joined(separator: ", ") + "}"
-    }
-  }
-
-  private static func pythonRepresentation(_ value: JSONValue) -> String {
-    if case .string(let text) = value { return "'\(text)'" }
-    return pythonText(value)
   }
 
   /// `datetime.now(timezone.utc).isoformat()`: microseconds and `+00:00`.

@@ -1,0 +1,261 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import Foundation
+import JSONDocument
+
+/// A condition of a rule: where its value comes from (`type`, `field`,
+/// `idType`) and how it is compared with `targetValue` (`operator`), with
+/// the Python SDK's own semantics: values compared as Python compares them
+/// (`True == 1`), text by `str`, case folded where the operator says.
+public struct StatsigCondition: Sendable {
+  /// The type, lowercased.
+  public let type: String
+  /// The operator as written (the SDK compares it as written), and lowercased.
+  public let rawOperator: String?
+  public let op: String?
+  public let targetValue: JSONValue?
+  public let field: String
+  public let idType: String
+  public let salt: JSONValue?
+
+  init(_ value: JSONValue, path: String, reader: VendorJSON) throws(BucketingError) {
+    let members = try reader.object(value, path)
+    type = (try reader.optional(members, "type", path, reader.string) ?? "").lowercased()
+    rawOperator = try reader.optional(members, "operator", path, reader.string)
+    op = rawOperator?.lowercased()
+    targetValue = members["targetValue"].flatMap { $0 == .null ? nil : $0 }
+    field = try reader.optional(members, "field", path, reader.string) ?? ""
+    idType = try reader.optional(members, "idType", path, reader.string) ?? "userID"
+    salt = try reader.optional(members, "additionalValues", path, reader.object)?["salt"]
+  }
+
+  /// A Python exception in the SDK's evaluation: it then serves the default.
+  struct Failure: Error {
+    let reason: String
+    /// A RecursionError, which the SDK lets through every nested evaluation to the caller's default.
+    var isRecursion = false
+  }
+
+  /// Compares the condition's value (nil for None) with its target.
+  func compare(_ value: JSONValue?, userBucketed: Bool) throws(Failure) -> Bool {
+    let target = targetValue
+    switch rawOperator {
+    case "gt", "gte", "lt", "lte":
+      guard let value, let target else { return false }
+      let a = try Self.pythonFloat(value), b = try Self.pythonFloat(target)
+      switch rawOperator {
+      case "gt": return a > b
+      case "gte": return a >= b
+      case "lt": return a < b
+      default: return a <= b
+      }
+    case "version_gt": return try Self.versions(value, target) { $0 > 0 }
+    case "version_gte": return try Self.versions(value, target) { $0 >= 0 }
+    case "version_lt": return try Self.versions(value, target) { $0 < 0 }
+    case "version_lte": return try Self.versions(value, target) { $0 <= 0 }
+    case "version_eq": return try Self.versions(value, target) { $0 == 0 }
+    case "version_neq": return try Self.versions(value, target) { $0 != 0 }
+    case "any", "none":
+      let found: Bool
+      if userBucketed {
+        guard case .integer(let bucket)? = value else { return rawOperator == "none" }
+        found = try bucketTargets().contains(bucket)
+      } else {
+        found = findString(value, folded: true)
+      }
+      return found == (rawOperator == "any")
+    case "any_case_sensitive": return findString(value, folded: false)
+    case "none_case_sensitive": return !findString(value, folded: false)
+    case "str_starts_with_any": return try matchAny(value) { $0.starts(with: $1) }
+    case "str_ends_with_any": return try matchAny(value) { $0.reversed().starts(with: $1.reversed()) }
+    case "str_contains_any": return try matchAny(value, Self.contains)
+    case "str_contains_none": return try !matchAny(value, Self.contains)
+    case "str_matches":
+      guard let value, let target else { return false }
+      guard let regex = try? NSRegularExpression(pattern: target.pythonString.isEmpty ? "(?:)" : target.pythonString) else {
+        throw Failure(reason: "'\(target.pythonString)' is not a regular expression")
+      }
+      let text = value.pythonString
+      return regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+    case "eq": return Self.pythonEquals(value, target)
+    case "neq": return !Self.pythonEquals(value, target)
+    case "before", "after", "on":
+      if value == nil && target == nil { return false }
+      guard let first = try Self.seconds(value), let second = try Self.seconds(target) else { return false }
+      switch rawOperator {
+      case "before": return first < second
+      case "after": return first > second
+      default: return first.quotient(86_400) == second.quotient(86_400)
+      }
+    case "in_segment_list": return false
+    case "not_in_segment_list": return true
+    case "array_contains_any", "array_contains_none", "array_contains_all", "not_array_contains_all":
+      guard case .array(let elements)? = value else { return false }
+      guard case .array(let targets)? = target else { throw Failure(reason: "\(rawOperator!) needs a list of targets") }
+      let keys = targets.map(\.pythonString)
+      func has(_ key: String) -> Bool {
+        let integer = Self.pythonInt(key)
+        if let integer, integer != 0, elements.contains(where: { Self.pythonEquals($0, .integer(integer)) }) { return true }
+        return elements.contains { Self.pythonEquals($0, .string(key)) }
+      }
+      switch rawOperator {
+      case "array_contains_any": return keys.contains(where: has)
+      case "array_contains_none": return !keys.contains(where: has)
+      case "array_contains_all": return keys.allSatisfy(has)
+      default: return !keys.allSatisfy(has)
+      }
+    default:
+      return false
+    }
+  }
+
+  /// The targets of a user-bucket condition, read as Python's `int` reads them.
+  private func bucketTargets() throws(Failure) -> Set<Int64> {
+    guard case .array(let targets)? = targetValue else { return [] }
+    var result: Set<Int64> = []
+    for target in targets {
+      switch target {
+      case .integer(let number): result.insert(number)
+      case .number(let number) where number.isFinite: result.insert(Int64(number.rounded(.towardZero)))
+      case .bool(let flag): result.insert(flag ? 1 : 0)
+      case .string(let text):
+        guard let number = Self.pythonInt(text) else { throw Failure(reason: "the bucket '\(text)' is not an integer") }
+        result.insert(number)
+      default: throw Failure(reason: "a bucket is not an integer")
+      }
+    }
+    return result
+  }
+
+  /// `str(value)` (case folded for any/none) among the targets.
+  private func findString(_ value: JSONValue?, folded: Bool) -> Bool {
+    guard let value, case .array(let targets)? = targetValue else { return false }
+    let text = folded ? Self.casefold(value.pythonString) : value.pythonString
+    return targets.contains { target in
+      let key = folded ? Self.casefold(target.pythonString) : target.pythonString
+      return ExactText(key) == ExactText(text)
+    }
+  }
+
+  /// Whether `str(value)` and any target, case folded, pass `test` (scalars compared).
+  private func matchAny(_ value: JSONValue?, _ test: ([Unicode.Scalar], [Unicode.Scalar]) -> Bool) throws(Failure) -> Bool {
+    guard let value, let target = targetValue else { return false }
+    let items: [String]
+    switch target {
+    case .array(let elements): items = elements.compactMap { $0 == .null ? nil : $0.pythonString }
+    case .string(let text): items = text.map(String.init)
+    case .object(let members): items = Array(members.keys)
+    default: throw Failure(reason: "the target of \(rawOperator ?? "") is not a list")
+    }
+    let text = Array(Self.casefold(value.pythonString).unicodeScalars)
+    return items.contains { test(text, Array(Self.casefold($0).unicodeScalars)) }
+  }
+
+  private static func contains(_ text: [Unicode.Scalar], _ part: [Unicode.Scalar]) -> Bool {
+    part.isEmpty || (text.count >= part.count && (0...(text.count - part.count)).contains { text[$0..<$0 + part.count].elementsEqual(part) })
+  }
+
+  /// Python's `str.casefold`, as Foundation's case folding.
+  static func casefold(_ text: String) -> String {
+    text.folding(options: [.caseInsensitive], locale: nil)
+  }
+
+  /// Python's `==` on JSON values: numbers by value, with `True == 1`; None equals None.
+  static func pythonEquals(_ a: JSONValue?, _ b: JSONValue?) -> Bool {
+    func number(_ value: JSONValue) -> Double? {
+      if case .bool(let flag) = value { return flag ? 1 : 0 }
+      return value.double
+    }
+    switch (a, b) {
+    case (nil, nil), (nil, .null?), (.null?, nil): return true
+    case (let a?, let b?):
+      if case .integer(let x) = a, case .integer(let y) = b { return x == y }
+      if let x = number(a), let y = number(b) { return x == y }
+      if case .array(let x) = a, case .array(let y) = b { return x.count == y.count && zip(x, y).allSatisfy { pythonEquals($0, $1) } }
+      if case .object(let x) = a, case .object(let y) = b { return x.count == y.count && x.allSatisfy { pythonEquals($0.value, y[$0.key]) && y[$0.key] != nil } }
+      if case .string(let x) = a, case .string(let y) = b { return ExactText(x) == ExactText(y) }
+      return a == b
+    default: return false
+    }
+  }
+
+  /// Python's `float(value)`: a boolean is 0 or 1, text is parsed (spaces
+  /// around it allowed); anything else raises.
+  static func pythonFloat(_ value: JSONValue) throws(Failure) -> Double {
+    switch value {
+    case .bool(let flag): return flag ? 1 : 0
+    case .integer(let number): return Double(number)
+    case .number(let number): return number
+    case .string(let text):
+      let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "_", with: "")
+      let lowered = trimmed.lowercased()
+      let unsigned = lowered.hasPrefix("+") || lowered.hasPrefix("-") ? String(lowered.dropFirst()) : lowered
+      if ["inf", "infinity"].contains(unsigned) { return lowered.hasPrefix("-") ? -.infinity : .infinity }
+      if unsigned == "nan" { return .nan }
+      guard !unsigned.isEmpty, unsigned.allSatisfy({ $0.isASCII && ($0.isNumber || ".eE+-".contains($0)) }), let number = Double(trimmed.replacingOccurrences(of: "_", with: "")) else {
+        throw Failure(reason: "float('\(text)') raises ValueError")
+      }
+      return number
+    default:
+      throw Failure(reason: "float() of \(value.typeName) raises TypeError")
+    }
+  }
+
+  /// Python's `int(text)` for a decimal integer (spaces around it allowed); nil when it raises.
+  static func pythonInt(_ text: String) -> Int64? {
+    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    let unsigned = trimmed.hasPrefix("+") || trimmed.hasPrefix("-") ? trimmed.dropFirst() : Substring(trimmed)
+    guard !unsigned.isEmpty, unsigned.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+    return Int64(trimmed.hasPrefix("+") ? String(unsigned) : trimmed)
+  }
+
+  /// Statsig's version comparison: the text up to a "-" (not at the start),
+  /// dot-separated parts read as `int(float(part))`, missing parts 0; false
+  /// when a part is not a number.
+  static func versions(_ value: JSONValue?, _ target: JSONValue?, _ test: (Int) -> Bool) throws(Failure) -> Bool {
+    guard let value, let target else { return false }
+    func cut(_ text: String) -> [Substring] {
+      var text = Substring(text)
+      if let dash = text.firstIndex(of: "-"), dash != text.startIndex { text = text[..<dash] }
+      return text.split(separator: ".", omittingEmptySubsequences: false)
+    }
+    let a = cut(value.pythonString), b = cut(target.pythonString)
+    for index in 0..<max(a.count, b.count) {
+      func part(_ parts: [Substring]) throws(Failure) -> Double? {
+        guard index < parts.count else { return 0 }
+        guard let number = try? pythonFloat(.string(String(parts[index]))) else { return nil }
+        guard number.isFinite else { throw Failure(reason: "int(float('\(parts[index])')) raises OverflowError") }
+        return number.rounded(.towardZero)
+      }
+      guard let x = try part(a), let y = try part(b) else { return false }
+      if x < y { return test(-1) }
+      if x > y { return test(1) }
+    }
+    return test(0)
+  }
+
+  /// Seconds since 1970 as Statsig reads a date: `int(value)`, divided by
+  /// 1000 when written with 11 characters or more (milliseconds).
+  static func seconds(_ value: JSONValue?) throws(Failure) -> Int64? {
+    guard let value else { return nil }
+    let number: Int64
+    switch value {
+    case .integer(let integer): number = integer
+    case .number(let double) where double.isFinite: number = Int64(double.rounded(.towardZero))
+    case .bool(let flag): number = flag ? 1 : 0
+    case .string(let text):
+      guard let integer = pythonInt(text) else { throw Failure(reason: "int('\(text)') raises ValueError") }
+      number = integer
+    default: throw Failure(reason: "int() of \(value.typeName) raises")
+    }
+    return value.pythonString.count >= 11 ? number.quotient(1000) : number
+  }
+}
+
+extension Int64 {
+  /// Division rounded toward negative infinity, as Python's `//`.
+  fileprivate func quotient(_ divisor: Int64) -> Int64 {
+    let (quotient, remainder) = quotientAndRemainder(dividingBy: divisor)
+    return remainder != 0 && (remainder < 0) != (divisor < 0) ? quotient - 1 : quotient
+  }
+}

@@ -1,0 +1,61 @@
+import Bucketing
+import Foundation
+import JSONDocument
+import Testing
+
+/// Statsig's gates and experiments against the statsig SDK's own
+/// `check_gate` and `get_experiment` (scripts/make_vendor_fixtures.py):
+/// every gate and experiment of a specs response, under four users.
+@Suite struct StatsigEvaluatorTests {
+  struct Case {
+    let attributes: Int
+    let id: String
+    let row: String
+    let variation: String?
+  }
+
+  static let fixtures: (attributeSets: [[String: JSONValue]], cases: [Case]) = {
+    let root = try! JSONValue.parse(VendorFixtures.data("statsig")).object!
+    let cases = root["cases"]!.array!.map { value in
+      let members = value.object!
+      guard case .integer(let attributes) = members["attributes"]! else { fatalError("attributes index") }
+      return Case(attributes: Int(attributes), id: members["id"]!.string!, row: members["experiment"]!.string!, variation: members["variation"]!.string)
+    }
+    return (root["attributeSets"]!.array!.map { $0.object! }, cases)
+  }()
+
+  static let specs = try! StatsigSpecs(json: VendorFixtures.data("statsig-specs"))
+
+  @Test func everyDecisionMatchesTheSDK() {
+    let evaluator = StatsigEvaluator(specs: Self.specs, now: Date())
+    #expect(Self.fixtures.cases.count > 8_000)
+    var mismatches: [String] = []
+    for item in Self.fixtures.cases {
+      let user = StatsigUser(userID: item.id, attributes: Self.fixtures.attributeSets[item.attributes])
+      let bench: String?
+      if !user.isValid {
+        bench = nil
+      } else if Self.specs.rowGates.contains(item.row) {
+        bench = evaluator.checkGate(item.row, user: user).passed ? "true" : "false"
+      } else {
+        let result = evaluator.getExperiment(item.row, user: user)
+        let groups = Set(Self.specs.configs[item.row]?.rules.filter(\.isExperimentGroup).compactMap(\.groupName) ?? [])
+        bench = result.passed ? result.groupName.flatMap { groups.contains($0) ? $0 : nil } : nil
+      }
+      if bench != item.variation {
+        mismatches.append("\(item.row) id \(item.id.prefix(20).debugDescription) set \(item.attributes): SDK \(item.variation ?? "null"), bench \(bench ?? "null")")
+      }
+    }
+    #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, e.g. \(mismatches.prefix(10).joined(separator: "; "))")
+  }
+
+  @Test func specsTheSDKDropsAreSaid() {
+    #expect(Self.specs.gates["unsupported"] == nil)
+    #expect(Self.specs.problems.contains { $0.contains("'unsupported' uses the operator 'fancy_op'") })
+    #expect(Self.specs.problems.contains { $0.contains("the gate 'nowhere', which is not in the file") })
+  }
+
+  @Test func aResponseWithoutTimeIsRefused() {
+    #expect(throws: BucketingError.self) { try StatsigSpecs(json: Data(#"{"feature_gates": []}"#.utf8)) }
+  }
+}
