@@ -1058,6 +1058,214 @@ def statsig_fixtures(rng):
     return {"sdk": STATSIG, "attributeSets": attribute_sets, "cases": cases}
 
 
+# MARK: - Impact of a change, per framework
+
+def impact_changes():
+    """For each framework a configuration before and after a change a team makes from the dashboard
+    (weights, a rollout, a variation removed, a salt or seed, a flag off, a targeting rule), as files
+    in the vendor's own format."""
+    import copy
+
+    optimizely_before = optimizely_datafile()
+    optimizely_after = copy.deepcopy(optimizely_before)
+    for experiment in optimizely_after["experiments"]:
+        if experiment["key"] == "paywall_copy":
+            experiment["trafficAllocation"] = [{"entityId": "2001", "endOfRange": 2000}, {"entityId": "2002", "endOfRange": 10000}]
+        if experiment["key"] == "onboarding":
+            experiment["status"] = "Paused"
+
+    growthbook_before = {"features": {
+        "paywall": {"defaultValue": "old", "rules": [
+            {"id": "fr-qa", "condition": {"email": "qa@example.com"}, "force": "qa"},
+            {"id": "exp-paywall", "key": "paywall-test", "coverage": 0.8, "hashAttribute": "id", "seed": "pw",
+             "variations": ["old", "new", "newer"], "weights": [0.34, 0.33, 0.33],
+             "meta": [{"key": "control"}, {"key": "new"}, {"key": "newer"}]}]},
+        "onboarding": {"defaultValue": 0, "rules": [
+            {"id": "rollout", "force": 1, "coverage": 0.3, "hashAttribute": "id"},
+            {"id": "exp-onboarding", "key": "onboarding-test", "variations": [0, 1], "weights": [0.5, 0.5], "hashVersion": 2}]},
+    }}
+    growthbook_after = copy.deepcopy(growthbook_before)
+    growthbook_after["features"]["paywall"]["rules"][1].update(
+        {"variations": ["old", "new"], "weights": [0.5, 0.5], "meta": [{"key": "control"}, {"key": "new"}], "coverage": 1.0})
+    growthbook_after["features"]["onboarding"]["rules"][0]["coverage"] = 0.6
+
+    launchdarkly_before = launchdarkly_flag_data()
+    launchdarkly_after = copy.deepcopy(launchdarkly_before)
+    flags = launchdarkly_after["flags"]
+    flags["half"]["fallthrough"]["rollout"]["variations"] = [{"variation": 0, "weight": 20000}, {"variation": 1, "weight": 80000}]
+    flags["thirds"]["fallthrough"]["rollout"]["variations"] = [{"variation": 0, "weight": 50000}, {"variation": 2, "weight": 50000}]
+    flags["seeded"]["fallthrough"]["rollout"]["seed"] = 62
+    flags["no-salt"]["salt"] = "new-salt"
+    flags["off-with"]["on"] = True
+    del flags["tiny"]
+    flags["rules"]["rules"] = flags["rules"]["rules"][1:]
+
+    unleash_before = unleash_features()
+    unleash_after = copy.deepcopy(unleash_before)
+    for feature in unleash_after["features"]:
+        if feature["name"] == "rollout-50":
+            feature["strategies"][0]["parameters"]["rollout"] = "80"
+        if feature["name"] == "variants":
+            feature["variants"] = feature["variants"][:2]
+        if feature["name"] == "rollout-user-id":
+            feature["strategies"][0]["parameters"]["groupId"] = "renamed"
+        if feature["name"] == "plain-on":
+            feature["enabled"] = False
+        if feature["name"] == "constraints-in":
+            feature["strategies"][0]["constraints"][0]["values"] = ["pro"]
+
+    eppo_before = eppo_configuration()
+    eppo_after = copy.deepcopy(eppo_before)
+    eppo_flags = eppo_after["flags"]
+    eppo_flags["halves"]["allocations"][0]["splits"] = [
+        {"variationKey": "a", "shards": [{"salt": "s1", "ranges": [{"start": 0, "end": 7000}]}]},
+        {"variationKey": "b", "shards": [{"salt": "s1", "ranges": [{"start": 7000, "end": 10000}]}]}]
+    eppo_flags["thirds"]["allocations"][0]["splits"][0]["shards"][0]["salt"] = "t2"
+    eppo_flags["targeted"]["allocations"] = eppo_flags["targeted"]["allocations"][1:]
+    eppo_flags["disabled"]["enabled"] = True
+
+    statsig_before = statsig_specs()
+    statsig_after = copy.deepcopy(statsig_before)
+    for gate in statsig_after["feature_gates"]:
+        if gate["name"] == "half":
+            gate["rules"][0]["passPercentage"] = 75
+        if gate["name"] == "tenth-fraction":
+            gate["salt"] = "changed-salt"
+        if gate["name"] == "off":
+            gate["enabled"] = True
+    for config in statsig_after["dynamic_configs"]:
+        if config["name"] == "checkout":
+            config["rules"][4]["conditions"][0]["targetValue"] = 300
+        if config["name"] == "split-percent":
+            config["rules"][0]["passPercentage"] = 20
+    return {"optimizely": (optimizely_before, optimizely_after), "growthbook": (growthbook_before, growthbook_after),
+            "launchdarkly": (launchdarkly_before, launchdarkly_after), "unleash": (unleash_before, unleash_after),
+            "eppo": (eppo_before, eppo_after), "statsig": (statsig_before, statsig_after)}
+
+
+def sdk_rows(framework, config, users, attrs):
+    """{(row, id): variation} as each vendor's SDK decides, spelled as `bench bucket --json` prints it."""
+    import tempfile
+    result = {}
+    if framework == "optimizely":
+        from optimizely import optimizely as sdk
+        client = sdk.Optimizely(json.dumps(config), logger=None, skip_json_validation=True)
+        keys = [e["key"] for e in config["experiments"]] + [e["key"] for g in config.get("groups", []) for e in g["experiments"]]
+        for user in users:
+            for key in keys:
+                result[(key, user)] = client.get_variation(key, user, attrs)
+    elif framework == "growthbook":
+        from growthbook import GrowthBook
+        for user in users:
+            gb = GrowthBook(attributes={**attrs, "id": user}, features=config["features"])
+            for name, feature in config["features"].items():
+                evaluation = gb.eval_feature(name)
+                for rule in feature["rules"]:
+                    if "variations" not in rule:
+                        continue
+                    decided = (evaluation.source == "experiment" and evaluation.ruleId == rule["id"]
+                               and evaluation.experimentResult is not None and evaluation.experimentResult.inExperiment)
+                    variation = None
+                    if decided:
+                        index = evaluation.experimentResult.variationId
+                        meta = rule.get("meta") or []
+                        variation = meta[index]["key"] if index < len(meta) and "key" in meta[index] else str(index)
+                    result[(rule.get("key") or name, user)] = variation
+            gb.destroy()
+    elif framework == "launchdarkly":
+        from ldclient import Context
+        from ldclient.client import LDClient
+        from ldclient.config import Config
+        from ldclient.integrations import Files
+        with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as handle:
+            json.dump(config, handle)
+        client = LDClient(Config("sdk-key", update_processor_class=Files.new_data_source(paths=[handle.name]),
+                                 send_events=False, diagnostic_opt_out=True))
+        for user in users:
+            builder = Context.builder(user)
+            for name, value in attrs.items():
+                builder.set(name, value)
+            context = builder.build()
+            for key in config["flags"]:
+                index = client.variation_detail(key, context, None).variation_index
+                result[(key, user)] = None if index is None else str(index)
+        client.close()
+    elif framework == "unleash":
+        from UnleashClient import UnleashClient
+        from UnleashClient.cache import FileCache
+        cache = FileCache("impact", directory=tempfile.mkdtemp())
+        cache.bootstrap_from_dict(config)
+        client = UnleashClient(url="http://127.0.0.1:9", app_name="bench", disable_metrics=True,
+                               disable_registration=True, cache=cache)
+        client.initialize_client(fetch_toggles=False)
+        for user in users:
+            for feature in config["features"]:
+                variant = client.get_variant(feature["name"], {"userId": user, **attrs})
+                result[(feature["name"], user)] = ("disabled" if not variant["feature_enabled"]
+                                                   else variant["name"] if variant["enabled"] else "enabled")
+        client.destroy()
+    elif framework == "eppo":
+        import eppo_client
+        from eppo_client import AssignmentLogger, ClientConfig, Configuration
+        client = eppo_client.init(ClientConfig(
+            api_key="bench", assignment_logger=AssignmentLogger(), poll_interval_seconds=None,
+            initial_configuration=Configuration(flags_configuration=json.dumps(config).encode())))
+        for user in users:
+            for key in config["flags"]:
+                details = client.get_string_assignment_details(key, user, attrs, "default").evaluation_details \
+                    if config["flags"][key]["variationType"] == "STRING" else \
+                    {"INTEGER": client.get_integer_assignment_details, "NUMERIC": client.get_numeric_assignment_details,
+                     "BOOLEAN": client.get_boolean_assignment_details, "JSON": client.get_json_assignment_details}[
+                        config["flags"][key]["variationType"]](key, user, attrs, {"INTEGER": -1, "NUMERIC": -1.0,
+                                                                               "BOOLEAN": False, "JSON": {}}[
+                        config["flags"][key]["variationType"]]).evaluation_details
+                result[(key, user)] = details["variationKey"] if details["flagEvaluationCode"] == "MATCH" else None
+    elif framework == "statsig":
+        from statsig import StatsigOptions, StatsigUser, statsig
+        statsig.initialize("secret-impact", StatsigOptions(bootstrap_values=json.dumps(config), local_mode=True,
+                                                            disable_diagnostics=True))
+        groups = {c["name"]: {r["groupName"] for r in c["rules"] if r.get("isExperimentGroup") and r.get("groupName")}
+                  for c in config["dynamic_configs"]}
+        for user in users:
+            statsig_user = StatsigUser(user_id=user, custom=attrs.get("custom"))
+            for gate in config["feature_gates"]:
+                if gate["entity"] == "feature_gate":
+                    result[(gate["name"], user)] = "true" if statsig.check_gate(statsig_user, gate["name"]) else "false"
+            for spec in config["dynamic_configs"]:
+                if spec["entity"] == "experiment":
+                    experiment = statsig.get_experiment(statsig_user, spec["name"])
+                    result[(spec["name"], user)] = (experiment.group_name if experiment.passed_rule
+                                                    and experiment.group_name in groups[spec["name"]] else None)
+        statsig.shutdown()
+    return result
+
+
+def impact_fixtures(rng):
+    users = [f"user-{rng.randrange(10**9)}" for _ in range(400)] + ["a", "qa-user", "über", "🧪"]
+    attributes_by_framework = {"optimizely": {"platform": "iOS", "app_version": "2.1.0"}, "growthbook": {"email": "x@example.com"},
+                               "launchdarkly": {"platform": "iOS", "team": "blue", "sessions": 6},
+                               "unleash": {"plan": "pro", "sessionId": "s-1", "tier": "gold"}, "eppo": {"country": "US", "age": 30},
+                               "statsig": {"custom": {"plan": "pro", "age": 30}}}
+    (OUT / "impact").mkdir(exist_ok=True)
+    (OUT / "impact" / "ids.txt").write_text("".join(u + "\n" for u in users), encoding="utf-8")
+    expected = {}
+    for framework, (before, after) in impact_changes().items():
+        for name, config in [("before", before), ("after", after)]:
+            (OUT / "impact" / f"{framework}-{name}.json").write_text(
+                json.dumps(config, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        attrs = attributes_by_framework[framework]
+        old, new = sdk_rows(framework, before, users, attrs), sdk_rows(framework, after, users, attrs)
+        rows = sorted({row for row, _ in old} | {row for row, _ in new})
+        counts = {}
+        for row in rows:
+            for user in users:
+                pair = (row, old.get((row, user)), new.get((row, user)))
+                counts[pair] = counts.get(pair, 0) + 1
+        expected[framework] = {"attributes": attrs, "moves": [
+            {"experiment": row, "from": a, "to": b, "count": n} for (row, a, b), n in sorted(counts.items(), key=str)]}
+    return {"sdks": [OPTIMIZELY, GROWTHBOOK, LAUNCHDARKLY, UNLEASH, EPPO, STATSIG], "frameworks": expected}
+
+
 def main():
     ensure_sdks()
     import logging
@@ -1065,7 +1273,8 @@ def main():
     OUT.mkdir(parents=True, exist_ok=True)
     for name, build in [("optimizely", optimizely_fixtures), ("growthbook", growthbook_fixtures),
                         ("launchdarkly", launchdarkly_fixtures), ("unleash", unleash_fixtures),
-                        ("eppo", eppo_fixtures), ("statsig", statsig_fixtures)]:
+                        ("eppo", eppo_fixtures), ("statsig", statsig_fixtures),
+                        ("impact", impact_fixtures)]:
         data = build(random.Random(20261122))
         path = OUT / f"{name}.json"
         path.write_text(json.dumps(data, separators=(",", ":"), sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")

@@ -40,7 +40,7 @@ extension Bench {
     /// Checks --attributes while the parser knows the command, so that its
     /// error comes with `bench bucket`'s usage.
     public func validate() throws {
-      _ = try Self.attributes(attributes)
+      try framework.checkAttributes(attributes)
     }
 
     public func run() throws {
@@ -48,29 +48,35 @@ extension Bench {
       guard !ids.isEmpty else {
         throw ValidationError("Give the user ids as arguments, or one per line on standard input.")
       }
-      guard let data = FileManager.default.contents(atPath: config) else {
-        throw BenchError.unreadableFile(option: "--config", path: config)
-      }
-      do {
-        try StrictJSON.check(data)
-      } catch {
-        throw BenchError.invalidFile(option: "--config", problem: "\(config): \(error)")
-      }
+      let data = try Self.configuration(config, option: "--config")
       let decisions = try Self.decisions(framework, config: data, option: "--config", path: config, ids: ids, attributes: attributes)
       for row in decisions.lines {
         print(json ? row.json.renderedOnOneLine() : row.text)
       }
     }
 
+    /// A vendor's file, read (pipes too) and checked as strict JSON, with the
+    /// line and column of a syntax error.
+    static func configuration(_ path: String, option: String) throws -> Data {
+      let data = try InputFile.read(path, option: option)
+      do {
+        try StrictJSON.check(data)
+      } catch {
+        throw BenchError.invalidFile(option: option, problem: "\(path): \(error)")
+      }
+      return data
+    }
+
     /// The decisions for `ids` under the file at `path`; what the SDK
     /// tolerates but the file's author did not mean is said once on standard
     /// error, before the decisions it shapes.
     static func decisions(
-      _ framework: BucketFramework, config data: Data, option: String, path: String, ids: [String], attributes: String
+      _ framework: BucketFramework, config data: Data, option: String, path: String, ids: [String], attributes: String,
+      flags: Bool = true
     ) throws -> BucketFramework.Decisions {
       let decisions: BucketFramework.Decisions
       do {
-        decisions = try framework.decide(config: data, ids: ids, attributes: attributes)
+        decisions = try framework.decide(config: data, ids: ids, attributes: attributes, flags: flags)
       } catch let error as ValidationError {
         throw error
       } catch {

@@ -30,10 +30,12 @@ package struct BucketDecisions {
     }
   }
 
-  /// Every experiment of an Optimizely datafile, then every feature flag, in
-  /// the datafile's order. A flag's row names the flag; its variation is
-  /// "on" or "off" with the rule that decided.
-  package static func optimizely(_ datafile: OptimizelyDatafile, ids: [String], attributes: [String: AttributeValue]) -> [Line] {
+  /// Every experiment of an Optimizely datafile, then (with `flags`) every
+  /// feature flag, in the datafile's order. A flag's row names the flag; its
+  /// variation is "on" or "off" with the rule that decided.
+  package static func optimizely(
+    _ datafile: OptimizelyDatafile, ids: [String], attributes: [String: AttributeValue], flags includeFlags: Bool = true
+  ) -> [Line] {
     let service = OptimizelyDecisionService(datafile: datafile)
     return ids.flatMap { id in
       var profile: [String: String]? = nil
@@ -43,7 +45,7 @@ package struct BucketDecisions {
           id: id, experiment: experiment.key, variation: decision.variation?.key, bucket: decision.bucket.map(Double.init),
           reason: decision.reason.rawValue)
       }
-      let flags = datafile.featureFlags.compactMap { flag -> Row? in
+      let flags = !includeFlags ? [] : datafile.featureFlags.compactMap { flag -> Row? in
         guard let decision = service.feature(flag.key, userID: id, attributes: attributes, profile: &profile) else {
           return nil
         }

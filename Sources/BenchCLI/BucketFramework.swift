@@ -28,13 +28,14 @@ enum BucketFramework: String, ExpressibleByArgument, CaseIterable {
   }
 
   /// Reads `config` (the service's own file, unchanged) and decides for `ids`
-  /// with `attributes` (the `--attributes` object).
-  func decide(config: Data, ids: [String], attributes: String) throws -> Decisions {
+  /// with `attributes` (the `--attributes` object). Without `flags`,
+  /// Optimizely's feature flags are left out: their rows are not experiments.
+  func decide(config: Data, ids: [String], attributes: String, flags: Bool = true) throws -> Decisions {
     switch self {
     case .optimizely:
       let datafile = try OptimizelyDatafile(json: config)
       return Decisions(
-        lines: BucketDecisions.optimizely(datafile, ids: ids, attributes: try Bench.Bucket.attributes(attributes)),
+        lines: BucketDecisions.optimizely(datafile, ids: ids, attributes: try Bench.Bucket.attributes(attributes), flags: flags),
         problems: datafile.problems)
     case .growthbook:
       let payload = try GrowthBookPayload(json: config)
@@ -42,11 +43,8 @@ enum BucketFramework: String, ExpressibleByArgument, CaseIterable {
         lines: BucketDecisions.growthBook(payload, ids: ids, attributes: try Bench.Bucket.attributes(attributes)),
         problems: payload.problems)
     case .launchdarkly:
+      try checkAttributes(attributes)
       let members = try Self.jsonAttributes(attributes)
-      if let name = ["key", "kind", "_meta", "anonymous"].first(where: { members[$0] != nil }) {
-        throw ValidationError(
-          "--attributes: '\(name)' is not an attribute of a LaunchDarkly context (the key is the id, the kind is \"user\"): remove it")
-      }
       let data = try LaunchDarklyFlagData(json: config)
       return Decisions(lines: BucketDecisions.launchDarkly(data, ids: ids, attributes: members), problems: data.problems)
     case .unleash:
@@ -55,25 +53,44 @@ enum BucketFramework: String, ExpressibleByArgument, CaseIterable {
         lines: BucketDecisions.unleash(features, ids: ids, attributes: try Self.jsonAttributes(attributes), now: Date()),
         problems: features.problems)
     case .eppo:
+      try checkAttributes(attributes)
       let configuration = try EppoConfiguration(json: config)
-      var members = try Self.jsonAttributes(attributes)
       // Null counts as absent, as the SDK's attributes read it.
-      members = members.filter { $0.value != .null }
-      if let name = members.first(where: { if case .array = $0.value { true } else if case .object = $0.value { true } else { false } })?.key {
-        throw ValidationError("--attributes: '\(name)' is not a string, number or boolean, which are the values Eppo's subject attributes hold")
-      }
+      let members = try Self.jsonAttributes(attributes).filter { $0.value != .null }
       return Decisions(
         lines: BucketDecisions.eppo(configuration, ids: ids, attributes: members, now: Date()), problems: configuration.problems)
     case .statsig:
+      try checkAttributes(attributes)
       let specs = try StatsigSpecs(json: config)
       let members = try Self.jsonAttributes(attributes)
+      return Decisions(lines: BucketDecisions.statsig(specs, ids: ids, attributes: members, now: Date()), problems: specs.problems)
+    }
+  }
+
+  /// Refuses `--attributes` that are not a JSON object, or that give this
+  /// service's context something it cannot hold, naming the member and the fix.
+  func checkAttributes(_ text: String) throws {
+    let members = try Self.jsonAttributes(text)
+    switch self {
+    case .optimizely, .growthbook, .unleash:
+      return
+    case .launchdarkly:
+      if let name = ["key", "kind", "_meta", "anonymous"].first(where: { members[$0] != nil }) {
+        throw ValidationError(
+          "--attributes: '\(name)' is not an attribute of a LaunchDarkly context (the key is the id, the kind is \"user\"): remove it")
+      }
+    case .eppo:
+      for (name, value) in members.sorted(by: { $0.key < $1.key }) {
+        if case .array = value { throw ValidationError("--attributes: '\(name)' is an array; Eppo's subject attributes hold strings, numbers and booleans") }
+        if case .object = value { throw ValidationError("--attributes: '\(name)' is an object; Eppo's subject attributes hold strings, numbers and booleans") }
+      }
+    case .statsig:
       if members["userID"] != nil {
         throw ValidationError("--attributes: 'userID' is the id: give it as an argument, not in --attributes")
       }
-      for name in ["custom", "privateAttributes", "customIDs"] where members[name] != nil && members[name]?.object == nil && members[name] != .null {
-        throw ValidationError("--attributes: '\(name)' must be an object")
+      for name in ["custom", "privateAttributes", "customIDs"] where members[name].map({ $0.object == nil && $0 != .null }) ?? false {
+        throw ValidationError("--attributes: '\(name)' must be an object, e.g. {\"\(name)\": {\"plan\": \"pro\"}}")
       }
-      return Decisions(lines: BucketDecisions.statsig(specs, ids: ids, attributes: members, now: Date()), problems: specs.problems)
     }
   }
 

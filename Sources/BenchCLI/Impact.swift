@@ -1,0 +1,133 @@
+import ArgumentParser
+import Foundation
+import Results
+
+extension Bench {
+  /// Shows who a configuration change moves, before it ships: each id's
+  /// variation under the old file and under the new one, counted by pair.
+  public struct Impact: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+      abstract: "Count which users a change to a service's configuration moves, and where to.",
+      discussion: """
+        Decides every id under the configuration before the change and after it, by the same rules \\
+        as `bench bucket` (the vendor's SDK), and counts the ids by experiment or flag and by pair \\
+        of variations (from, to). Pairs whose variation stays are counted too, so each row's counts \\
+        add up to the number of ids. A row of only one file has no variation (null) in the other. \\
+        Optimizely's rows are its experiments (group experiments included); GrowthBook's its \\
+        experiment rules.
+        """
+    )
+
+    @Option(help: "The service: \(BucketFramework.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var framework: BucketFramework
+
+    @Option(help: "The configuration before the change, in the service's own format.", completion: .file(extensions: ["json"]))
+    var before: String
+
+    @Option(help: "The configuration after the change.", completion: .file(extensions: ["json"]))
+    var after: String
+
+    @Option(help: "A file of user ids, one per line.", completion: .file())
+    var ids: String
+
+    @Option(help: "The users' attributes, as a JSON object (the same for every id).")
+    var attributes: String = "{}"
+
+    @Flag(help: "Print one JSON object per row and pair: {\"experiment\", \"from\", \"to\", \"count\"}.")
+    var json = false
+
+    public init() {}
+
+    public func validate() throws {
+      try framework.checkAttributes(attributes)
+    }
+
+    /// One row and pair of variations, and how many ids take it.
+    struct Move: Hashable, Comparable {
+      let experiment: String
+      let from: String?
+      let to: String?
+
+      static func < (a: Move, b: Move) -> Bool {
+        (a.experiment, a.from ?? "", a.from == nil ? 0 : 1, a.to ?? "", a.to == nil ? 0 : 1)
+          < (b.experiment, b.from ?? "", b.from == nil ? 0 : 1, b.to ?? "", b.to == nil ? 0 : 1)
+      }
+    }
+
+    public func run() throws {
+      let idList = try Self.ids(in: InputFile.read(ids, option: "--ids"), path: ids)
+      let old = try Bucket.decisions(
+        framework, config: Bucket.configuration(before, option: "--before"), option: "--before", path: before, ids: idList,
+        attributes: attributes, flags: false)
+      let new = try Bucket.decisions(
+        framework, config: Bucket.configuration(after, option: "--after"), option: "--after", path: after, ids: idList,
+        attributes: attributes, flags: false)
+      let counts = Self.moves(before: old.lines, after: new.lines, ids: idList)
+      if json {
+        for (move, count) in counts.sorted(by: { $0.key < $1.key }) {
+          let line = OrderedJSON.object([
+            ("experiment", .string(move.experiment)), ("from", move.from.map(OrderedJSON.string) ?? .null),
+            ("to", move.to.map(OrderedJSON.string) ?? .null), ("count", .number(Double(count))),
+          ])
+          print(line.renderedOnOneLine())
+        }
+      } else {
+        print(Self.text(counts, ids: idList.count))
+      }
+    }
+
+    /// The ids of `data`, one per line; a blank line inside the file is refused, trailing ones are ignored.
+    static func ids(in data: Data, path: String) throws -> [String] {
+      guard let text = String(data: data, encoding: .utf8) else {
+        throw BenchError.invalidFile(option: "--ids", problem: "\(path) is not UTF-8 text: save it as UTF-8, one id per line")
+      }
+      var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
+      while lines.last == "" { lines.removeLast() }
+      if let blank = lines.firstIndex(of: "") {
+        throw BenchError.invalidFile(option: "--ids", problem: "\(path) line \(blank + 1) is blank: give one id per line, without blank lines")
+      }
+      guard !lines.isEmpty else { throw BenchError.invalidFile(option: "--ids", problem: "\(path) holds no id: give one id per line") }
+      return lines
+    }
+
+    /// The pairs (variation before, variation after) of every row and id.
+    static func moves(before: [BucketDecisions.Line], after: [BucketDecisions.Line], ids: [String]) -> [Move: Int] {
+      func variations(_ lines: [BucketDecisions.Line]) -> (rows: Set<String>, byID: [[String: String?]]) {
+        // Lines come id by id, in the order of `ids`, with the same rows for every id.
+        let rows = lines.compactMap { line -> BucketDecisions.Row? in
+          if case .experiment(let row) = line { row } else { nil }
+        }
+        let perID = ids.isEmpty ? 0 : rows.count / ids.count
+        let byID = ids.indices.map { index in
+          Dictionary(rows[index * perID..<(index + 1) * perID].map { ($0.experiment, $0.variation) }, uniquingKeysWith: { first, _ in first }) as [String: String?]
+        }
+        return (Set(rows.map(\.experiment)), byID)
+      }
+      let old = variations(before), new = variations(after)
+      var counts: [Move: Int] = [:]
+      for (index, _) in ids.enumerated() {
+        for experiment in old.rows.union(new.rows) {
+          let from = old.byID[index][experiment] ?? nil
+          let to = new.byID[index][experiment] ?? nil
+          counts[Move(experiment: experiment, from: from, to: to), default: 0] += 1
+        }
+      }
+      return counts
+    }
+
+    /// A table per row: each pair's count, moved pairs marked, and the share that moves.
+    static func text(_ counts: [Move: Int], ids: Int) -> String {
+      let rows = Dictionary(grouping: counts, by: \.key.experiment)
+      return rows.keys.sorted().map { experiment in
+        let pairs = rows[experiment]!.sorted { $0.key < $1.key }
+        let moved = pairs.filter { $0.key.from != $0.key.to }.reduce(0) { $0 + $1.value }
+        let share = ids == 0 ? 0 : Double(moved) / Double(ids) * 100
+        let header = "\(experiment): \(moved) of \(ids) ids move (\(String(format: "%.1f", share))%)"
+        let lines = pairs.map { pair in
+          "  \(pair.key.from ?? "none") → \(pair.key.to ?? "none"): \(pair.value)\(pair.key.from == pair.key.to ? "" : " (move)")"
+        }
+        return ([header] + lines).joined(separator: "\n")
+      }.joined(separator: "\n")
+    }
+  }
+}

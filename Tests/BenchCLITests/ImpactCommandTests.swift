@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+/// `bench impact` against the vendors' SDKs: for each of the six frameworks,
+/// a dashboard change (weights, a rollout, a variation removed, a salt, a
+/// flag turned on, a rule removed) and 404 ids, whose pairs of variations
+/// (before, after) the SDKs themselves decided (scripts/make_vendor_fixtures.py).
+@Suite struct ImpactCommandTests {
+  static let fixtures = repositoryRoot.appendingPathComponent("Tests/BucketingTests/Fixtures")
+
+  struct Move: Hashable, CustomStringConvertible {
+    let experiment: String
+    let from: String?
+    let to: String?
+    let count: Int
+
+    init(_ object: [String: Any]) {
+      experiment = object["experiment"] as! String
+      from = object["from"] as? String
+      to = object["to"] as? String
+      count = (object["count"] as! NSNumber).intValue
+    }
+
+    var description: String { "\(experiment): \(from ?? "null") → \(to ?? "null") × \(count)" }
+  }
+
+  static func expected(_ framework: String) throws -> (attributes: String, moves: Set<Move>) {
+    let root = try JSONSerialization.jsonObject(with: Data(contentsOf: fixtures.appendingPathComponent("impact.json"))) as! [String: Any]
+    let entry = (root["frameworks"] as! [String: Any])[framework] as! [String: Any]
+    let attributes = try JSONSerialization.data(withJSONObject: entry["attributes"]!, options: [.sortedKeys])
+    // Booleans would come back as 1 and 0 from Foundation; the fixtures hold none.
+    #expect(!String(decoding: attributes, as: UTF8.self).contains("true"))
+    let moves = (entry["moves"] as! [[String: Any]]).map(Move.init).filter { $0.count > 0 }
+    return (String(decoding: attributes, as: UTF8.self), Set(moves))
+  }
+
+  @Test(arguments: ["optimizely", "growthbook", "launchdarkly", "unleash", "eppo", "statsig"])
+  func everyPairCountMatchesTheSDK(framework: String) throws {
+    let expected = try Self.expected(framework)
+    let folder = Self.fixtures.appendingPathComponent("impact")
+    let result = try BenchProcess.run([
+      "impact", "--framework", framework, "--before", folder.appendingPathComponent("\(framework)-before.json").path,
+      "--after", folder.appendingPathComponent("\(framework)-after.json").path, "--ids", folder.appendingPathComponent("ids.txt").path,
+      "--attributes", expected.attributes, "--json",
+    ])
+    #expect(result.status == 0, "\(result.standardError)")
+    let moves = Set(result.standardOutput.split(separator: "\n").map { line in
+      Move(try! JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any])
+    }.filter { $0.count > 0 })
+    #expect(moves == expected.moves, "missing \(expected.moves.subtracting(moves).sorted { $0.description < $1.description }.prefix(5)); extra \(moves.subtracting(expected.moves).sorted { $0.description < $1.description }.prefix(5))")
+    // Each row's counts add up to the number of ids, and some ids really move.
+    for (experiment, rows) in Dictionary(grouping: moves, by: \.experiment) {
+      #expect(rows.reduce(0) { $0 + $1.count } == 404, "\(experiment)")
+    }
+    #expect(moves.contains { $0.from != $0.to })
+  }
+
+  @Test func theTextSaysWhoMovesPerRow() throws {
+    let folder = Self.fixtures.appendingPathComponent("impact")
+    let result = try BenchProcess.run([
+      "impact", "--framework", "launchdarkly", "--before", folder.appendingPathComponent("launchdarkly-before.json").path,
+      "--after", folder.appendingPathComponent("launchdarkly-after.json").path, "--ids", folder.appendingPathComponent("ids.txt").path,
+    ])
+    #expect(result.status == 0)
+    #expect(result.standardOutput.contains("off-with: 404 of 404 ids move (100.0%)\n  1 → 0: 404 (move)\n"))
+    #expect(result.standardOutput.contains("tiny: 404 of 404 ids move (100.0%)"))
+  }
+
+  @Test func aBlankLineInTheIdsIsRefusedWithItsNumber() throws {
+    let ids = try BenchProcess.temporaryFile("a\n\nb\n")
+    let folder = Self.fixtures.appendingPathComponent("impact")
+    let result = try BenchProcess.run([
+      "impact", "--framework", "eppo", "--before", folder.appendingPathComponent("eppo-before.json").path,
+      "--after", folder.appendingPathComponent("eppo-after.json").path, "--ids", ids,
+    ])
+    #expect(result.status != 0)
+    #expect(result.standardError.contains("line 2 is blank"))
+  }
+}
