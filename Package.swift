@@ -59,7 +59,7 @@ let package = Package(
 
     // Drives virtual devices through a scenario by Lab's rules, counts what they
     // saw, and turns the counts into the results model.
-    .target(name: "Simulation", dependencies: ["Lab", "Bucketing", "Enrollment", "ScenarioFormat", "Results"]),
+    .target(name: "Simulation", dependencies: ["Lab", "Bucketing", "Enrollment", "ScenarioFormat", "Results", "JSONDocument"]),
 
     // A run cut into shards for a cluster: the part files and their merge.
     .target(name: "Sharding", dependencies: ["ScenarioFormat", "Simulation", "Digests"]),

@@ -67,7 +67,7 @@ extension Bench {
         for (move, count) in counts.sorted(by: { $0.key < $1.key }) {
           let line = OrderedJSON.object([
             ("experiment", .string(move.experiment)), ("from", move.from.map(OrderedJSON.string) ?? .null),
-            ("to", move.to.map(OrderedJSON.string) ?? .null), ("count", .number(Double(count))),
+            ("to", move.to.map(OrderedJSON.string) ?? .null), ("count", .integer(count)),
           ])
           print(line.renderedOnOneLine())
         }

@@ -55,6 +55,10 @@ extension Bench {
     @Option(help: "How many replications --calibration runs.")
     var replications = 200
 
+    @Flag(
+      help: "Run one plan under each framework (Lab's sources and the six services) at the first --devices count and print device-days per second.")
+    var frameworks = false
+
     public init() {}
 
     public func validate() throws {
@@ -79,6 +83,10 @@ extension Bench {
       }
       if let calibration {
         try await runCalibration(calibration)
+        return
+      }
+      if frameworks {
+        try await runFrameworks()
         return
       }
       if !json { print(Measurement.header) }

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 import Foundation
 
 /// MD5 (RFC 1321): Eppo assigns shards from the first four bytes of it. No

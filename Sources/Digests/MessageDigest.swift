@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// The frame MD5, SHA-1 and SHA-256 share (Merkle–Damgård): the message in
 /// 64-byte blocks, each folded into a chaining state by the algorithm's
 /// compression; the last block padded with a 0x80 byte, zeros and the

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// SHA-1 (FIPS 180-4): LaunchDarkly buckets with the first 15 hexadecimal
 /// digits of it. No security rests on it here, only agreement with the SDK.
 public typealias SHA1 = MessageDigest<SHA1Compression>

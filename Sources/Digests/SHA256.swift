@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// SHA-256 (FIPS 180-4): Statsig buckets with it, and a part file names its
 /// scenario and checks its own bytes with it, so that a part cut short or
 /// altered on its way back from a cluster is never merged.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// A strict JSON reader (RFC 8259) for the files the bench reads: scenarios,
 /// vendors' configurations and `--attributes`.
 ///

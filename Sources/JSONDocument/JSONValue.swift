@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 import Foundation
 
 /// A parsed JSON document, kept as a tree so that a reader can say exactly

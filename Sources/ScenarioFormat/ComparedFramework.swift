@@ -11,6 +11,10 @@ public enum ComparedFramework: String, CaseIterable, Hashable, Sendable {
   case labRemote = "lab-remote"
   case optimizely
   case growthbook
+  case launchdarkly
+  case statsig
+  case eppo
+  case unleash
 
   /// `plan` expressed in this framework's terms, with a note for each change
   /// it cannot express.
@@ -23,14 +27,20 @@ public enum ComparedFramework: String, CaseIterable, Hashable, Sendable {
     var scenario = plan
     var notes: [String] = []
     switch self {
-    case .optimizely, .growthbook:
+    case .optimizely, .growthbook, .launchdarkly, .statsig, .eppo, .unleash:
+      let framework = ServicePlan.Framework(rawValue: rawValue)!
       var expressed = service
-      expressed.framework = self == .optimizely ? .optimizely : .growthbook
+      expressed.framework = framework
+      if service.stickyChoice == true, !framework.canKeepDecisions {
+        expressed.stickyChoice = nil
+        notes.append("\(rawValue)'s mobile SDK keeps no decision on the device: sticky is left out")
+      }
       expressed.changes = service.changes.filter { change in
-        guard self == .optimizely, case .newBucketVersion = change.action else { return true }
+        guard framework.rerandomization == nil, case .newBucketVersion = change.action else { return true }
         notes.append("day \(change.day), \(change.experiment): Optimizely has no bucket versions; the re-randomization is left out")
         return false
       }
+      notes += Self.granularityNotes(expressed, framework)
       scenario.service = expressed
     case .labRemote:
       scenario.service = nil
@@ -40,6 +50,39 @@ public enum ComparedFramework: String, CaseIterable, Hashable, Sendable {
       scenario.versions = try Self.localVersions(plan, service, notes: &notes)
     }
     return (scenario, notes)
+  }
+
+  /// Where a platform's dashboard cannot hold the plan's shares exactly:
+  /// traffic and weights in whole steps of its own (Unleash's rollout in
+  /// percent and variant weights in thousandths, Statsig's 1,000 buckets,
+  /// Eppo's 10,000 shards, LaunchDarkly's 100,000ths), rounded and said.
+  static func granularityNotes(_ service: ServicePlan, _ framework: ServicePlan.Framework) -> [String] {
+    let steps: (traffic: Double, weights: Double, unit: String)
+    switch framework {
+    case .unleash: steps = (100, 1000, "a rollout in whole percent and variant weights in thousandths")
+    case .statsig: steps = (1000, 1000, "1,000 user buckets")
+    case .eppo: steps = (10_000, 10_000, "10,000 shards")
+    case .launchdarkly: steps = (100_000, 100_000, "weights in 100,000ths")
+    case .optimizely, .growthbook: return []
+    }
+    var notes: [String] = []
+    for change in service.changes {
+      let shares: [Double]
+      switch change.action {
+      case .start(let experiment):
+        let total = experiment.variations.reduce(0) { $0 + $1.weight }
+        shares = [experiment.traffic * steps.traffic] + experiment.variations.map { $0.weight / total * steps.weights }
+      case .setTraffic(_, let traffic): shares = [traffic * steps.traffic]
+      case .setWeights(_, let weights):
+        let total = weights.values.reduce(0, +)
+        shares = weights.values.map { $0 / total * steps.weights }
+      default: shares = []
+      }
+      if shares.contains(where: { abs($0 - $0.rounded()) > 1e-9 }) {
+        notes.append("day \(change.day), \(change.experiment): \(framework.rawValue) holds \(steps.unit); the shares are rounded to them")
+      }
+    }
+    return notes
   }
 
   /// The key a translated experiment controls: its name in lowerCamelCase

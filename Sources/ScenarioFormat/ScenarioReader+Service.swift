@@ -7,10 +7,15 @@ extension ScenarioReader {
     let object = try node.object(fields: ScenarioFields.service)
     let frameworkNode = try object.required("framework")
     guard let framework = ServicePlan.Framework(rawValue: try frameworkNode.string()) else {
-      throw frameworkNode.error("must be \"optimizely\" or \"growthbook\"")
+      throw frameworkNode.error("must be one of \(ServicePlan.Framework.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
     }
     // Left out, each framework's mobile default (`ServicePlan.Framework.keepsDecisionsByDefault`).
-    let sticky = try object.optional("sticky")?.bool()
+    let stickyNode = object.optional("sticky")
+    let sticky = try stickyNode?.bool()
+    if sticky == true, !framework.canKeepDecisions {
+      throw stickyNode!.error(
+        "cannot be true for \(framework.rawValue): its mobile SDK keeps no decision on the device, only the last fetch (remove it)")
+    }
     let reinstallShare = try object.optional("reinstallShare").map { node throws(ScenarioError) in try probability(node) } ?? 0
     let fetch = try object.optional("fetch").map { node throws(ScenarioError) in try self.fetch(node, segments: segments) }
       ?? .reliable
@@ -110,8 +115,9 @@ extension ScenarioReader {
       case "pause": action = .pause(experiment: name)
       case "resume": action = .resume(experiment: name)
       default:
-        guard framework == .growthbook else {
-          throw actionNode.error("applies to growthbook only: Optimizely has no bucket versions (remove the change)")
+        guard framework.rerandomization != nil else {
+          throw actionNode.error(
+            "does not apply to optimizely, which has no bucket versions, seeds or salts to change (remove the change)")
         }
         action = .newBucketVersion(experiment: name)
       }

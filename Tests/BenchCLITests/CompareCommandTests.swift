@@ -42,10 +42,10 @@ import Testing
   }
 
   @Test func badInputIsOneClearLine() throws {
-    let unknown = try BenchProcess.run(["compare", committedScenario("compare-frameworks"), "--frameworks", "lab-local,launchdarkly"])
+    let unknown = try BenchProcess.run(["compare", committedScenario("compare-frameworks"), "--frameworks", "lab-local,splitio"])
     #expect(unknown.status == 64)
     #expect(unknown.standardError.hasPrefix(
-      "Error: --frameworks: 'launchdarkly' is not a framework; use lab-local, lab-remote, optimizely, growthbook.\n"))
+      "Error: --frameworks: 'splitio' is not a framework; use lab-local, lab-remote, optimizely, growthbook, launchdarkly, statsig, eppo, unleash.\n"))
     let noPlan = try BenchProcess.run(["compare", committedScenario("upgrade"), "--out", try temporaryFolder().path])
     #expect(noPlan.status == 1)
     #expect(noPlan.standardError == 

@@ -54,7 +54,7 @@ import Testing
   /// The scenario a page's name gives, where the project spells a vendor as one word.
   private static func scenarioName(ofPage page: String) -> String {
     kebab(page).replacingOccurrences(of: "dev-to-dev", with: "devtodev")
-      .replacingOccurrences(of: "growth-book", with: "growthbook")
+      .replacingOccurrences(of: "growth-book", with: "growthbook").replacingOccurrences(of: "launch-darkly", with: "launchdarkly")
   }
 
   @Test func everyRowNamesAPageCodeTestAndScenarioThatExist() throws {

@@ -68,7 +68,7 @@ import Testing
     let depth = 100_000
     expectScenarioError(
       String(repeating: "[", count: depth) + String(repeating: "]", count: depth),
-      "$: is not valid JSON at line 1, column 65: nested deeper than 64 levels, which no scenario needs")
+      "$: is not valid JSON at line 1, column 65: nested deeper than 64 levels, which no scenario or vendor file needs")
   }
 
   /// A 20 MB misspelt field once took 30 s in the "did you mean" search and

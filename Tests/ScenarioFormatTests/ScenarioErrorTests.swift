@@ -346,13 +346,15 @@ func expectScenarioError(_ text: String, _ expected: String, sourceLocation: Sou
   private let start = #"{"day": 0, "start": {"name": "Paywall", "variations": [{"name": "A"}, {"name": "B"}]}}"#
 
   @Test func anUnknownFramework() {
-    expectError(#"{"framework": "launchdarkly", "changes": []}"#, #"service.framework: must be "optimizely" or "growthbook""#)
+    expectError(
+      #"{"framework": "splitio", "changes": []}"#,
+      #"service.framework: must be one of "optimizely", "growthbook", "launchdarkly", "statsig", "eppo", "unleash""#)
   }
 
   @Test func aNewBucketVersionUnderOptimizely() {
     expectError(
       #"{"framework": "optimizely", "changes": [\#(start), {"day": 1, "newBucketVersion": {"experiment": "Paywall"}}]}"#,
-      "service.changes[1].newBucketVersion: applies to growthbook only: Optimizely has no bucket versions (remove the change)")
+      "service.changes[1].newBucketVersion: does not apply to optimizely, which has no bucket versions, seeds or salts to change (remove the change)")
   }
 
   @Test func removingTheLastVariation() {

@@ -92,4 +92,30 @@ import Testing
     let contaminated = experiment.variants.map(\.contaminated).reduce(0, +) / 2
     #expect(withinBinomialBound(contaminated, of: 20_000, p: 0.5, sigmas: 6))
   }
+
+  /// docs/rules/LaunchDarklyRolloutChange.md, StatsigSaltChange.md,
+  /// EppoSplitChange.md and UnleashRolloutChange.md, each in its scenario:
+  /// opening Paywall from 50% to 100% (day 10) moves a quarter of the devices
+  /// under LaunchDarkly's single rollout and nobody under the others; 4:1
+  /// weights (day 20) move 30% everywhere; a new seed, salt or group id
+  /// (day 25) moves 2 · 0.8 · 0.2 = 32%.
+  @Test(arguments: [
+    ("launchdarkly-rollout-change", 0.25), ("statsig-salt-change", 0.0), ("eppo-split-change", 0.0), ("unleash-rollout-change", 0.0),
+  ])
+  func eachPlatformMovesWhatItsRulePageSays(name: String, movedWhenOpened: Double) async throws {
+    let results = await run(try scenario(name))
+    let changes = try #require(results.experiment("Paywall")?.changes)
+    #expect(changes.count == 4)
+    let opened = changes[1], weights = changes[2], salt = changes[3]
+    #expect(opened.devices == 20_000 && weights.devices == 20_000 && salt.devices == 20_000)
+    if movedWhenOpened == 0 {
+      #expect(opened.moved == 0)
+      #expect(withinBinomialBound(opened.entered, of: 20_000, p: 0.5))
+    } else {
+      #expect(withinBinomialBound(opened.moved, of: 20_000, p: movedWhenOpened))
+    }
+    #expect(withinBinomialBound(weights.moved, of: 20_000, p: 0.3))
+    #expect(withinBinomialBound(salt.moved, of: 20_000, p: 0.32))
+    #expect(weights.left == 0 && salt.left == 0)
+  }
 }

@@ -78,11 +78,7 @@ public struct EventLog: DeviceObserver, Sendable {
     self.plan = plan
     reported = Array(repeating: 0, count: plan.experimentNames.count)
     versionNames = plan.versions.map(\.version.version)
-    serviceSource = switch plan.scenario.service?.framework {
-    case .optimizely: "Optimizely"
-    case .growthbook: "GrowthBook"
-    case nil: "Service"
-    }
+    serviceSource = plan.scenario.service?.framework.vendorName ?? "Service"
     var numbering = Numbering(plan: plan)
     active = Array(repeating: -1, count: numbering.keyCount)
     merged = active

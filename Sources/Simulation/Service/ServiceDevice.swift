@@ -15,6 +15,18 @@ struct ServiceDevice {
   private var cachedRevision = -1
   private var profile: [String: String]?
   private var sticky: GrowthBookExperiment.StickyAssignments?
+  /// Statsig's `keepDeviceValue`: by service experiment, the variant the device keeps while the experiment is listed.
+  private var kept: [Int?]
+  /// What the last decisions were made from: a launch with the same inputs keeps them.
+  private var lastInputs: DecisionInputs?
+
+  /// The inputs of a launch's decisions.
+  struct DecisionInputs: Equatable {
+    let revision: Int
+    let id: String
+    let segment: Int
+    let version: Int
+  }
   /// The configuration the last launch decided with, -1 before any launch.
   private var lastRevision = -1
   /// By service experiment: the plan's variant the device is in, -1 when none.
@@ -27,6 +39,7 @@ struct ServiceDevice {
     self.tables = tables
     held = Array(repeating: -1, count: tables.count)
     selectionRevision = held
+    kept = Array(repeating: nil, count: tables.count)
     tally = ServiceTally(experiments: tables.count, revisions: tables.revisionDays.count, days: plan.scenario.days)
   }
 
@@ -42,9 +55,11 @@ struct ServiceDevice {
     profile = tables.sticky ? [:] : nil
     sticky = tables.sticky ? [:] : nil
     lastRevision = -1
+    lastInputs = nil
     for s in held.indices {
       held[s] = -1
       selectionRevision[s] = -1
+      kept[s] = nil
     }
   }
 
@@ -57,6 +72,7 @@ struct ServiceDevice {
       cachedRevision = -1
       profile = tables.sticky ? [:] : nil
       sticky = tables.sticky ? [:] : nil
+      for s in kept.indices { kept[s] = nil }
       tally.reinstalled += 1
     }
     let segmentName = tables.segmentNames[segment]
@@ -70,11 +86,16 @@ struct ServiceDevice {
     let revision = cachedRevision >= 0 ? cachedRevision : tables.bundledRevision[version]
     let crossed = lastRevision >= 0 && revision > lastRevision
     let before = crossed ? held : []
-    if revision >= 0 {
+    // A bucket is a pure function of the id, the attributes and the
+    // configuration (and of what the device stored, which the same inputs
+    // leave as it is): a launch that changes none of them decides nothing anew.
+    let inputs = DecisionInputs(revision: revision, id: id, segment: segment, version: version)
+    if revision >= 0, inputs != lastInputs {
+      lastInputs = inputs
       var attributes = tables.attributes[segment][version]
       attributes["id"] = .string(id)
       for s in 0..<tables.count {
-        let variant = decide(s, revision: revision, attributes: attributes)
+        let variant = decide(s, revision: revision, attributes: attributes, segment: segment, version: version)
         if variant != held[s] { selectionRevision[s] = revision }
         held[s] = variant
       }
@@ -89,7 +110,9 @@ struct ServiceDevice {
 
   /// The plan's variant of service experiment `s` for this launch, -1 for
   /// none; the decision is stored where the app stores it, if it does.
-  private mutating func decide(_ s: Int, revision: Int, attributes: [String: AttributeValue]) -> Int {
+  private mutating func decide(_ s: Int, revision: Int, attributes: [String: AttributeValue], segment: Int, version: Int) -> Int {
+    let name = tables.names[s]
+    func variant(_ variation: String?) -> Int { variation.flatMap { tables.variantIDs[s][$0] } ?? -1 }
     switch tables.framework {
     case .optimizely:
       let key = tables.optimizely[revision].decide(experiment: tables.names[s], userID: id, attributes: attributes, profile: &profile)
@@ -98,6 +121,27 @@ struct ServiceDevice {
     case .growthbook:
       let value = tables.growthBook[revision].evaluate(tables.names[s], attributes: attributes, sticky: &sticky).value
       return value.string.flatMap { tables.variantIDs[s][$0] } ?? -1
+    case .launchdarkly:
+      let context = LaunchDarklyContext(key: id, attributes: tables.jsonAttributes[segment][version])
+      let evaluator = tables.launchDarkly[revision]
+      let index = evaluator.variationDetail(name, context: context).variationIndex
+      let variations = evaluator.data.flags[name]?.variations ?? []
+      return variant(index.flatMap { variations.indices.contains($0) ? variations[$0].string : nil })
+    case .statsig:
+      if let kept = kept[s], tables.statsig[revision].specs.configs[name] != nil { return kept }
+      var user = tables.jsonAttributes[segment][version]
+      let appVersion = user.removeValue(forKey: "app_version")
+      let statsigUser = StatsigUser(userID: id, attributes: ["appVersion": appVersion ?? .null, "custom": .object(user)])
+      let result = tables.statsig[revision].getExperiment(name, user: statsigUser)
+      let decided = variant(result.passed ? result.groupName : nil)
+      if tables.sticky, decided >= 0 { kept[s] = decided }
+      return decided
+    case .eppo:
+      return variant(tables.eppo[revision].assign(name, subject: id, attributes: tables.jsonAttributes[segment][version], now: ServiceTables.clock).variationKey)
+    case .unleash:
+      let context = UnleashContext(userID: id, attributes: tables.jsonAttributes[segment][version], now: ServiceTables.clock)
+      let served = tables.unleash[revision].decide(name, context: context)?.variation
+      return served == "enabled" || served == "disabled" ? -1 : variant(served)
     }
   }
 

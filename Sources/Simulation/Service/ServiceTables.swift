@@ -1,10 +1,13 @@
 import Bucketing
+import Foundation
+import JSONDocument
 import ScenarioFormat
 
 /// The hash-bucketed service's timeline as the device loop reads it: every
 /// revision of the dashboard's configuration built once in the vendor's own
-/// form (an Optimizely datafile, a GrowthBook features payload), so that the
-/// Bucketing library decides every launch as the vendor's SDK would.
+/// form (an Optimizely datafile, a GrowthBook features payload, LaunchDarkly
+/// flag data, Statsig specs, an Eppo flag configuration, Unleash features),
+/// so that the Bucketing library decides every launch as the vendor's SDK would.
 struct ServiceTables {
   let framework: ServicePlan.Framework
   /// Service experiments, numbered from 0; `globalID[s]` is the plan's number.
@@ -20,6 +23,10 @@ struct ServiceTables {
   /// By revision: the configuration, in the framework's form.
   let optimizely: [OptimizelyDecisionService]
   let growthBook: [GrowthBookPayload]
+  let launchDarkly: [LaunchDarklyEvaluator]
+  let statsig: [StatsigEvaluator]
+  let eppo: [EppoEvaluator]
+  let unleash: [UnleashEvaluator]
   /// By service experiment: the plan's variant number of each variation name.
   let variantIDs: [[String: Int]]
   /// By revision, service experiment and plan variant: the share of the
@@ -31,10 +38,15 @@ struct ServiceTables {
   let bundledRevision: [Int]
   /// By segment and version: the attributes a device sends.
   let attributes: [[[String: AttributeValue]]]
+  /// The same, as the JSON the other platforms' contexts are built from.
+  let jsonAttributes: [[[String: JSONValue]]]
   let segmentNames: [String]
 
   /// The bundle identifier the simulated app sends.
   static let bundleIdentifier = "com.example.labbench"
+  /// The clock the platforms' time conditions would read: fixed, so that a
+  /// run is the same whenever it is made (the bench's configurations set no times).
+  static let clock = Date(timeIntervalSince1970: 0)
 
   init(plan: SimulationPlan) {
     let scenario = plan.scenario
@@ -60,6 +72,13 @@ struct ServiceTables {
       ? revisions.map { OptimizelyDecisionService(datafile: Self.datafile($0.experiments, names: names, variantIDs: variantIDs)) }
       : []
     growthBook = service.framework == .growthbook ? revisions.map { Self.payload($0.experiments) } : []
+    launchDarkly = service.framework == .launchdarkly
+      ? revisions.map { LaunchDarklyEvaluator(data: ServiceConfiguration.launchDarkly($0.experiments)) } : []
+    statsig = service.framework == .statsig
+      ? revisions.map { StatsigEvaluator(specs: ServiceConfiguration.statsig($0.experiments), now: Self.clock) } : []
+    eppo = service.framework == .eppo ? revisions.map { EppoEvaluator(configuration: ServiceConfiguration.eppo($0.experiments)) } : []
+    unleash = service.framework == .unleash
+      ? revisions.map { UnleashEvaluator(features: ServiceConfiguration.unleash($0.experiments)) } : []
     let globalID = self.globalID
     shares = revisions.map { revision in
       let running = Dictionary(revision.experiments.map { ($0.name, $0) }) { first, _ in first }
@@ -86,6 +105,19 @@ struct ServiceTables {
         for (name, value) in segment.attributes { attributes[name] = .string(value) }
         return attributes
       }
+    }
+    jsonAttributes = attributes.map { $0.map { $0.mapValues(Self.json) } }
+  }
+
+  /// An attribute as JSON; the app's version parts are whole numbers.
+  static func json(_ value: AttributeValue) -> JSONValue {
+    switch value {
+    case .null: .null
+    case .bool(let flag): .bool(flag)
+    case .number(let number): number == number.rounded() && abs(number) < 1e15 ? .integer(Int64(number)) : .number(number)
+    case .string(let text): .string(text)
+    case .array(let values): .array(values.map(json))
+    case .object(let members): .object(members.mapValues(json))
     }
   }
 
