@@ -1,7 +1,7 @@
 #!/bin/sh
 # Fuzzes every reader of outside input with libFuzzer, each target of bench-fuzz
 # for an equal share of SECONDS (default 60): the scenario reader (seeded with
-# scenarios/), the table reader, the vendor files (optimizely, growthbook), part
+# scenarios/), the table reader, the vendor files (optimizely, growthbook; launchdarkly, statsig, eppo and unleash in platforms), part
 # files, --attributes and the tools' exports (seeded with Tests/FuzzCorpus/<target>/). TARGETS
 # (default all) picks some. Inputs that crash are saved under .build/fuzz/crashes/;
 # copy each into Tests/FuzzCorpus/regressions/<target>/ with the fix, so that
@@ -14,7 +14,7 @@ binary=.build/fuzz/release/bench-fuzz
 swift build --build-path .build/fuzz -c release --product bench-fuzz \
   -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING -Xswiftc -use-ld=lld
 
-targets=${TARGETS:-scenario table optimizely growthbook part attributes export}
+targets=${TARGETS:-scenario table optimizely growthbook part attributes export platforms}
 count=$(echo $targets | wc -w)
 share=$((seconds / count))
 [ "$share" -ge 1 ] || share=1

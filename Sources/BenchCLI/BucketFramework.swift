@@ -5,7 +5,7 @@ import JSONDocument
 
 /// A service `bench bucket` and `bench impact` read: its configuration file
 /// and its decisions for ids, as the vendor's SDK makes them.
-enum BucketFramework: String, ExpressibleByArgument, CaseIterable {
+package enum BucketFramework: String, ExpressibleByArgument, CaseIterable {
   case optimizely, growthbook, launchdarkly, statsig, eppo, unleash
 
   /// What `--config` holds for this service.
@@ -22,15 +22,15 @@ enum BucketFramework: String, ExpressibleByArgument, CaseIterable {
 
   /// The decisions for every id and row of `config`, and what the file's
   /// author should hear about it once.
-  struct Decisions {
-    let lines: [BucketDecisions.Line]
-    let problems: [String]
+  package struct Decisions {
+    package let lines: [BucketDecisions.Line]
+    package let problems: [String]
   }
 
   /// Reads `config` (the service's own file, unchanged) and decides for `ids`
   /// with `attributes` (the `--attributes` object). Without `flags`,
   /// Optimizely's feature flags are left out: their rows are not experiments.
-  func decide(config: Data, ids: [String], attributes: String, flags: Bool = true) throws -> Decisions {
+  package func decide(config: Data, ids: [String], attributes: String, flags: Bool = true) throws -> Decisions {
     switch self {
     case .optimizely:
       let datafile = try OptimizelyDatafile(json: config)
@@ -69,7 +69,7 @@ enum BucketFramework: String, ExpressibleByArgument, CaseIterable {
 
   /// Refuses `--attributes` that are not a JSON object, or that give this
   /// service's context something it cannot hold, naming the member and the fix.
-  func checkAttributes(_ text: String) throws {
+  package func checkAttributes(_ text: String) throws {
     let members = try Self.jsonAttributes(text)
     switch self {
     case .optimizely, .growthbook, .unleash:

@@ -43,12 +43,12 @@ extension Bench {
     }
 
     /// One row and pair of variations, and how many ids take it.
-    struct Move: Hashable, Comparable {
+    package struct Move: Hashable, Comparable {
       let experiment: String
       let from: String?
       let to: String?
 
-      static func < (a: Move, b: Move) -> Bool {
+      package static func < (a: Move, b: Move) -> Bool {
         (a.experiment, a.from ?? "", a.from == nil ? 0 : 1, a.to ?? "", a.to == nil ? 0 : 1)
           < (b.experiment, b.from ?? "", b.from == nil ? 0 : 1, b.to ?? "", b.to == nil ? 0 : 1)
       }
@@ -91,7 +91,7 @@ extension Bench {
     }
 
     /// The pairs (variation before, variation after) of every row and id.
-    static func moves(before: [BucketDecisions.Line], after: [BucketDecisions.Line], ids: [String]) -> [Move: Int] {
+    package static func moves(before: [BucketDecisions.Line], after: [BucketDecisions.Line], ids: [String]) -> [Move: Int] {
       func variations(_ lines: [BucketDecisions.Line]) -> (rows: Set<String>, byID: [[String: String?]]) {
         // Lines come id by id, in the order of `ids`, with the same rows for every id.
         let rows = lines.compactMap { line -> BucketDecisions.Row? in

@@ -36,6 +36,11 @@ enum FuzzTarget: String, CaseIterable {
   /// export as JSON Lines and as CSV, with metrics and a covariate from its
   /// events, analysed and rendered.
   case export
+  /// A LaunchDarkly, Statsig, Eppo or Unleash file (the first byte picks
+  /// which), read as `bench bucket` reads it, and every decision for a few
+  /// ids with attributes of every JSON type, and the impact of the file
+  /// against itself.
+  case platforms
 
   func run(_ input: Data) {
     switch self {
@@ -46,6 +51,7 @@ enum FuzzTarget: String, CaseIterable {
     case .part: Self.part(input)
     case .attributes: Self.attributes(input)
     case .export: Self.export(input)
+    case .platforms: Self.platforms(input)
     }
   }
 
@@ -142,6 +148,23 @@ enum FuzzTarget: String, CaseIterable {
     guard (try? StrictJSON.check(input)) != nil, let payload = try? GrowthBookPayload(json: input) else { return }
     _ = payload.problems
     render(BucketDecisions.growthBook(payload, ids: ids, attributes: sampleAttributes))
+  }
+
+  private static func platforms(_ input: Data) {
+    guard let selector = input.first else { return }
+    let framework = [BucketFramework.launchdarkly, .statsig, .eppo, .unleash][Int(selector) % 4]
+    let file = input.dropFirst()
+    guard (try? StrictJSON.check(Data(file))) != nil else { return }
+    let attributes: String =
+      switch framework {
+      case .statsig: #"{"email": "a@b.c", "country": "US", "custom": {"plan": "pro", "age": 30, "beta": true}, "customIDs": {"companyID": "c"}}"#
+      case .unleash: #"{"plan": "pro", "sessionId": "s", "age": 30.5, "beta": true, "properties": {"tier": "gold"}}"#
+      default: #"{"platform": "iOS", "app_version": "2.1.0", "sessions": 7, "score": 2.5, "beta": true, "groups": ["a", 1]}"#
+      }
+    guard let decisions = try? framework.decide(config: Data(file), ids: ids, attributes: attributes) else { return }
+    _ = decisions.problems
+    render(decisions.lines)
+    _ = Bench.Impact.moves(before: decisions.lines, after: decisions.lines, ids: ids)
   }
 
   /// Each decision as `bench bucket` prints it, in text and as JSON.

@@ -20,21 +20,39 @@ public struct MessageDigest<Compression: BlockCompression>: Sendable {
     return digest.hexDigest()
   }
 
-  /// The digest of `bytes`.
+  /// The digest of `bytes`, in one pass: the vendors' hashes of short keys
+  /// take this path once per decision.
+  @inlinable
   public static func digest<Bytes: Sequence>(of bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
-    var digest = Self()
-    digest.update(bytes)
-    return digest.digest()
+    output(chain(of: bytes))
+  }
+
+  /// The digest of `bytes` as the algorithm's final state words, before
+  /// they are written out as bytes: the buckets read their first words.
+  @inlinable
+  public static func words<Bytes: Sequence>(of bytes: Bytes) -> [UInt32] where Bytes.Element == UInt8 {
+    chain(of: bytes).state
+  }
+
+  @inlinable
+  static func chain<Bytes: Sequence>(of bytes: Bytes) -> Compression where Bytes.Element == UInt8 {
+    var message: [UInt8] = []
+    message.reserveCapacity(bytes.underestimatedCount + 72)
+    message.append(contentsOf: bytes)
+    var compression = Compression()
+    pad(&message, length: UInt64(message.count))
+    compress(message, into: &compression)
+    return compression
   }
 
   /// Takes more bytes.
   public mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
-    pending.reserveCapacity(64)
+    pending.reserveCapacity(128)
     for byte in bytes {
       pending.append(byte)
       length &+= 1
       if pending.count == 64 {
-        compression.compress(pending)
+        Self.compress(pending, into: &compression)
         pending.removeAll(keepingCapacity: true)
       }
     }
@@ -43,17 +61,43 @@ public struct MessageDigest<Compression: BlockCompression>: Sendable {
   /// The digest of the bytes taken so far.
   public func digest() -> [UInt8] {
     var final = self
+    Self.pad(&final.pending, length: length)
+    Self.compress(final.pending, into: &final.compression)
+    return Self.output(final.compression)
+  }
+
+  /// The last block's padding: 0x80, zeros, and the message's length in bits.
+  @inlinable
+  static func pad(_ tail: inout [UInt8], length: UInt64) {
     let bits = length &* 8
-    final.pending.append(0x80)
-    while final.pending.count % 64 != 56 { final.pending.append(0) }
-    let lengthBytes = (0..<8).map { UInt8(truncatingIfNeeded: bits >> (8 * $0)) }
-    final.pending += Compression.bigEndian ? lengthBytes.reversed() : lengthBytes
-    for start in stride(from: 0, to: final.pending.count, by: 64) {
-      final.compression.compress(Array(final.pending[start..<(start + 64)]))
+    let zeros = (119 - tail.count % 64) % 64
+    tail.reserveCapacity(tail.count + zeros + 9)
+    tail.append(0x80)
+    tail.append(contentsOf: repeatElement(0, count: zeros))
+    let lengthBytes = Compression.bigEndian ? bits.bigEndian : bits.littleEndian
+    withUnsafeBytes(of: lengthBytes) { tail.append(contentsOf: $0) }
+  }
+
+  /// Folds whole blocks of `bytes` into `compression`.
+  @inlinable
+  static func compress(_ bytes: [UInt8], into compression: inout Compression) {
+    bytes.withUnsafeBytes { raw in
+      for start in stride(from: 0, to: raw.count - 63, by: 64) {
+        compression.compress(UnsafeRawBufferPointer(rebasing: raw[start..<start + 64]))
+      }
     }
-    return final.compression.state.flatMap { word in
-      (0..<4).map { UInt8(truncatingIfNeeded: word >> (Compression.bigEndian ? 24 - 8 * $0 : 8 * $0)) }
+  }
+
+  @inlinable
+  static func output(_ compression: Compression) -> [UInt8] {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(compression.state.count * 4)
+    for word in compression.state {
+      for index in 0..<4 {
+        bytes.append(UInt8(truncatingIfNeeded: word >> (Compression.bigEndian ? 24 - 8 * UInt32(index) : 8 * UInt32(index))))
+      }
     }
+    return bytes
   }
 
   /// The digest as lowercase hexadecimal digits.
@@ -72,27 +116,30 @@ public protocol BlockCompression: Sendable {
   /// The initial state.
   init()
   /// Folds a 64-byte block into the state.
-  mutating func compress(_ block: [UInt8])
+  mutating func compress(_ block: UnsafeRawBufferPointer)
 }
 
-extension BlockCompression {
-  /// The block's sixteen 32-bit words in the algorithm's byte order.
-  static func words(of block: [UInt8]) -> [UInt32] {
-    (0..<16).map { index in
-      (0..<4).reduce(0) { word, byte in
-        bigEndian ? word << 8 | UInt32(block[4 * index + byte]) : word | UInt32(block[4 * index + byte]) << (8 * byte)
-      }
-    }
+extension UnsafeRawBufferPointer {
+  /// Word `index` of a 64-byte block, read big-endian (SHA).
+  @inlinable @inline(__always)
+  func bigEndianWord(_ index: Int) -> UInt32 {
+    UInt32(bigEndian: loadUnaligned(fromByteOffset: 4 * index, as: UInt32.self))
+  }
+
+  /// Word `index` of a 64-byte block, read little-endian (MD5).
+  @inlinable @inline(__always)
+  func littleEndianWord(_ index: Int) -> UInt32 {
+    UInt32(littleEndian: loadUnaligned(fromByteOffset: 4 * index, as: UInt32.self))
   }
 }
 
 extension UInt32 {
-  @inline(__always)
+  @inlinable @inline(__always)
   func rotatedRight(_ count: UInt32) -> UInt32 {
     self >> count | self << (32 - count)
   }
 
-  @inline(__always)
+  @inlinable @inline(__always)
   func rotatedLeft(_ count: UInt32) -> UInt32 {
     self << count | self >> (32 - count)
   }

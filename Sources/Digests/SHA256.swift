@@ -8,34 +8,42 @@ public typealias SHA256 = MessageDigest<SHA256Compression>
 /// SHA-256's compression function.
 public struct SHA256Compression: BlockCompression {
   public static let bigEndian = true
-  public private(set) var state: [UInt32] = [
+  public var state: [UInt32] { chain }
+  /// The chaining state, updated block by block.
+  @usableFromInline var chain: [UInt32] = [
     0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
   ]
 
   public init() {}
 
-  public mutating func compress(_ block: [UInt8]) {
-    var words = Self.words(of: block) + [UInt32](repeating: 0, count: 48)
-    for index in 16..<64 {
-      let early = words[index - 15], late = words[index - 2]
-      let sigma0 = early.rotatedRight(7) ^ early.rotatedRight(18) ^ (early >> 3)
-      let sigma1 = late.rotatedRight(17) ^ late.rotatedRight(19) ^ (late >> 10)
-      words[index] = words[index - 16] &+ sigma0 &+ words[index - 7] &+ sigma1
+  @inlinable
+  public mutating func compress(_ block: UnsafeRawBufferPointer) {
+    var (a, b, c, d, e, f, g, h) = (chain[0], chain[1], chain[2], chain[3], chain[4], chain[5], chain[6], chain[7])
+    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { words in
+      for index in 0..<16 { words[index] = block.bigEndianWord(index) }
+      for index in 16..<64 {
+        let early = words[index - 15], late = words[index - 2]
+        let sigma0 = early.rotatedRight(7) ^ early.rotatedRight(18) ^ (early >> 3)
+        let sigma1 = late.rotatedRight(17) ^ late.rotatedRight(19) ^ (late >> 10)
+        words[index] = words[index - 16] &+ sigma0 &+ words[index - 7] &+ sigma1
+      }
+      Self.roundConstants.withUnsafeBufferPointer { constants in
+        for index in 0..<64 {
+          let sum1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
+          let choice = (e & f) ^ (~e & g)
+          let first = h &+ sum1 &+ choice &+ constants[index] &+ words[index]
+          let sum0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
+          let majority = (a & b) ^ (a & c) ^ (b & c)
+          (h, g, f, e, d, c, b, a) = (g, f, e, d &+ first, c, b, a, first &+ sum0 &+ majority)
+        }
+      }
     }
-    var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
-    for index in 0..<64 {
-      let sum1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
-      let choice = (e & f) ^ (~e & g)
-      let first = h &+ sum1 &+ choice &+ Self.roundConstants[index] &+ words[index]
-      let sum0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
-      let majority = (a & b) ^ (a & c) ^ (b & c)
-      (h, g, f, e, d, c, b, a) = (g, f, e, d &+ first, c, b, a, first &+ sum0 &+ majority)
-    }
-    for (index, value) in [a, b, c, d, e, f, g, h].enumerated() { state[index] &+= value }
+    chain[0] &+= a; chain[1] &+= b; chain[2] &+= c; chain[3] &+= d
+    chain[4] &+= e; chain[5] &+= f; chain[6] &+= g; chain[7] &+= h
   }
 
   /// The first 32 bits of the fractional parts of the cube roots of the first 64 primes.
-  private static let roundConstants: [UInt32] = [
+  @usableFromInline static let roundConstants: [UInt32] = [
     0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
     0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
     0xe49b_69c1, 0xefbe_4786, 0x0fc1_9dc6, 0x240c_a1cc, 0x2de9_2c6f, 0x4a74_84aa, 0x5cb0_a9dc, 0x76f9_88da,

@@ -12,7 +12,7 @@ import Testing
     return try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().map { folder.appendingPathComponent($0).path }
   }
 
-  @Test(arguments: ["scenario", "table", "optimizely", "growthbook", "part", "attributes", "export"])
+  @Test(arguments: ["scenario", "table", "optimizely", "growthbook", "part", "attributes", "export", "platforms"])
   func savedInputsRunToTheEnd(target: String) throws {
     let seeds = target == "scenario"
       ? try files(in: repositoryRoot.appendingPathComponent("scenarios")).filter { $0.hasSuffix(".json") }
@@ -28,6 +28,6 @@ import Testing
     let result = try BenchProcess.run(executable: Bundle.main.bundleURL.appendingPathComponent("bench-fuzz"), ["json"])
     #expect(result.status == 64)
     #expect(
-      result.standardError == "usage: bench-fuzz scenario, table, optimizely, growthbook, part, attributes or export [FILE...]\n")
+      result.standardError == "usage: bench-fuzz scenario, table, optimizely, growthbook, part, attributes, export or platforms [FILE...]\n")
   }
 }

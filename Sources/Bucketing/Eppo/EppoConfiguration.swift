@@ -40,6 +40,9 @@ public struct EppoFlag: Sendable {
   public let variations: [String: JSONValue]
   public let allocations: [Allocation]
   public let totalShards: Int64
+  /// The distinct salts of the flag's shards (scalar for scalar): an
+  /// assignment hashes each once, whichever splits share it.
+  public let salts: [String]
 
   /// Who an allocation takes (its rules, between its start and end) and how it splits them.
   public struct Allocation: Sendable {
@@ -47,19 +50,21 @@ public struct EppoFlag: Sendable {
     public let rules: [[EppoCondition]]
     public let startAt: Date?
     public let endAt: Date?
-    public let splits: [Split]
+    public internal(set) var splits: [Split]
   }
 
   /// A variation for the subjects whose shards all fall in their ranges.
   public struct Split: Sendable {
     public let variationKey: String
-    public let shards: [Shard]
+    public internal(set) var shards: [Shard]
   }
 
   /// A salt and the ranges of shard numbers, each [start, end).
   public struct Shard: Sendable {
     public let salt: String
     public let ranges: [Range<Int64>]
+    /// The salt's place in the flag's `salts`.
+    public internal(set) var saltIndex = 0
   }
 
   static let variationTypes: Set<String> = ["STRING", "INTEGER", "NUMERIC", "BOOLEAN", "JSON"]
@@ -81,7 +86,7 @@ public struct EppoFlag: Sendable {
     self.variations = variations
     totalShards = try reader.optional(members, "totalShards", path, reader.integer) ?? 10_000
     guard totalShards > 0 else { throw reader.error("\(path).totalShards", "must be above 0") }
-    allocations = try reader.required(members, "allocations", path) { value, path throws(BucketingError) in
+    var allocations = try reader.required(members, "allocations", path) { value, path throws(BucketingError) in
       try reader.list(value, path) { value, path throws(BucketingError) in
         let members = try reader.object(value, path)
         func date(_ name: String) throws(BucketingError) -> Date? {
@@ -125,6 +130,27 @@ public struct EppoFlag: Sendable {
           })
       }
     }
+    salts = Self.indexSalts(&allocations)
+    self.allocations = allocations
+  }
+
+  /// Numbers each shard's salt in `salts`.
+  private static func indexSalts(_ allocations: inout [Allocation]) -> [String] {
+    var salts: [String] = [], index: [ExactText: Int] = [:]
+    for a in allocations.indices {
+      for s in allocations[a].splits.indices {
+        for h in allocations[a].splits[s].shards.indices {
+          let salt = allocations[a].splits[s].shards[h].salt
+          let number = index[ExactText(salt)] ?? {
+            salts.append(salt)
+            index[ExactText(salt)] = salts.count - 1
+            return salts.count - 1
+          }()
+          allocations[a].splits[s].shards[h].saltIndex = number
+        }
+      }
+    }
+    return salts
   }
 
   /// An ISO 8601 time with a zone, to the millisecond (`2024-04-17T19:40:53.716Z`).

@@ -23,6 +23,16 @@ public struct LaunchDarklyContext: Sendable {
     }
   }
 
+  /// The same context for another key: what a loop over ids changes.
+  public func with(key: String) -> LaunchDarklyContext {
+    LaunchDarklyContext(key: key, filteredAttributes: attributes)
+  }
+
+  private init(key: String, filteredAttributes: [String: JSONValue]) {
+    self.key = key
+    attributes = filteredAttributes
+  }
+
   /// Whether the SDK evaluates flags for this context at all.
   public var isValid: Bool { !key.isEmpty }
 

@@ -129,9 +129,9 @@ public struct LaunchDarklyEvaluator: Sendable {
     default: return 0
     }
     let prefix = seed.map { String($0) } ?? "\(key).\(salt)"
-    let digest = SHA1.digest(of: Array("\(prefix).\(text)".utf8))
-    // 15 hexadecimal digits: the first 7½ bytes.
-    let high = digest[0..<7].reduce(UInt64(0)) { $0 << 8 | UInt64($1) } << 4 | UInt64(digest[7] >> 4)
+    let words = SHA1.words(of: "\(prefix).\(text)".utf8)
+    // 15 hexadecimal digits: the first 60 bits.
+    let high = (UInt64(words[0]) << 32 | UInt64(words[1])) >> 4
     return Double(high) / Double(0xFFF_FFFF_FFFF_FFFF as UInt64)
   }
 

@@ -13,9 +13,28 @@ public struct StatsigCondition: Sendable {
   /// The operator as written (the SDK compares it as written), and lowercased.
   public let rawOperator: String?
   public let op: String?
+  /// The operator, read once: the SDK matches it as written, so "GT" is none of them.
+  let comparison: Comparison
+
+  /// The SDK's operators, as it spells them.
+  enum Comparison: String {
+    case gt, gte, lt, lte
+    case versionGT = "version_gt", versionGTE = "version_gte", versionLT = "version_lt", versionLTE = "version_lte"
+    case versionEQ = "version_eq", versionNEQ = "version_neq"
+    case any, none
+    case anyCaseSensitive = "any_case_sensitive", noneCaseSensitive = "none_case_sensitive"
+    case startsWithAny = "str_starts_with_any", endsWithAny = "str_ends_with_any"
+    case containsAny = "str_contains_any", containsNone = "str_contains_none", matches = "str_matches"
+    case eq, neq, before, after, on
+    case inSegmentList = "in_segment_list", notInSegmentList = "not_in_segment_list"
+    case arrayContainsAny = "array_contains_any", arrayContainsNone = "array_contains_none"
+    case arrayContainsAll = "array_contains_all", notArrayContainsAll = "not_array_contains_all"
+    case unknown
+  }
   public let targetValue: JSONValue?
   public let field: String
   public let idType: String
+  let unit: StatsigIDType
   public let salt: JSONValue?
 
   init(_ value: JSONValue, path: String, reader: VendorJSON) throws(BucketingError) {
@@ -23,9 +42,11 @@ public struct StatsigCondition: Sendable {
     type = (try reader.optional(members, "type", path, reader.string) ?? "").lowercased()
     rawOperator = try reader.optional(members, "operator", path, reader.string)
     op = rawOperator?.lowercased()
+    comparison = rawOperator.flatMap(Comparison.init(rawValue:)) ?? .unknown
     targetValue = members["targetValue"].flatMap { $0 == .null ? nil : $0 }
     field = try reader.optional(members, "field", path, reader.string) ?? ""
     idType = try reader.optional(members, "idType", path, reader.string) ?? "userID"
+    unit = StatsigIDType(idType)
     salt = try reader.optional(members, "additionalValues", path, reader.object)?["salt"]
   }
 
@@ -39,57 +60,57 @@ public struct StatsigCondition: Sendable {
   /// Compares the condition's value (nil for None) with its target.
   func compare(_ value: JSONValue?, userBucketed: Bool) throws(Failure) -> Bool {
     let target = targetValue
-    switch rawOperator {
-    case "gt", "gte", "lt", "lte":
+    switch comparison {
+    case .gt, .gte, .lt, .lte:
       guard let value, let target else { return false }
       let a = try Self.pythonFloat(value), b = try Self.pythonFloat(target)
-      switch rawOperator {
-      case "gt": return a > b
-      case "gte": return a >= b
-      case "lt": return a < b
+      switch comparison {
+      case .gt: return a > b
+      case .gte: return a >= b
+      case .lt: return a < b
       default: return a <= b
       }
-    case "version_gt": return try Self.versions(value, target) { $0 > 0 }
-    case "version_gte": return try Self.versions(value, target) { $0 >= 0 }
-    case "version_lt": return try Self.versions(value, target) { $0 < 0 }
-    case "version_lte": return try Self.versions(value, target) { $0 <= 0 }
-    case "version_eq": return try Self.versions(value, target) { $0 == 0 }
-    case "version_neq": return try Self.versions(value, target) { $0 != 0 }
-    case "any", "none":
+    case .versionGT: return try Self.versions(value, target) { $0 > 0 }
+    case .versionGTE: return try Self.versions(value, target) { $0 >= 0 }
+    case .versionLT: return try Self.versions(value, target) { $0 < 0 }
+    case .versionLTE: return try Self.versions(value, target) { $0 <= 0 }
+    case .versionEQ: return try Self.versions(value, target) { $0 == 0 }
+    case .versionNEQ: return try Self.versions(value, target) { $0 != 0 }
+    case .any, .none:
       let found: Bool
       if userBucketed {
-        guard case .integer(let bucket)? = value else { return rawOperator == "none" }
+        guard case .integer(let bucket)? = value else { return comparison == .none }
         found = try bucketTargets().contains(bucket)
       } else {
         found = findString(value, folded: true)
       }
-      return found == (rawOperator == "any")
-    case "any_case_sensitive": return findString(value, folded: false)
-    case "none_case_sensitive": return !findString(value, folded: false)
-    case "str_starts_with_any": return try matchAny(value) { $0.starts(with: $1) }
-    case "str_ends_with_any": return try matchAny(value) { $0.reversed().starts(with: $1.reversed()) }
-    case "str_contains_any": return try matchAny(value, Self.contains)
-    case "str_contains_none": return try !matchAny(value, Self.contains)
-    case "str_matches":
+      return found == (comparison == .any)
+    case .anyCaseSensitive: return findString(value, folded: false)
+    case .noneCaseSensitive: return !findString(value, folded: false)
+    case .startsWithAny: return try matchAny(value) { $0.starts(with: $1) }
+    case .endsWithAny: return try matchAny(value) { $0.reversed().starts(with: $1.reversed()) }
+    case .containsAny: return try matchAny(value, Self.contains)
+    case .containsNone: return try !matchAny(value, Self.contains)
+    case .matches:
       guard let value, let target else { return false }
       guard let regex = try? NSRegularExpression(pattern: target.pythonString.isEmpty ? "(?:)" : target.pythonString) else {
         throw Failure(reason: "'\(target.pythonString)' is not a regular expression")
       }
       let text = value.pythonString
       return regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
-    case "eq": return Self.pythonEquals(value, target)
-    case "neq": return !Self.pythonEquals(value, target)
-    case "before", "after", "on":
+    case .eq: return Self.pythonEquals(value, target)
+    case .neq: return !Self.pythonEquals(value, target)
+    case .before, .after, .on:
       if value == nil && target == nil { return false }
       guard let first = try Self.seconds(value), let second = try Self.seconds(target) else { return false }
-      switch rawOperator {
-      case "before": return first < second
-      case "after": return first > second
+      switch comparison {
+      case .before: return first < second
+      case .after: return first > second
       default: return first.quotient(86_400) == second.quotient(86_400)
       }
-    case "in_segment_list": return false
-    case "not_in_segment_list": return true
-    case "array_contains_any", "array_contains_none", "array_contains_all", "not_array_contains_all":
+    case .inSegmentList: return false
+    case .notInSegmentList: return true
+    case .arrayContainsAny, .arrayContainsNone, .arrayContainsAll, .notArrayContainsAll:
       guard case .array(let elements)? = value else { return false }
       guard case .array(let targets)? = target else { throw Failure(reason: "\(rawOperator!) needs a list of targets") }
       let keys = targets.map(\.pythonString)
@@ -98,13 +119,13 @@ public struct StatsigCondition: Sendable {
         if let integer, integer != 0, elements.contains(where: { Self.pythonEquals($0, .integer(integer)) }) { return true }
         return elements.contains { Self.pythonEquals($0, .string(key)) }
       }
-      switch rawOperator {
-      case "array_contains_any": return keys.contains(where: has)
-      case "array_contains_none": return !keys.contains(where: has)
-      case "array_contains_all": return keys.allSatisfy(has)
+      switch comparison {
+      case .arrayContainsAny: return keys.contains(where: has)
+      case .arrayContainsNone: return !keys.contains(where: has)
+      case .arrayContainsAll: return keys.allSatisfy(has)
       default: return !keys.allSatisfy(has)
       }
-    default:
+    case .unknown:
       return false
     }
   }

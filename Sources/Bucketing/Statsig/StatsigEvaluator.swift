@@ -27,36 +27,62 @@ public struct StatsigEvaluator: Sendable {
     public let groupName: String?
     /// The deciding rule's pass-percentage hash (0 ..< 10,000), when it was hashed.
     public let bucket: Int?
-    public let reason: String
+    let why: Why
+
+    /// Why, kept as data: the simulator asks millions of times and never reads it.
+    enum Why: Sendable, Hashable {
+      case invalidUser, unknown, disabled, noRule
+      case failure(String)
+      case rule(percentage: Double)
+    }
+
+    init(passed: Bool, ruleID: String, groupName: String?, bucket: Int?, why: Why) {
+      (self.passed, self.ruleID, self.groupName, self.bucket, self.why) = (passed, ruleID, groupName, bucket, why)
+    }
+
+    /// The reason, readable.
+    public var reason: String {
+      switch why {
+      case .invalidUser: "no user id nor custom id"
+      case .unknown: "unknown to the SDK"
+      case .disabled: "disabled"
+      case .noRule: "no rule matched"
+      case .failure(let reason): "the SDK fails here: \(reason)"
+      case .rule(let percentage):
+        "rule \(ruleID.isEmpty ? "(no id)" : ruleID), \(passed ? "passed" : "not passed") at \(percentage)%"
+      }
+    }
   }
 
   enum Kind { case gate, config, layer }
 
   /// `checkGate`: whether `user` passes the gate.
   public func checkGate(_ name: String, user: StatsigUser) -> Result {
-    guard user.isValid else { return Result(passed: false, ruleID: "", groupName: nil, bucket: nil, reason: "no user id nor custom id") }
+    guard user.isValid else { return Result(passed: false, ruleID: "", groupName: nil, bucket: nil, why: .invalidUser) }
+    var memo = BucketMemo()
     do {
-      return try evaluate(name, .gate, user, depth: 0)
+      return try evaluate(name, .gate, user, depth: 0, &memo)
     } catch {
-      return Result(passed: false, ruleID: "error", groupName: nil, bucket: nil, reason: "the SDK fails here: \(error.reason)")
+      return Result(passed: false, ruleID: "error", groupName: nil, bucket: nil, why: .failure(error.reason))
     }
   }
 
   /// `getExperiment`: the deciding rule's group, when the user passed it.
   public func getExperiment(_ name: String, user: StatsigUser) -> Result {
-    guard user.isValid else { return Result(passed: false, ruleID: "", groupName: nil, bucket: nil, reason: "no user id nor custom id") }
+    guard user.isValid else { return Result(passed: false, ruleID: "", groupName: nil, bucket: nil, why: .invalidUser) }
+    var memo = BucketMemo()
     do {
-      return try evaluate(name, .config, user, depth: 0)
+      return try evaluate(name, .config, user, depth: 0, &memo)
     } catch {
-      return Result(passed: false, ruleID: "error", groupName: nil, bucket: nil, reason: "the SDK fails here: \(error.reason)")
+      return Result(passed: false, ruleID: "error", groupName: nil, bucket: nil, why: .failure(error.reason))
     }
   }
 
   /// A gate checked by a condition: the SDK catches an error inside it (the
   /// gate then fails) but lets a cycle's RecursionError through.
-  private func nestedGate(_ name: String, _ user: StatsigUser, depth: Int) throws(StatsigCondition.Failure) -> Bool {
+  private func nestedGate(_ name: String, _ user: StatsigUser, depth: Int, _ memo: inout BucketMemo) throws(StatsigCondition.Failure) -> Bool {
     do {
-      return try evaluate(name, .gate, user, depth: depth + 1).passed
+      return try evaluate(name, .gate, user, depth: depth + 1, &memo).passed
     } catch where error.isRecursion {
       throw error
     } catch {
@@ -66,7 +92,8 @@ public struct StatsigEvaluator: Sendable {
 
   /// The pass-percentage hash: SHA-256's first eight bytes, big-endian.
   public static func hash(_ text: String) -> UInt64 {
-    SHA256.digest(of: Array(text.utf8))[0..<8].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+    let words = SHA256.words(of: text.utf8)
+    return UInt64(words[0]) << 32 | UInt64(words[1])
   }
 
   private func spec(_ name: String, _ kind: Kind) -> StatsigSpec? {
@@ -77,41 +104,51 @@ public struct StatsigEvaluator: Sendable {
     }
   }
 
-  private func evaluate(_ name: String, _ kind: Kind, _ user: StatsigUser, depth: Int) throws(StatsigCondition.Failure) -> Result {
+  /// The last user bucket hashed in one evaluation: a group's two bounds
+  /// (`gte` and `lt`) hash the same salt and id, and the hash is pure.
+  struct BucketMemo {
+    var salt: String?
+    var unit = ""
+    var bucket: Int64 = -1
+  }
+
+  private func evaluate(
+    _ name: String, _ kind: Kind, _ user: StatsigUser, depth: Int, _ memo: inout BucketMemo
+  ) throws(StatsigCondition.Failure) -> Result {
     guard depth < 64 else {
       throw StatsigCondition.Failure(reason: "gates refer to each other in a cycle (RecursionError)", isRecursion: true)
     }
     guard let spec = spec(name, kind) else {
-      return Result(passed: false, ruleID: "", groupName: nil, bucket: nil, reason: "unknown to the SDK")
+      return Result(passed: false, ruleID: "", groupName: nil, bucket: nil, why: .unknown)
     }
-    guard spec.enabled else { return Result(passed: false, ruleID: "disabled", groupName: nil, bucket: nil, reason: "disabled") }
+    guard spec.enabled else { return Result(passed: false, ruleID: "disabled", groupName: nil, bucket: nil, why: .disabled) }
     for rule in spec.rules {
       // The SDK evaluates every condition of a rule, so a failing one later in the rule still raises.
       var holds = true
-      for condition in rule.conditions where try !self.holds(condition, user, depth: depth) {
+      for condition in rule.conditions where try !self.holds(condition, user, depth: depth, &memo) {
         holds = false
       }
       guard holds else { continue }
       if let delegate = rule.configDelegate, specs.configs[delegate] != nil {
-        return try evaluate(delegate, .config, user, depth: depth + 1)
+        return try evaluate(delegate, .config, user, depth: depth + 1, &memo)
       }
       let (passed, bucket) = passes(rule, spec, user)
-      return Result(
-        passed: passed, ruleID: rule.id, groupName: rule.groupName, bucket: bucket,
-        reason: "rule \(rule.id.isEmpty ? "(no id)" : rule.id), \(passed ? "passed" : "not passed") at \(rule.passPercentage)%")
+      return Result(passed: passed, ruleID: rule.id, groupName: rule.groupName, bucket: bucket, why: .rule(percentage: rule.passPercentage))
     }
-    return Result(passed: false, ruleID: "default", groupName: nil, bucket: nil, reason: "no rule matched")
+    return Result(passed: false, ruleID: "default", groupName: nil, bucket: nil, why: .noRule)
   }
 
   private func passes(_ rule: StatsigRule, _ spec: StatsigSpec, _ user: StatsigUser) -> (Bool, Int?) {
     if rule.passPercentage == 100 { return (true, nil) }
     if rule.passPercentage == 0 { return (false, nil) }
-    let unit = user.unitID(rule.idType) ?? ""
+    let unit = user.unitID(rule.unit) ?? ""
     let bucket = Int(Self.hash("\(spec.salt).\(rule.salt).\(unit)") % 10_000)
     return (Double(bucket) < rule.passPercentage * 100, bucket)
   }
 
-  private func holds(_ condition: StatsigCondition, _ user: StatsigUser, depth: Int) throws(StatsigCondition.Failure) -> Bool {
+  private func holds(
+    _ condition: StatsigCondition, _ user: StatsigUser, depth: Int, _ memo: inout BucketMemo
+  ) throws(StatsigCondition.Failure) -> Bool {
     let value: JSONValue?
     switch condition.type {
     case "public":
@@ -120,12 +157,12 @@ public struct StatsigEvaluator: Sendable {
       guard case .string(let gate)? = condition.targetValue else {
         throw StatsigCondition.Failure(reason: "a gate condition names no gate")
       }
-      let passed = try nestedGate(gate, user, depth: depth)
+      let passed = try nestedGate(gate, user, depth: depth, &memo)
       return condition.type == "pass_gate" ? passed : !passed
     case "multi_pass_gate", "multi_fail_gate":
       guard case .array(let gates)? = condition.targetValue, !gates.isEmpty else { return false }
       for case .string(let gate) in gates {
-        let passed = try nestedGate(gate, user, depth: depth)
+        let passed = try nestedGate(gate, user, depth: depth, &memo)
         if condition.type == "multi_pass_gate" ? passed : !passed { return true }
       }
       return false
@@ -150,9 +187,13 @@ public struct StatsigEvaluator: Sendable {
       value = condition.field == "tier" ? .string(tier) : nil
     case "user_bucket":
       let salt = condition.salt.flatMap { $0 == .null ? nil : $0.pythonString } ?? ""
-      value = .integer(Int64(Self.hash("\(salt).\(user.unitID(condition.idType) ?? "")") % 1000))
+      let unit = user.unitID(condition.unit) ?? ""
+      if memo.salt.map({ !$0.utf8.elementsEqual(salt.utf8) }) ?? true || !memo.unit.utf8.elementsEqual(unit.utf8) {
+        memo = BucketMemo(salt: salt, unit: unit, bucket: Int64(Self.hash("\(salt).\(unit)") % 1000))
+      }
+      value = .integer(memo.bucket)
     case "unit_id":
-      value = user.unitID(condition.idType).map(JSONValue.string)
+      value = user.unitID(condition.unit).map(JSONValue.string)
     case "target_app":
       value = specs.appID.map(JSONValue.string)
     default:

@@ -122,6 +122,7 @@ public struct StatsigRule: Sendable {
   public let configDelegate: String?
   /// Which id the pass percentage hashes: "userID" or a custom id type.
   public let idType: String
+  let unit: StatsigIDType
 
   init(_ value: JSONValue, path: String, reader: VendorJSON) throws(BucketingError) {
     let members = try reader.object(value, path)
@@ -139,5 +140,6 @@ public struct StatsigRule: Sendable {
     isExperimentGroup = try reader.optional(members, "isExperimentGroup", path, reader.bool) ?? false
     configDelegate = try reader.optional(members, "configDelegate", path, reader.string)
     idType = try reader.optional(members, "idType", path, reader.string) ?? "userID"
+    unit = StatsigIDType(idType)
   }
 }

@@ -5,7 +5,7 @@ import JSONDocument
 /// A `StatsigUser`: a user id and the attributes the console's conditions
 /// read, each kept with its JSON type (the SDK compares them as given).
 public struct StatsigUser: Sendable {
-  public let userID: String
+  public private(set) var userID: String
   public let fields: [String: JSONValue]
   public let custom: [String: JSONValue]
   public let privateAttributes: [String: JSONValue]
@@ -24,13 +24,20 @@ public struct StatsigUser: Sendable {
     customIDs = (attributes["customIDs"]?.object ?? [:]).mapValues(\.pythonString)
   }
 
+  /// The same user with another id: what a loop over ids changes.
+  public func with(userID: String) -> StatsigUser {
+    var user = self
+    user.userID = userID
+    return user
+  }
+
   /// Whether the SDK accepts the user: a user id or at least one custom id.
   public var isValid: Bool { !userID.isEmpty || !customIDs.isEmpty }
 
   /// The id a rule or condition of `idType` hashes: the user id, or the custom id of that type.
-  func unitID(_ idType: String?) -> String? {
-    guard let idType, idType.lowercased() != "userid" else { return userID }
-    return customIDs[idType] ?? customIDs[idType.lowercased()]
+  func unitID(_ idType: StatsigIDType) -> String? {
+    guard let custom = idType.custom else { return userID }
+    return customIDs[custom] ?? customIDs[custom.lowercased()]
   }
 
   /// A user field as conditions read it: the named field, else `custom`,
@@ -55,5 +62,15 @@ public struct StatsigUser: Sendable {
       value = privateAttributes[field] ?? privateAttributes[field.lowercased()] ?? value
     }
     return value == .null ? nil : value
+  }
+}
+
+/// A rule's or condition's `idType`, read once: the user id ("userID" in
+/// any case, or none), or the name of a custom id.
+struct StatsigIDType: Sendable {
+  let custom: String?
+
+  init(_ text: String?) {
+    custom = text.flatMap { $0.lowercased() == "userid" ? nil : $0 }
   }
 }

@@ -10,7 +10,9 @@ public struct UnleashContext: Sendable {
   public var sessionId: String?
   public var environment: String?
   public var appName: String?
-  public var currentTime: String?
+  /// `currentTime` as given; without one, the clock's time, written when a rule asks for it.
+  public var givenCurrentTime: String?
+  public var now: Date
   public var remoteAddress: String?
   public var properties: [String: String]
 
@@ -31,7 +33,8 @@ public struct UnleashContext: Sendable {
     environment = text("environment")
     appName = text("appName")
     remoteAddress = text("remoteAddress")
-    currentTime = text("currentTime") ?? Self.isoFormat(now)
+    givenCurrentTime = text("currentTime")
+    self.now = now
     var properties: [String: String] = [:]
     if case .object(let given)? = members["properties"] {
       for (name, value) in given { properties[name] = value.pythonString }
@@ -40,6 +43,12 @@ public struct UnleashContext: Sendable {
       properties[name] = value.pythonString
     }
     self.properties = properties
+  }
+
+  /// `currentTime` as the engine reads it: as given, else `now` as Python's
+  /// `datetime.now(timezone.utc).isoformat()` writes it.
+  public var currentTime: String {
+    givenCurrentTime ?? Self.isoFormat(now)
   }
 
   /// `datetime.now(timezone.utc).isoformat()`: microseconds and `+00:00`.

@@ -1,5 +1,6 @@
 import Bucketing
 import Foundation
+import JSONDocument
 import ScenarioFormat
 
 /// One device's side of a hash-bucketed service: its id (new after a
@@ -92,10 +93,9 @@ struct ServiceDevice {
     let inputs = DecisionInputs(revision: revision, id: id, segment: segment, version: version)
     if revision >= 0, inputs != lastInputs {
       lastInputs = inputs
-      var attributes = tables.attributes[segment][version]
-      attributes["id"] = .string(id)
+      let context = self.context(segment: segment, version: version)
       for s in 0..<tables.count {
-        let variant = decide(s, revision: revision, attributes: attributes, segment: segment, version: version)
+        let variant = decide(s, revision: revision, context: context)
         if variant != held[s] { selectionRevision[s] = revision }
         held[s] = variant
       }
@@ -108,38 +108,63 @@ struct ServiceDevice {
     lastRevision = max(lastRevision, revision)
   }
 
+  /// Who the SDK is asked about at a launch, in the platform's own terms:
+  /// built once per launch that decides, for every experiment.
+  enum LaunchContext {
+    case optimizely([String: AttributeValue])
+    case growthBook([String: AttributeValue])
+    case launchDarkly(LaunchDarklyContext)
+    case statsig(StatsigUser)
+    case eppo([String: JSONValue])
+    case unleash(UnleashContext)
+  }
+
+  private func context(segment: Int, version: Int) -> LaunchContext {
+    switch tables.framework {
+    case .optimizely, .growthbook:
+      var attributes = tables.attributes[segment][version]
+      attributes["id"] = .string(id)
+      return tables.framework == .optimizely ? .optimizely(attributes) : .growthBook(attributes)
+    case .launchdarkly:
+      return .launchDarkly(tables.launchDarklyContexts[segment][version].with(key: id))
+    case .statsig:
+      return .statsig(tables.statsigUsers[segment][version].with(userID: id))
+    case .eppo:
+      return .eppo(tables.jsonAttributes[segment][version])
+    case .unleash:
+      var context = tables.unleashContexts[segment][version]
+      context.userId = id
+      return .unleash(context)
+    }
+  }
+
   /// The plan's variant of service experiment `s` for this launch, -1 for
   /// none; the decision is stored where the app stores it, if it does.
-  private mutating func decide(_ s: Int, revision: Int, attributes: [String: AttributeValue], segment: Int, version: Int) -> Int {
+  private mutating func decide(_ s: Int, revision: Int, context: LaunchContext) -> Int {
     let name = tables.names[s]
     func variant(_ variation: String?) -> Int { variation.flatMap { tables.variantIDs[s][$0] } ?? -1 }
-    switch tables.framework {
-    case .optimizely:
+    switch context {
+    case .optimizely(let attributes):
       let key = tables.optimizely[revision].decide(experiment: tables.names[s], userID: id, attributes: attributes, profile: &profile)
         .variation?.key
       return key.flatMap { tables.variantIDs[s][$0] } ?? -1
-    case .growthbook:
+    case .growthBook(let attributes):
       let value = tables.growthBook[revision].evaluate(tables.names[s], attributes: attributes, sticky: &sticky).value
       return value.string.flatMap { tables.variantIDs[s][$0] } ?? -1
-    case .launchdarkly:
-      let context = LaunchDarklyContext(key: id, attributes: tables.jsonAttributes[segment][version])
+    case .launchDarkly(let context):
       let evaluator = tables.launchDarkly[revision]
       let index = evaluator.variationDetail(name, context: context).variationIndex
       let variations = evaluator.data.flags[name]?.variations ?? []
       return variant(index.flatMap { variations.indices.contains($0) ? variations[$0].string : nil })
-    case .statsig:
+    case .statsig(let user):
       if let kept = kept[s], tables.statsig[revision].specs.configs[name] != nil { return kept }
-      var user = tables.jsonAttributes[segment][version]
-      let appVersion = user.removeValue(forKey: "app_version")
-      let statsigUser = StatsigUser(userID: id, attributes: ["appVersion": appVersion ?? .null, "custom": .object(user)])
-      let result = tables.statsig[revision].getExperiment(name, user: statsigUser)
+      let result = tables.statsig[revision].getExperiment(name, user: user)
       let decided = variant(result.passed ? result.groupName : nil)
       if tables.sticky, decided >= 0 { kept[s] = decided }
       return decided
-    case .eppo:
-      return variant(tables.eppo[revision].assign(name, subject: id, attributes: tables.jsonAttributes[segment][version], now: ServiceTables.clock).variationKey)
-    case .unleash:
-      let context = UnleashContext(userID: id, attributes: tables.jsonAttributes[segment][version], now: ServiceTables.clock)
+    case .eppo(let attributes):
+      return variant(tables.eppo[revision].assign(name, subject: id, attributes: attributes, now: ServiceTables.clock).variationKey)
+    case .unleash(let context):
       let served = tables.unleash[revision].decide(name, context: context)?.variation
       return served == "enabled" || served == "disabled" ? -1 : variant(served)
     }

@@ -40,6 +40,11 @@ struct ServiceTables {
   let attributes: [[[String: AttributeValue]]]
   /// The same, as the JSON the other platforms' contexts are built from.
   let jsonAttributes: [[[String: JSONValue]]]
+  /// By segment and version, the platform's context without the device's id,
+  /// built once: a launch only sets the id.
+  let launchDarklyContexts: [[LaunchDarklyContext]]
+  let statsigUsers: [[StatsigUser]]
+  let unleashContexts: [[UnleashContext]]
   let segmentNames: [String]
 
   /// The bundle identifier the simulated app sends.
@@ -106,7 +111,17 @@ struct ServiceTables {
         return attributes
       }
     }
-    jsonAttributes = attributes.map { $0.map { $0.mapValues(Self.json) } }
+    let jsonAttributes = attributes.map { $0.map { $0.mapValues(Self.json) } }
+    self.jsonAttributes = jsonAttributes
+    launchDarklyContexts = jsonAttributes.map { $0.map { LaunchDarklyContext(key: "", attributes: $0) } }
+    statsigUsers = jsonAttributes.map {
+      $0.map { attributes in
+        var custom = attributes
+        let appVersion = custom.removeValue(forKey: "app_version")
+        return StatsigUser(userID: "", attributes: ["appVersion": appVersion ?? .null, "custom": .object(custom)])
+      }
+    }
+    unleashContexts = jsonAttributes.map { $0.map { UnleashContext(userID: "", attributes: $0, now: Self.clock) } }
   }
 
   /// An attribute as JSON; the app's version parts are whole numbers.
