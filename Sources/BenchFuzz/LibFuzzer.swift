@@ -35,6 +35,7 @@
       case .part: callback = { FuzzTarget.part.feed($0, $1) }
       case .attributes: callback = { FuzzTarget.attributes.feed($0, $1) }
       case .export: callback = { FuzzTarget.export.feed($0, $1) }
+      case .platforms: callback = { FuzzTarget.platforms.feed($0, $1) }
       }
       exit(runDriver(&argc, &argv, callback))
     }

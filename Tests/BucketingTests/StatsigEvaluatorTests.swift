@@ -58,4 +58,20 @@ import Testing
   @Test func aResponseWithoutTimeIsRefused() {
     #expect(throws: BucketingError.self) { try StatsigSpecs(json: Data(#"{"feature_gates": []}"#.utf8)) }
   }
+
+  @Test func hugeNumbersAreErrorsOrMismatchesNotTraps() throws {
+    // Python's int() of 1e300 is a huge int: no bucket equals it, and a date that far off raises.
+    let specs = try StatsigSpecs(json: Data(#"""
+      {"time": 1, "feature_gates": [
+        {"name": "bucket", "enabled": true, "entity": "feature_gate", "rules": [{"id": "r", "passPercentage": 100,
+          "conditions": [{"type": "user_bucket", "operator": "any", "targetValue": [1e300, 5], "additionalValues": {"salt": "s"}}]}]},
+        {"name": "date", "enabled": true, "entity": "feature_gate", "rules": [{"id": "r", "passPercentage": 100,
+          "conditions": [{"type": "user_field", "field": "signup", "operator": "before", "targetValue": 1e300}]}]}]}
+      """#.utf8))
+    let evaluator = StatsigEvaluator(specs: specs, now: Date(timeIntervalSince1970: 0))
+    let user = StatsigUser(userID: "u", attributes: ["custom": .object(["signup": .integer(5)])])
+    #expect(evaluator.checkGate("date", user: user).reason.contains("OverflowError"))
+    #expect(!evaluator.checkGate("date", user: user).passed)
+    _ = evaluator.checkGate("bucket", user: user)
+  }
 }

@@ -137,7 +137,9 @@ public struct StatsigCondition: Sendable {
     for target in targets {
       switch target {
       case .integer(let number): result.insert(number)
-      case .number(let number) where number.isFinite: result.insert(Int64(number.rounded(.towardZero)))
+      case .number(let number):
+        // Python's int() of a huge float is a huge int, which no bucket (0 to 999) equals.
+        if abs(number) < 1e18 { result.insert(Int64(number.rounded(.towardZero))) }
       case .bool(let flag): result.insert(flag ? 1 : 0)
       case .string(let text):
         guard let number = Self.pythonInt(text) else { throw Failure(reason: "the bucket '\(text)' is not an integer") }
@@ -262,7 +264,10 @@ public struct StatsigCondition: Sendable {
     let number: Int64
     switch value {
     case .integer(let integer): number = integer
-    case .number(let double) where double.isFinite: number = Int64(double.rounded(.towardZero))
+    case .number(let double):
+      // datetime.fromtimestamp raises for a time this far off.
+      guard abs(double) < 1e18 else { throw Failure(reason: "a date of \(double) raises OverflowError") }
+      number = Int64(double.rounded(.towardZero))
     case .bool(let flag): number = flag ? 1 : 0
     case .string(let text):
       guard let integer = pythonInt(text) else { throw Failure(reason: "int('\(text)') raises ValueError") }
