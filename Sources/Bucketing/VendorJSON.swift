@@ -123,19 +123,6 @@ extension JSONValue {
     if case .string(let text) = self { return "'\(text)'" }
     return pythonString
   }
-
-  /// The value as JSON text, members sorted by name: for reasons and messages.
-  public var compactText: String {
-    switch self {
-    case .null: "null"
-    case .bool(let flag): flag ? "true" : "false"
-    case .integer(let number): String(number)
-    case .number(let number): "\(number)"
-    case .string(let text): "\"\(text)\""
-    case .array(let elements): "[" + elements.map(\.compactText).joined(separator: ",") + "]"
-    case .object(let members): "{" + members.keys.sorted().map { "\"\($0)\":\(members[$0]!.compactText)" }.joined(separator: ",") + "}"
-    }
-  }
 }
 
 /// Text compared by its Unicode scalars, as the SDKs compare strings (Python,

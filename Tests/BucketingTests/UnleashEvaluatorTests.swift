@@ -41,4 +41,12 @@ import Testing
     }
     #expect(mismatches.isEmpty, "\(mismatches.count) mismatches, e.g. \(mismatches.prefix(10).joined(separator: "; "))")
   }
+
+  @Test func whatTheEngineCannotCompileOrFindIsSaid() {
+    let problems = Self.features.problems
+    #expect(problems.contains { $0.hasPrefix("feature 'rollout-over':") && $0.contains("rolls out 150%") })
+    #expect(problems.contains { $0.hasPrefix("feature 'constraints-bad-semver':") } == false)  // a "v" version is false, not a broken rule
+    #expect(problems.contains { $0.contains("uses the segment 99") })
+    #expect(problems.contains { $0.contains("depends on 'nowhere'") })
+  }
 }

@@ -44,6 +44,9 @@ public struct UnleashFeatures: Sendable {
       for dependency in feature.dependencies where !names.contains(dependency.feature) {
         problems.append("feature '\(feature.name)' depends on '\(dependency.feature)', which is not in the file: it is never enabled")
       }
+      if let reason = UnleashEvaluator.compile(feature, segments: segments).brokenReason {
+        problems.append("feature '\(feature.name)': \(reason), so the engine cannot compile its strategies and serves it off")
+      }
     }
     self.problems = problems
   }
