@@ -28,7 +28,7 @@ enum FuzzTarget: String, CaseIterable {
   /// A part file's body, given the checksum it needs, so that the fuzzer
   /// reaches the counts: merged, analysed and rendered as `bench merge` does.
   case part
-  /// `bench bucket --attributes`, then decisions under both frameworks'
+  /// `bench bucket --attributes`, then decisions under Optimizely's and GrowthBook's
   /// targeting with those attributes.
   case attributes
   /// An analytics tool's export, after a map and a NUL byte: the map read as
