@@ -50,13 +50,7 @@ extension Scenario {
   /// Validates a scenario document.
   public static func parse(_ data: Data) throws(ScenarioError) -> (scenario: Scenario, warnings: [Warning]) {
     var reader = ScenarioReader()
-    let document: JSONValue
-    do {
-      document = try JSONValue.parse(data)
-    } catch {
-      throw ScenarioError(error)
-    }
-    let scenario = try reader.scenario(JSONNode(value: document, path: "$"))
+    let scenario = try reader.scenario(JSONNode(value: JSONValue.parse(data), path: "$"))
     return (scenario, reader.warnings)
   }
 }
