@@ -137,6 +137,17 @@ public struct ExactText: Hashable, Sendable {
   }
 }
 
+extension String {
+  /// Whether the two strings are the same UTF-8 bytes (Swift's `==` also
+  /// equates canonically equivalent forms): a fast exact test for caches.
+  func hasSameBytes(as other: String) -> Bool {
+    var left = self, right = other
+    return left.withUTF8 { a in
+      right.withUTF8 { b in a.count == b.count && (a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0) }
+    }
+  }
+}
+
 extension Set where Element == ExactText {
   /// Whether `text` is listed, scalar for scalar.
   func contains(exactly text: String) -> Bool {

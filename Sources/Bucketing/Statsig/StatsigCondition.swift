@@ -15,6 +15,19 @@ public struct StatsigCondition: Sendable {
   public let op: String?
   /// The operator, read once: the SDK matches it as written, so "GT" is none of them.
   let comparison: Comparison
+  /// Where the value comes from, read once.
+  let source: Source
+  /// A user-bucket condition under `any` or `none`: the SDK looks the bucket up among integers.
+  let looksUpUserBucket: Bool
+
+  /// The condition types the SDK reads, by their lowercased names.
+  enum Source: String {
+    case `public`, passGate = "pass_gate", failGate = "fail_gate"
+    case multiPassGate = "multi_pass_gate", multiFailGate = "multi_fail_gate"
+    case ipBased = "ip_based", uaBased = "ua_based", userField = "user_field", currentTime = "current_time"
+    case environmentField = "environment_field", userBucket = "user_bucket", unitID = "unit_id", targetApp = "target_app"
+    case unknown
+  }
 
   /// The SDK's operators, as it spells them.
   enum Comparison: String {
@@ -43,6 +56,8 @@ public struct StatsigCondition: Sendable {
     rawOperator = try reader.optional(members, "operator", path, reader.string)
     op = rawOperator?.lowercased()
     comparison = rawOperator.flatMap(Comparison.init(rawValue:)) ?? .unknown
+    source = Source(rawValue: type) ?? .unknown
+    looksUpUserBucket = source == .userBucket && (op == "any" || op == "none")
     targetValue = members["targetValue"].flatMap { $0 == .null ? nil : $0 }
     field = try reader.optional(members, "field", path, reader.string) ?? ""
     idType = try reader.optional(members, "idType", path, reader.string) ?? "userID"

@@ -150,32 +150,32 @@ public struct StatsigEvaluator: Sendable {
     _ condition: StatsigCondition, _ user: StatsigUser, depth: Int, _ memo: inout BucketMemo
   ) throws(StatsigCondition.Failure) -> Bool {
     let value: JSONValue?
-    switch condition.type {
-    case "public":
+    switch condition.source {
+    case .public:
       return true
-    case "pass_gate", "fail_gate":
+    case .passGate, .failGate:
       guard case .string(let gate)? = condition.targetValue else {
         throw StatsigCondition.Failure(reason: "a gate condition names no gate")
       }
       let passed = try nestedGate(gate, user, depth: depth, &memo)
-      return condition.type == "pass_gate" ? passed : !passed
-    case "multi_pass_gate", "multi_fail_gate":
+      return condition.source == .passGate ? passed : !passed
+    case .multiPassGate, .multiFailGate:
       guard case .array(let gates)? = condition.targetValue, !gates.isEmpty else { return false }
       for case .string(let gate) in gates {
         let passed = try nestedGate(gate, user, depth: depth, &memo)
-        if condition.type == "multi_pass_gate" ? passed : !passed { return true }
+        if condition.source == .multiPassGate ? passed : !passed { return true }
       }
       return false
-    case "ip_based":
+    case .ipBased:
       // A country from the IP address needs the SDK's own IP table; the bench reads a given country only.
       guard let found = user.value(condition.field) else { return false }
       value = found
-    case "ua_based", "user_field":
+    case .uaBased, .userField:
       // Without a given field, the SDK parses the user agent; the bench does not.
       value = user.value(condition.field)
-    case "current_time":
+    case .currentTime:
       value = .integer(Int64((now.timeIntervalSince1970 * 1000).rounded()))
-    case "environment_field":
+    case .environmentField:
       guard let tier = specs.defaultEnvironment else {
         value = nil
         break
@@ -185,20 +185,20 @@ public struct StatsigEvaluator: Sendable {
         throw StatsigCondition.Failure(reason: "KeyError: '\(condition.field)'")
       }
       value = condition.field == "tier" ? .string(tier) : nil
-    case "user_bucket":
+    case .userBucket:
       let salt = condition.salt.flatMap { $0 == .null ? nil : $0.pythonString } ?? ""
       let unit = user.unitID(condition.unit) ?? ""
-      if memo.salt.map({ !$0.utf8.elementsEqual(salt.utf8) }) ?? true || !memo.unit.utf8.elementsEqual(unit.utf8) {
+      if memo.salt.map({ !$0.hasSameBytes(as: salt) }) ?? true || !memo.unit.hasSameBytes(as: unit) {
         memo = BucketMemo(salt: salt, unit: unit, bucket: Int64(Self.hash("\(salt).\(unit)") % 1000))
       }
       value = .integer(memo.bucket)
-    case "unit_id":
+    case .unitID:
       value = user.unitID(condition.unit).map(JSONValue.string)
-    case "target_app":
+    case .targetApp:
       value = specs.appID.map(JSONValue.string)
-    default:
+    case .unknown:
       value = nil
     }
-    return try condition.compare(value, userBucketed: condition.type == "user_bucket" && ["any", "none"].contains(condition.op ?? ""))
+    return try condition.compare(value, userBucketed: condition.looksUpUserBucket)
   }
 }
