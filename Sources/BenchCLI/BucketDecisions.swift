@@ -217,6 +217,10 @@ extension BucketDecisions {
   /// else null. An empty id without custom ids is not a user: null everywhere.
   package static func statsig(_ specs: StatsigSpecs, ids: [String], attributes: [String: JSONValue], now: Date) -> [Line] {
     let evaluator = StatsigEvaluator(specs: specs, now: now)
+    // Each experiment's groups: the group names its rules mark as experiment groups.
+    let groups = Dictionary(specs.rowExperiments.map { name in
+      (name, Set(specs.configs[name]?.rules.filter(\.isExperimentGroup).compactMap(\.groupName) ?? []))
+    }) { first, _ in first }
     return ids.flatMap { id in
       let user = StatsigUser(userID: id, attributes: attributes)
       let gates = specs.rowGates.map { name -> Line in
@@ -232,8 +236,7 @@ extension BucketDecisions {
           return Line.experiment(Row(id: id, experiment: name, variation: nil, bucket: nil, reason: "no user id nor custom id: not a user"))
         }
         let result = evaluator.getExperiment(name, user: user)
-        let groups = Set(specs.configs[name]?.rules.filter(\.isExperimentGroup).compactMap(\.groupName) ?? [])
-        let group = result.passed ? result.groupName.flatMap { groups.contains($0) ? $0 : nil } : nil
+        let group = result.passed ? result.groupName.flatMap { groups[name]!.contains($0) ? $0 : nil } : nil
         return Line.experiment(Row(id: id, experiment: name, variation: group, bucket: result.bucket.map(Double.init), reason: result.reason))
       }
       return gates + experiments

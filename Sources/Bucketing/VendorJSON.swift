@@ -74,6 +74,11 @@ struct VendorJSON {
     return elements
   }
 
+  /// An array of strings, as a set compared scalar for scalar (ids and keys the SDK matches exactly).
+  func exactSet(_ value: JSONValue, _ path: String) throws(BucketingError) -> Set<ExactText> {
+    Set(try list(value, path, string).map(ExactText.init))
+  }
+
   /// An array whose elements are each read by `read`, at `path[i]`.
   func list<T>(_ value: JSONValue, _ path: String, _ read: (JSONValue, String) throws(BucketingError) -> T) throws(BucketingError) -> [T] {
     var result: [T] = []

@@ -133,9 +133,7 @@ public struct LaunchDarklyFlag: Sendable {
           return Target(
             contextKind: try reader.optional(members, "contextKind", path, reader.string),
             variation: try reader.required(members, "variation", path, reader.integer),
-            values: Set(try reader.required(members, "values", path) { value, path throws(BucketingError) in
-              try reader.list(value, path, reader.string)
-            }.map(ExactText.init)))
+            values: try reader.required(members, "values", path, reader.exactSet))
         }
       } ?? []
     }
@@ -244,7 +242,7 @@ public struct LaunchDarklySegment: Sendable {
     }
     key = try reader.required(members, "key", path, reader.string)
     func keys(_ name: String) throws(BucketingError) -> Set<ExactText> {
-      Set((try reader.optional(members, name, path) { value, path throws(BucketingError) in try reader.list(value, path, reader.string) } ?? []).map(ExactText.init))
+      try reader.optional(members, name, path, reader.exactSet) ?? []
     }
     func targets(_ name: String) throws(BucketingError) -> [Target] {
       try reader.optional(members, name, path) { value, path throws(BucketingError) in
@@ -252,9 +250,7 @@ public struct LaunchDarklySegment: Sendable {
           let members = try reader.object(value, path)
           return Target(
             contextKind: try reader.optional(members, "contextKind", path, reader.string),
-            values: Set(try reader.required(members, "values", path) { value, path throws(BucketingError) in
-              try reader.list(value, path, reader.string)
-            }.map(ExactText.init)))
+            values: try reader.required(members, "values", path, reader.exactSet))
         }
       } ?? []
     }

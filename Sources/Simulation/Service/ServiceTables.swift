@@ -113,15 +113,16 @@ struct ServiceTables {
     }
     let jsonAttributes = attributes.map { $0.map { $0.mapValues(Self.json) } }
     self.jsonAttributes = jsonAttributes
-    launchDarklyContexts = jsonAttributes.map { $0.map { LaunchDarklyContext(key: "", attributes: $0) } }
-    statsigUsers = jsonAttributes.map {
+    // Only the running framework's contexts are built.
+    launchDarklyContexts = service.framework != .launchdarkly ? [] : jsonAttributes.map { $0.map { LaunchDarklyContext(key: "", attributes: $0) } }
+    statsigUsers = service.framework != .statsig ? [] : jsonAttributes.map {
       $0.map { attributes in
         var custom = attributes
         let appVersion = custom.removeValue(forKey: "app_version")
         return StatsigUser(userID: "", attributes: ["appVersion": appVersion ?? .null, "custom": .object(custom)])
       }
     }
-    unleashContexts = jsonAttributes.map { $0.map { UnleashContext(userID: "", attributes: $0, now: Self.clock) } }
+    unleashContexts = service.framework != .unleash ? [] : jsonAttributes.map { $0.map { UnleashContext(userID: "", attributes: $0, now: Self.clock) } }
   }
 
   /// An attribute as JSON; the app's version parts are whole numbers.
