@@ -62,8 +62,22 @@ struct ScenarioDescription {
       case .launchChance(let chance)?: parts.append("once a \(Format.percent(chance)) chance per launch comes true")
       case nil: break
       }
+      if rule.lapseChance > 0 {
+        parts.append("which stops holding for good with a \(Format.percent(rule.lapseChance)) chance at each later launch")
+      }
       if let handshake = rule.handshake {
-        parts.append("through devtodev's handshake (\(Format.percent(handshake.backgroundChance)) of launches go to the background)")
+        var answers = ["\(Format.percent(handshake.backgroundChance)) of launches go to the background"]
+        if handshake.emptyConfigurationChance > 0 {
+          answers.append("\(Format.percent(handshake.emptyConfigurationChance)) get an empty configuration")
+        }
+        if handshake.refusalChance > 0 { answers.append("the server refuses \(Format.percent(handshake.refusalChance))") }
+        if handshake.userChangeChance > 0 {
+          answers.append("\(Format.percent(handshake.userChangeChance)) switch users while the offer is awaited")
+        }
+        if !handshake.waitsSetBeforeInitialization {
+          answers.append("the waits are set after initialization, so the SDK keeps its defaults")
+        }
+        parts.append("through devtodev's handshake (" + answers.joined(separator: "; ") + ")")
       }
       lines.append("Enrollment: \(name) " + parts.joined(separator: ", "))
     }

@@ -13,7 +13,9 @@ import Lab
 /// `onPrepareToChange`, and waits at most 30 s for the server's offer. An
 /// offer in time calls `onChanged` with success and the app decides:
 /// `applyConfig` enrolls the device, `resetConfig` refuses the test, which is
-/// then unavailable until the next initialization. Losing the connection or
+/// then unavailable until the next initialization. The server may refuse the
+/// device instead, and a switch to another user while the offer is awaited
+/// cancels it; both call `onChanged` with a failure. Losing the connection or
 /// the focus (the app going to the background) cancels the test until the
 /// next launch. A device enrolled at an earlier launch gets its test again at
 /// initialization.
@@ -45,13 +47,20 @@ public enum DevToDevHandshake {
     /// Seconds after initialization at which the app goes to the
     /// background or loses the connection; `nil` when it does not.
     public var interruption: Double?
+    /// Whether the app switches to another user while the offer is awaited
+    /// (after `onPrepareToChange`, before the offer and any interruption).
+    public var userChangesDuringOffer: Bool
 
-    public init(configuration: Double?, testFound: Bool, groupDefinition: Double, offer: Double?, interruption: Double?) {
+    public init(
+      configuration: Double?, testFound: Bool, groupDefinition: Double, offer: Double?, interruption: Double?,
+      userChangesDuringOffer: Bool = false
+    ) {
       self.configuration = configuration
       self.testFound = testFound
       self.groupDefinition = groupDefinition
       self.offer = offer
       self.interruption = interruption
+      self.userChangesDuringOffer = userChangesDuringOffer
     }
   }
 
@@ -73,8 +82,13 @@ public enum DevToDevHandshake {
     case noTest = "no test"
     /// No group in time: the test is cancelled until the next app start.
     case groupTimedOut = "group timed out"
-    /// The server refused the device, or its offer came after 30 s.
-    case offerFailed = "offer failed"
+    /// The server refused the device ("The Server refused to conduct the test").
+    case serverRefused = "server refused"
+    /// The offer came after 30 s, or never.
+    case offerTimedOut = "offer timed out"
+    /// The app switched to another user while the offer was awaited ("the
+    /// user was changed. Offer has been canceled").
+    case userChanged = "user changed"
     /// The app went to the background or lost the connection while waiting.
     case cancelled
     /// The app refused the offer (`resetConfig`).
@@ -99,9 +113,9 @@ public enum DevToDevHandshake {
     let prepared = arrival + timing.groupDefinition
     guard prepared < interruption else { return (callbacks, .cancelled) }
     callbacks.append(.onPrepareToChange)
-    guard let offer = timing.offer, offer <= Settings.offerWaiting else {
-      return (callbacks + [.onChanged(.failure)], .offerFailed)
-    }
+    guard !timing.userChangesDuringOffer else { return (callbacks + [.onChanged(.failure)], .userChanged) }
+    guard let offer = timing.offer else { return (callbacks + [.onChanged(.failure)], .serverRefused) }
+    guard offer <= Settings.offerWaiting else { return (callbacks + [.onChanged(.failure)], .offerTimedOut) }
     guard prepared + offer < interruption else { return (callbacks + [.onChanged(.failure)], .cancelled) }
     return (callbacks + [.onChanged(.success)], appliesOffer ? .applied : .refused)
   }

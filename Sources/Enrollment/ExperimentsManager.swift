@@ -33,9 +33,9 @@ public struct ExperimentsManager: Sendable {
 
   /// The app started: experiments whose policy enrolls at allocation
   /// allocate and enroll the device now, if their precondition holds.
-  public mutating func start(random: inout some RandomNumberGenerator) {
+  public mutating func start(userStateHolds: Bool = true, random: inout some RandomNumberGenerator) {
     for experiment in experiments where experiment.policy.enrolls(at: .allocation) {
-      _ = allocate(experiment, at: .allocation, random: &random)
+      _ = allocate(experiment, at: .allocation, userStateHolds: userStateHolds, random: &random)
     }
   }
 
@@ -48,24 +48,35 @@ public struct ExperimentsManager: Sendable {
   /// The device's variation, without running it: `nil` when the device
   /// cannot take part (precondition unmet, test mode). Enrolls the device
   /// only under the `check` policy (and at allocation under `allocation`).
-  public mutating func check(_ name: String, random: inout some RandomNumberGenerator) -> String? {
+  /// `userStateHolds` is the user's state for a `userState` precondition.
+  public mutating func check(
+    _ name: String, userStateHolds: Bool = true, random: inout some RandomNumberGenerator
+  ) -> String? {
     guard let experiment = experiments.first(where: { $0.name == name }) else { return nil }
-    return allocate(experiment, at: .check, random: &random)
+    return allocate(experiment, at: .check, userStateHolds: userStateHolds, random: &random)
   }
 
   /// Runs the experiment: the variation whose code the app executes,
   /// enrolling the device under every policy; the original when the device
-  /// cannot take part.
-  public mutating func run(_ name: String, random: inout some RandomNumberGenerator) -> String? {
+  /// cannot take part. A device enrolled earlier whose user state no longer
+  /// holds is not run ("the experiment will be not enrolled and the session
+  /// will not affect our final stats"): it gets the original, and keeps the
+  /// enrollment it had.
+  public mutating func run(
+    _ name: String, userStateHolds: Bool = true, random: inout some RandomNumberGenerator
+  ) -> String? {
     guard let experiment = experiments.first(where: { $0.name == name }) else { return nil }
-    return allocate(experiment, at: .run, random: &random) ?? experiment.original
+    return allocate(experiment, at: .run, userStateHolds: userStateHolds, random: &random) ?? experiment.original
   }
 
   private mutating func allocate(
-    _ experiment: WrappedExperiment, at moment: EnrollmentPolicy.Moment, random: inout some RandomNumberGenerator
+    _ experiment: WrappedExperiment, at moment: EnrollmentPolicy.Moment, userStateHolds: Bool,
+    random: inout some RandomNumberGenerator
   ) -> String? {
     guard !isTestMode else { return nil }
-    if let precondition = experiment.precondition, !precondition.isMet(recordedEvents: recordedEvents) { return nil }
+    if let precondition = experiment.precondition,
+      !precondition.isMet(recordedEvents: recordedEvents, userStateHolds: userStateHolds)
+    { return nil }
     let variation = allocations[experiment.name] ?? {
       let index = WeightedSelection(weights: experiment.variations.map(\.weight)).select(bits: random.next())
       return experiment.variations[index].name

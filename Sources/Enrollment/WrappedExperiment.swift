@@ -73,16 +73,24 @@ public enum EnrollmentPolicy: String, Hashable, Sendable, CaseIterable {
   }
 }
 
-/// A condition a device meets over time: "a user who clicked a button at
-/// least 5 times" is `events(5)`.
+/// A condition a device must meet when the experiment runs: "a user who
+/// clicked a button at least 5 times" is `events(5)`, which once met stays
+/// met; "the user has to be a free (not currently paying or not premium)
+/// user" is `userState`, which the app passes at every call and which may
+/// stop holding.
 public enum Precondition: Hashable, Sendable {
   /// The device has recorded at least this many of the app's events.
   case events(Int)
+  /// A state of the user the app reports at each call
+  /// (`runOrRefreshPriceExperimentConsideringUserPremium:`).
+  case userState
 
-  /// Whether a device that recorded `events` of the app's events meets it.
-  public func isMet(recordedEvents events: Int) -> Bool {
+  /// Whether a device that recorded `events` of the app's events, and whose
+  /// user state the app reports as `userStateHolds`, meets it.
+  public func isMet(recordedEvents events: Int, userStateHolds: Bool = true) -> Bool {
     switch self {
     case .events(let needed): return events >= needed
+    case .userState: return userStateHolds
     }
   }
 }

@@ -763,6 +763,15 @@ private struct ReportWriter {
             .map { "day \($0.offset) \(NumberFormat.count($0.element))" }.joined(separator: ", ") + ".")
         lines.append("")
       }
+      if !enrollment.conditionLapsed.isEmpty {
+        let lapsed = enrollment.conditionLapsed.reduce(0, +)
+        lines.append(
+          "Precondition stopped holding for \(NumberFormat.count(lapsed)) devices, on which the app no longer ran the "
+            + "experiment from then (they stay in the variant they enrolled in); by day: "
+            + enrollment.conditionLapsed.enumerated().filter { $0.element > 0 }
+            .map { "day \($0.offset) \(NumberFormat.count($0.element))" }.joined(separator: ", ") + ".")
+        lines.append("")
+      }
       if !enrollment.handshakes.isEmpty {
         let active = (0..<document.days).filter { day in enrollment.handshakes.contains { $0.days[day] > 0 } }
         lines.append("devtodev's handshake, launches by outcome and day:")

@@ -82,6 +82,7 @@ extension EnrollmentRuleResult {
       ("shown", .object(zip(variants, shown).map { ($0.name, .integer($1)) })),
       ("metrics", .object(variants.map { variant in (variant.name, .object(variant.metrics.map { ($0.name, $0.json) })) })),
       ("conditionMet", .array(conditionMet.map(OrderedJSON.integer))),
+      ("conditionLapsed", .array(conditionLapsed.map(OrderedJSON.integer))),
       ("handshakes", .object(handshakes.map { ($0.outcome, .array($0.days.map(OrderedJSON.integer))) })),
       ("analysis", .array(analysis.map(\.json))),
       ("neverEnrolled", .integer(neverEnrolled?.exposed ?? 0)),

@@ -358,6 +358,8 @@ public struct EnrollmentRuleResult: Hashable, Sendable {
   public var shown: [Int]
   /// Per day: devices whose precondition became true.
   public var conditionMet: [Int]
+  /// Per day: devices whose precondition stopped holding; empty when it cannot.
+  public var conditionLapsed: [Int] = []
   /// devtodev's handshakes by outcome, then day; empty without a handshake.
   public var handshakes: [(outcome: String, days: [Int])]
   /// The analysis of the enrolled devices, once analysed.
@@ -386,7 +388,7 @@ public struct EnrollmentRuleResult: Hashable, Sendable {
 
   public static func == (lhs: EnrollmentRuleResult, rhs: EnrollmentRuleResult) -> Bool {
     lhs.policy == rhs.policy && lhs.variants == rhs.variants && lhs.shown == rhs.shown
-      && lhs.conditionMet == rhs.conditionMet && lhs.analysis == rhs.analysis && lhs.neverEnrolled == rhs.neverEnrolled
+      && lhs.conditionMet == rhs.conditionMet && lhs.conditionLapsed == rhs.conditionLapsed && lhs.analysis == rhs.analysis && lhs.neverEnrolled == rhs.neverEnrolled
       && lhs.neverEnrolledAsBaselineAnalysis == rhs.neverEnrolledAsBaselineAnalysis
       && lhs.segments.map(\.name) == rhs.segments.map(\.name) && lhs.segments.map(\.active) == rhs.segments.map(\.active)
       && lhs.segments.map(\.enrolled) == rhs.segments.map(\.enrolled)

@@ -10,6 +10,10 @@ public struct EnrollmentRule: Hashable, Sendable {
   /// app's code checks the variation (what enrolls under the `check` policy).
   public var checkProbability: Double
   public var precondition: EnrollmentCondition?
+  /// The chance, at each launch after the precondition held at an earlier
+  /// one, that it stops holding for good (a free user who turns premium):
+  /// from then the app no longer runs the experiment on the device.
+  public var lapseChance: Double = 0
   public var handshake: HandshakeModel?
 
   public init(
@@ -34,9 +38,14 @@ public enum EnrollmentCondition: Hashable, Sendable {
 
 /// devtodev's handshake at each launch until the device is enrolled: the
 /// SDK's waits, log-normal times for each step, the chance the app goes to
-/// the background during it, and the app's decision on an offer.
+/// the background during it, the server's answers, and the app's decision on
+/// an offer.
 public struct HandshakeModel: Hashable, Sendable {
+  /// The waits the app sets.
   public var settings: DevToDevHandshake.Settings
+  /// Whether the app sets its waits before `initializeWithAbTest`; when it
+  /// sets them after, the SDK runs on its defaults (`DevToDevInitialization`).
+  public var waitsSetBeforeInitialization = true
   /// Median seconds until the configuration, the group and the offer.
   public var configurationSeconds: Double
   public var groupSeconds: Double
@@ -47,6 +56,12 @@ public struct HandshakeModel: Hashable, Sendable {
   public var backgroundChance: Double
   /// The chance that the app applies an offer rather than refusing it.
   public var applyChance: Double
+  /// The chance, at a launch, that the configuration arrives with no experiment in it.
+  public var emptyConfigurationChance: Double = 0
+  /// The chance, at a launch, that the server refuses to conduct the test for the device.
+  public var refusalChance: Double = 0
+  /// The chance, at a launch, that the app switches to another user while the offer is awaited.
+  public var userChangeChance: Double = 0
   /// Per segment name, replacements of the background chance and of the
   /// median seconds until the configuration: a slow network, short sessions.
   public var segments: [String: SegmentHandshake] = [:]

@@ -49,10 +49,11 @@ enum ScenarioFields {
   static let setAudience = ["experiment", "audience"]
   static let experimentOnly = ["experiment"]
   static let enrollmentRule = ["policy", "checkProbability", "precondition", "handshake"]
-  static let enrollmentCondition = ["events", "eventsPerLaunch", "launchChance"]
+  static let enrollmentCondition = ["events", "eventsPerLaunch", "launchChance", "lapseChance"]
   static let handshake = [
     "remoteConfigWaiting", "groupDefinitionWaiting", "configurationSeconds", "groupSeconds", "offerSeconds",
-    "latencySigma", "backgroundChance", "applyChance", "segments",
+    "latencySigma", "backgroundChance", "applyChance", "emptyConfigurationChance", "refusalChance", "userChangeChance",
+    "waitsSet", "segments",
   ]
   static let segmentHandshake = ["backgroundChance", "configurationSeconds"]
 

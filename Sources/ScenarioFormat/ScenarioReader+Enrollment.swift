@@ -30,6 +30,7 @@ extension ScenarioReader {
         } else {
           throw conditionNode.error(#"must hold "events" with "eventsPerLaunch", or "launchChance""#)
         }
+        if let lapseNode = fields.optional("lapseChance") { rule.lapseChance = try probability(lapseNode) }
       }
       if let handshakeNode = object.optional("handshake") { rule.handshake = try handshake(handshakeNode, segments: segments) }
       rules[experiment] = rule
@@ -48,6 +49,10 @@ extension ScenarioReader {
       guard let node = fields.optional(name) else { return value }
       return try seconds(node)
     }
+    func chance(_ name: String, default value: Double) throws(ScenarioError) -> Double {
+      guard let node = fields.optional(name) else { return value }
+      return try probability(node)
+    }
     var settings = DevToDevHandshake.Settings()
     if let waiting = fields.optional("remoteConfigWaiting"), waiting.value != .null {
       settings.remoteConfigWaiting = try seconds("remoteConfigWaiting", default: 0)
@@ -60,8 +65,18 @@ extension ScenarioReader {
       settings: settings, configurationSeconds: try seconds("configurationSeconds", default: 1),
       groupSeconds: try seconds("groupSeconds", default: 1), offerSeconds: try seconds("offerSeconds", default: 1),
       latencySigma: sigma,
-      backgroundChance: try fields.optional("backgroundChance").map { node throws(ScenarioError) in try probability(node) } ?? 0,
-      applyChance: try fields.optional("applyChance").map { node throws(ScenarioError) in try probability(node) } ?? 1)
+      backgroundChance: try chance("backgroundChance", default: 0),
+      applyChance: try chance("applyChance", default: 1))
+    model.emptyConfigurationChance = try chance("emptyConfigurationChance", default: 0)
+    model.refusalChance = try chance("refusalChance", default: 0)
+    model.userChangeChance = try chance("userChangeChance", default: 0)
+    if let when = fields.optional("waitsSet") {
+      switch try when.string() {
+      case "beforeInitialization": model.waitsSetBeforeInitialization = true
+      case "afterInitialization": model.waitsSetBeforeInitialization = false
+      default: throw when.error(#"must be "beforeInitialization" or "afterInitialization""#)
+      }
+    }
     for (segment, segmentNode) in try fields.optional("segments")?.members() ?? [] {
       try requireSegment(segment, among: segments, at: segmentNode)
       let members = try segmentNode.object(fields: ScenarioFields.segmentHandshake)

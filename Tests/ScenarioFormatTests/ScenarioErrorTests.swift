@@ -405,6 +405,25 @@ func expectScenarioError(_ text: String, _ expected: String, sourceLocation: Sou
       #"{"Theme": {"handshake": {"groupDefinitionWaiting": 0}}}"#,
       "enrollment.Theme.handshake.groupDefinitionWaiting: must be greater than 0 and at most 86400 seconds")
   }
+
+  @Test func aLapseChanceOutOfRange() {
+    expectError(
+      #"{"Theme": {"precondition": {"launchChance": 1, "lapseChance": 1.5}}}"#,
+      "enrollment.Theme.precondition.lapseChance: must lie between 0 and 1")
+  }
+
+  @Test func theServersAnswersAreChances() {
+    for field in ["emptyConfigurationChance", "refusalChance", "userChangeChance"] {
+      expectError(
+        #"{"Theme": {"handshake": {"\#(field)": -0.1}}}"#, "enrollment.Theme.handshake.\(field): must lie between 0 and 1")
+    }
+  }
+
+  @Test func anUnknownMomentForTheWaits() {
+    expectError(
+      #"{"Theme": {"handshake": {"waitsSet": "later"}}}"#,
+      #"enrollment.Theme.handshake.waitsSet: must be "beforeInitialization" or "afterInitialization""#)
+  }
 }
 
 extension RemoteErrorTests {

@@ -34,6 +34,12 @@ import Testing
     #expect(broken { $0.stabilizedDevices += 1 } == "its stabilized devices do not add up")
     #expect(broken { $0.experiments[0].neverEnrolledDevices += 1 } == "experiment 0: its never-enrolled devices do not add up")
     #expect(broken { $0.experiments[0].neverEnrolledDevices = $0.devices + 1 } != nil)
+    let lapsing = try SimulationTests.scenario("apptimize-precondition-lapse", devices: 500)
+    let lapses = await Simulator(plan: SimulationPlan(lapsing)).run(replication: 0, threads: 2)
+    try #require(lapses.inconsistency == nil && lapses.enrollment.conditionLapsed[0].reduce(0, +) > 0)
+    var moreLapsed = lapses
+    moreLapsed.enrollment.conditionLapsed[0][1] += lapses.devices
+    #expect(moreLapsed.inconsistency == "enrollment rule 0: more preconditions lapsed than met, or met than devices")
     // Sums of amounts no set of amounts has: Σx² below (Σx)²/n, a negative variance.
     #expect(broken { $0.experiments[0].variants[0].firstExposure[0].outcomes.sum += 1 << 40 } != nil)
   }

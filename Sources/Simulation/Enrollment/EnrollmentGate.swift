@@ -12,10 +12,15 @@ struct EnrollmentGate {
   /// By plan experiment: the rule's number, -1 for none.
   private let ruleOfExperiment: [Int]
   private let rules: [EnrollmentRule]
+  /// By rule: the waits the SDK uses, given when the app sets them
+  /// (`DevToDevInitialization`).
+  private let handshakeSettings: [DevToDevHandshake.Settings]
   /// By rule: the plan experiment it is about.
   let experiments: [Int]
   // The device, by rule.
   private(set) var conditionMet: [Bool]
+  /// Whether the precondition stopped holding (`EnrollmentRule.lapseChance`).
+  private var lapsed: [Bool]
   private var events: [Int]
   private var handshakeDone: [Bool]
   /// Whether the experiment was active on the device at some launch.
@@ -34,8 +39,13 @@ struct EnrollmentGate {
     }
     self.ruleOfExperiment = ruleOfExperiment
     self.rules = rules
+    handshakeSettings = rules.map { rule in
+      guard let model = rule.handshake else { return DevToDevHandshake.Settings() }
+      return DevToDevInitialization.settings(model.settings, setBeforeInitialization: model.waitsSetBeforeInitialization)
+    }
     experiments = ruleOfExperiment.indices.filter { ruleOfExperiment[$0] >= 0 }
     conditionMet = Array(repeating: false, count: rules.count)
+    lapsed = conditionMet
     events = Array(repeating: 0, count: rules.count)
     handshakeDone = conditionMet
     wasActive = conditionMet
@@ -51,6 +61,7 @@ struct EnrollmentGate {
   mutating func reset() {
     for index in rules.indices {
       conditionMet[index] = rules[index].precondition == nil
+      lapsed[index] = false
       events[index] = 0
       handshakeDone[index] = rules[index].handshake == nil
       wasActive[index] = false
@@ -60,14 +71,17 @@ struct EnrollmentGate {
 
   /// At a launch where the experiment is active on `variant`: whether the app
   /// may show it, enrolling the device when its policy says so. The draws
-  /// (the app's events, the handshake, the app's check) are made here, in
-  /// that order; what they decide is `recordEvents`, `met` and `allocate`,
-  /// which follow the wrapper's `ExperimentsManager` (`EnrollmentGateTests`
-  /// holds the two together launch by launch).
+  /// (the precondition's lapse, the app's events, the handshake, the app's
+  /// check) are made here, in that order; what they decide is `holds`,
+  /// `recordEvents`, `met` and `allocate`, which follow the wrapper's
+  /// `ExperimentsManager` (`EnrollmentGateTests` holds the two together
+  /// launch by launch).
   mutating func admits(rule index: Int, variant: Int, day: Int, segment: String, draws: inout RandomStream) -> Bool {
     let rule = rules[index]
     wasActive[index] = true
-    if !conditionMet[index] {
+    if rule.precondition != nil, conditionMet[index] {
+      guard holds(rule: index, lapses: draws.nextBernoulli(rule.lapseChance), day: day) else { return false }
+    } else if !conditionMet[index] {
       switch rule.precondition {
       case .events(_, let perLaunch)?:
         guard recordEvents(draws.nextPoisson(mean: perLaunch), rule: index, day: day) else { return false }
@@ -81,12 +95,18 @@ struct EnrollmentGate {
     if !handshakeDone[index], let model = rule.handshake {
       func seconds(_ median: Double) -> Double { median * Foundation.exp(model.latencySigma * draws.nextNormal()) }
       let local = model.segments[segment]
-      let timing = DevToDevHandshake.Timing(
-        configuration: seconds(local?.configurationSeconds ?? model.configurationSeconds), testFound: true,
+      // The server's answers are drawn only when they can happen, so that a
+      // scenario without them keeps its draws.
+      var timing = DevToDevHandshake.Timing(
+        configuration: seconds(local?.configurationSeconds ?? model.configurationSeconds),
+        testFound: !draws.nextBernoulli(model.emptyConfigurationChance),
         groupDefinition: seconds(model.groupSeconds), offer: seconds(model.offerSeconds),
-        interruption: draws.nextBernoulli(local?.backgroundChance ?? model.backgroundChance) ? 0 : nil)
-      let outcome = DevToDevHandshake.launch(model.settings, timing: timing, appliesOffer: draws.nextBernoulli(model.applyChance))
-        .outcome
+        interruption: draws.nextBernoulli(local?.backgroundChance ?? model.backgroundChance) ? 0 : nil,
+        userChangesDuringOffer: draws.nextBernoulli(model.userChangeChance))
+      if draws.nextBernoulli(model.refusalChance) { timing.offer = nil }
+      let outcome = DevToDevHandshake.launch(
+        handshakeSettings[index], timing: timing, appliesOffer: draws.nextBernoulli(model.applyChance)
+      ).outcome
       tally.handshakes[index][day * DevToDevHandshake.Outcome.allCases.count + outcome.index] += 1
       guard outcome == .applied else { return false }
       handshakeDone[index] = true
@@ -95,6 +115,17 @@ struct EnrollmentGate {
     let checked = rule.policy == .check && draws.nextBernoulli(rule.checkProbability)
     allocate(rule: index, variant: variant, checked: checked)
     return true
+  }
+
+  /// Whether a precondition met at an earlier launch still holds at this one
+  /// (the user's state the app passes to the wrapper, `Precondition.userState`),
+  /// once it `lapses` for good.
+  mutating func holds(rule index: Int, lapses: Bool, day: Int) -> Bool {
+    if !lapsed[index], lapses {
+      lapsed[index] = true
+      tally.conditionLapsed[index][day] += 1
+    }
+    return Precondition.userState.isMet(recordedEvents: events[index], userStateHolds: !lapsed[index])
   }
 
   /// Counts the app's events toward an events precondition; returns whether it is met.

@@ -4,6 +4,8 @@ import Enrollment
 public struct EnrollmentTally: Hashable, Sendable {
   /// By rule and day: devices whose precondition became true that day.
   public var conditionMet: [[Int]]
+  /// By rule and day: devices whose precondition stopped holding that day.
+  public var conditionLapsed: [[Int]]
   /// By rule: handshakes by `day * outcomes + outcome`, in the order of
   /// `DevToDevHandshake.Outcome.allCases`.
   public var handshakes: [[Int]]
@@ -14,6 +16,7 @@ public struct EnrollmentTally: Hashable, Sendable {
 
   init(rules: Int, days: Int, segments: Int) {
     conditionMet = Array(repeating: Array(repeating: 0, count: days), count: rules)
+    conditionLapsed = conditionMet
     handshakes = Array(repeating: Array(repeating: 0, count: days * DevToDevHandshake.Outcome.allCases.count), count: rules)
     activeBySegment = Array(repeating: Array(repeating: 0, count: segments), count: rules)
     enrolledBySegment = activeBySegment
@@ -21,7 +24,10 @@ public struct EnrollmentTally: Hashable, Sendable {
 
   mutating func merge(_ other: EnrollmentTally) {
     for rule in conditionMet.indices {
-      for day in conditionMet[rule].indices { conditionMet[rule][day] += other.conditionMet[rule][day] }
+      for day in conditionMet[rule].indices {
+        conditionMet[rule][day] += other.conditionMet[rule][day]
+        conditionLapsed[rule][day] += other.conditionLapsed[rule][day]
+      }
       for index in handshakes[rule].indices { handshakes[rule][index] += other.handshakes[rule][index] }
       for segment in activeBySegment[rule].indices {
         activeBySegment[rule][segment] += other.activeBySegment[rule][segment]

@@ -196,6 +196,7 @@ extension ExperimentResult {
       handshakes: rule.handshake == nil ? [] : outcomes.enumerated().map { position, outcome in
         (outcome.rawValue, (0..<scenario.days).map { tally.enrollment.handshakes[index][$0 * outcomes.count + position] })
       })
+    if rule.lapseChance > 0 { result.conditionLapsed = tally.enrollment.conditionLapsed[index] }
     result.segments = scenario.population.segments.enumerated().map { position, segment in
       (segment.name, tally.enrollment.activeBySegment[index][position], tally.enrollment.enrolledBySegment[index][position])
     }

@@ -50,6 +50,13 @@ extension RunTally {
         experiment.neverEnrolled.allSatisfy({ $0.outcomes.count == experiment.neverEnrolledDevices })
       else { return "\(name): its never-enrolled devices do not add up" }
     }
+    for rule in enrollment.conditionMet.indices {
+      // A precondition lapses only on a device that met it, once.
+      let met = enrollment.conditionMet[rule].reduce(0, +), lapsed = enrollment.conditionLapsed[rule].reduce(0, +)
+      guard met <= devices, lapsed <= met, enrollment.conditionLapsed[rule].allSatisfy({ $0 >= 0 }) else {
+        return "enrollment rule \(rule): more preconditions lapsed than met, or met than devices"
+      }
+    }
     guard stabilizedDevices <= devices, stabilizedByDay.reduce(0, +) == stabilizedDevices else {
       return "its stabilized devices do not add up"
     }

@@ -187,6 +187,7 @@ extension ServiceTally {
 extension EnrollmentTally {
   mutating func visitCounts<Visitor: TallyVisitor>(_ visitor: inout Visitor) {
     visitor.visit(&conditionMet)
+    visitor.visit(&conditionLapsed)
     visitor.visit(&handshakes)
     visitor.visit(&activeBySegment)
     visitor.visit(&enrolledBySegment)

@@ -30,8 +30,8 @@ import Testing
     #expect(outcome(timing(configuration: 12), settings: DevToDevHandshake.Settings()).1 == .applied)
     #expect(outcome(timing(testFound: false)) == ([.onReceived(.empty)], .noTest))
     #expect(outcome(timing(group: 11)) == ([.onReceived(.success)], .groupTimedOut))
-    #expect(outcome(timing(offer: 31)) == ([.onReceived(.success), .onPrepareToChange, .onChanged(.failure)], .offerFailed))
-    #expect(outcome(timing(offer: nil)).1 == .offerFailed)
+    #expect(outcome(timing(offer: 31)) == ([.onReceived(.success), .onPrepareToChange, .onChanged(.failure)], .offerTimedOut))
+    #expect(outcome(timing(offer: nil)) == ([.onReceived(.success), .onPrepareToChange, .onChanged(.failure)], .serverRefused))
     #expect(outcome(timing(interruption: 4)) == ([.onReceived(.success), .onPrepareToChange, .onChanged(.failure)], .cancelled))
     #expect(outcome(timing(interruption: 0.5)) == ([], .cancelled))
   }
