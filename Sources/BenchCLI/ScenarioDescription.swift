@@ -43,6 +43,12 @@ struct ScenarioDescription {
       for change in remote.changes {
         lines.append("  day \(change.day): \(change)")
       }
+      for (name, local) in [("custom", remote.customValues), ("debug", remote.debugValues)] {
+        guard let local else { continue }
+        lines.append(
+          "  \(Format.percent(local.share)) of devices use \(name) values for "
+            + local.values.keys.sorted().joined(separator: ", ") + " instead of the fetched ones")
+      }
     }
     if let service = scenario.service {
       lines.append("")

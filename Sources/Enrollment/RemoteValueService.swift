@@ -68,9 +68,18 @@ public struct RemoteValueService: Sendable {
   /// The value of `key` by precedence: custom, debug, fetched, default.
   public func value(for key: String) -> Resolved? {
     guard let fallback = defaults[key] else { return nil }
-    if let custom = customValues[key] { return Resolved(value: custom, source: .custom, trackedGroup: nil) }
-    if let debug = debugValues[key] { return Resolved(value: debug, source: .debug, trackedGroup: nil) }
-    return Self.resolve(fetched[key], default: fallback).resolved
+    return Self.resolve(custom: customValues[key], debug: debugValues[key], fetched: fetched[key], default: fallback)
+  }
+
+  /// A key's value by precedence, given the app's custom and debug values
+  /// for it: the one place the service and a simulation order the sources.
+  /// A custom or debug value is no experimental group.
+  public static func resolve(
+    custom: AssignmentValue?, debug: AssignmentValue?, fetched: RemoteValue?, default fallback: AssignmentValue
+  ) -> Resolved {
+    if let custom { return Resolved(value: custom, source: .custom, trackedGroup: nil) }
+    if let debug { return Resolved(value: debug, source: .debug, trackedGroup: nil) }
+    return resolve(fetched, default: fallback).resolved
   }
 
   /// A fetched value against the key's in-app default: the value shown (the

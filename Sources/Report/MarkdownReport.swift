@@ -827,7 +827,10 @@ private struct ReportWriter {
       lines.append(
         "The app reads the remote values as KOMA does: after each successful fetch every key is tracked once ("
           + totals.joined(separator: ", ") + "; per day in results.json). A baseline-flagged value is shown without "
-          + "its flag and counted in its own group.")
+          + "its flag and counted in its own group."
+          + (delivery.tracking.contains { $0.name == "customValue" }
+            ? " On devices with the app's custom or debug values (custom first), those values stand in for valid remote "
+              + "ones, which are then neither shown nor tracked as a group (customValue, debugValue)." : ""))
       lines.append("")
     }
     if !delivery.enrollment.isEmpty {

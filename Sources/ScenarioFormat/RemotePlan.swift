@@ -10,6 +10,25 @@ public struct RemotePlan: Hashable, Sendable {
   public var changes: [RemoteChange]
   /// How the app reads the delivered values.
   public var values: ValueReading = .lab
+  /// KOMA's `customValue(for:)` and `debugValue(for:)` (seed 003) on a
+  /// share of devices: values the app sets itself, which win over the
+  /// fetched ones, custom over debug.
+  public var customValues: LocalValues?
+  public var debugValues: LocalValues?
+
+  /// Values the app sets on a share of its devices (an internal build, a
+  /// debug screen), drawn once per device.
+  public struct LocalValues: Hashable, Sendable {
+    /// The share of devices that have them.
+    public var share: Double
+    /// By remote key: the value the app uses instead of the fetched one.
+    public var values: [String: AssignmentValue]
+
+    public init(share: Double, values: [String: AssignmentValue]) {
+      self.share = share
+      self.values = values
+    }
+  }
 
   /// How the app reads a delivered value.
   public enum ValueReading: String, Hashable, Sendable {

@@ -21,7 +21,8 @@ enum ScenarioFields {
     "liftInterval", "alwaysValidMixture", "guardrails", "minimumDetectableDifference",
     "minimumDevicesPerVariant",
   ]
-  static let remote = ["defaults", "fetch", "values", "changes"]
+  static let remote = ["defaults", "fetch", "values", "customValues", "debugValues", "changes"]
+  static let localValues = ["share", "values"]
   static let fetch = ["failureRate", "medianLatencySeconds", "latencySigma", "timeoutSeconds", "segments"]
   static let segmentFetch = ["failureRate", "medianLatencySeconds"]
   static let change = ["day", "add", "remove", "setPercentages", "setValues", "override", "conclude", "declareKeys"]
@@ -68,6 +69,6 @@ enum ScenarioFields {
     "serviceAudience": serviceAudience, "setTraffic": setTraffic, "setWeights": setWeights, "addVariation": addVariation,
     "removeVariation": removeVariation, "setAudience": setAudience, "experimentOnly": experimentOnly,
     "enrollmentRule": enrollmentRule, "enrollmentCondition": enrollmentCondition, "handshake": handshake,
-    "segmentHandshake": segmentHandshake,
+    "segmentHandshake": segmentHandshake, "localValues": localValues,
   ]
 }

@@ -38,6 +38,22 @@ extension ScenarioReader {
           message: "'\(missing)' has no default in remote.defaults: KOMA values need an in-app default for every key")
       }
     }
+    for name in ["customValues", "debugValues"] {
+      guard let localNode = object.optional(name) else { continue }
+      guard plan.values == .koma else {
+        throw localNode.error(#"goes with "values": "koma": custom and debug values are KOMA's"#)
+      }
+      let fields = try localNode.object(fields: ScenarioFields.localValues)
+      let share = try probability(try fields.required("share"))
+      let valuesNode = try fields.required("values")
+      let values = try assignments(valuesNode)
+      guard !values.isEmpty else { throw valuesNode.error("must give at least one key its value") }
+      for (key, keyNode) in try valuesNode.members() where defaults[key] == nil {
+        throw keyNode.error("'\(key)' has no default in remote.defaults: custom and debug values stand in for a KOMA key's")
+      }
+      let local = RemotePlan.LocalValues(share: share, values: values)
+      if name == "customValues" { plan.customValues = local } else { plan.debugValues = local }
+    }
     return plan
   }
 

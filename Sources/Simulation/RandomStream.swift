@@ -67,6 +67,7 @@ public enum RandomPurpose: UInt64, Sendable, CaseIterable {
   case reinstall
   case enrollment
   case covariates
+  case localValues
 }
 
 /// The streams of one device in one replication of a run.

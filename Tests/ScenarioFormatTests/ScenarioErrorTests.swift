@@ -427,6 +427,30 @@ func expectScenarioError(_ text: String, _ expected: String, sourceLocation: Sou
 }
 
 extension RemoteErrorTests {
+  private func komaScenario(_ extra: String, values: String = #""values": "koma", "#) -> String {
+    minimalScenario(
+      extra: #", "remote": {"# + values
+        + #""defaults": {"flow": "a"}, "# + extra
+        + #", "changes": [{"day": 0, "add": {"name": "Checkout", "keys": ["flow"], "variants": [{"name": "A", "percentage": 100, "values": {"flow": "a"}}]}}]}"#)
+  }
+
+  @Test func customAndDebugValuesAreKOMAs() {
+    expectScenarioError(
+      komaScenario(#""debugValues": {"share": 0.1, "values": {"flow": "qa"}}"#, values: ""),
+      #"remote.debugValues: goes with "values": "koma": custom and debug values are KOMA's"#)
+    expectScenarioError(
+      komaScenario(#""customValues": {"share": 0.1, "values": {"tab": "x"}}"#),
+      "remote.customValues.values.tab: 'tab' has no default in remote.defaults: custom and debug values stand in for a KOMA key's")
+    expectScenarioError(
+      komaScenario(#""customValues": {"share": 1.5, "values": {"flow": "x"}}"#),
+      "remote.customValues.share: must lie between 0 and 1")
+    expectScenarioError(
+      komaScenario(#""customValues": {"share": 0.5, "values": {}}"#),
+      "remote.customValues.values: must give at least one key its value")
+    expectScenarioError(
+      komaScenario(#""customValues": {"values": {"flow": "x"}}"#), "remote.customValues.share: is required")
+  }
+
   @Test func aKOMAKeyWithoutADefault() {
     expectScenarioError(
       minimalScenario(extra: #", "remote": {"values": "koma", "changes": [{"day": 0, "add": {"name": "Checkout", "keys": ["flow"], "variants": [{"name": "A", "percentage": 100, "values": {"flow": "a"}}]}}]}"#),

@@ -31,4 +31,23 @@ import Testing
     }
     #expect(shown == ["Baseline": [.string("b")], "A": [.string("a")], "C": [.string("b")]])
   }
+
+  /// docs/rules/KOMACustomAndDebugValues.md in the engine: each device has
+  /// custom values with 5%, debug values with 10%, drawn once; the custom
+  /// value wins where both are, so a day's reads are 5% custom, 9.5% debug
+  /// and the rest groups, the same devices every day, and only the devices
+  /// tracked in a group are shown PaywallType.
+  @Test func customAndDebugValuesStandInForTheGroupsOnAShareOfDevices() async throws {
+    let results = await run(try scenario("koma-custom-and-debug-values"))
+    let tracking = try #require(results.delivery?.tracking)
+    #expect(tracking.map(\.name) == ["experimentalGroup", "keyNotFound", "incorrectValue", "customValue", "debugValue"])
+    let group = tracking[0].days[0], custom = tracking[3].days[0], debug = tracking[4].days[0]
+    for series in tracking { #expect(Set(series.days).count == 1, "\(series.name): the same devices every day") }
+    #expect(group + custom + debug == 20_000)
+    #expect(withinBinomialBound(custom, of: 20_000, p: 0.05))
+    #expect(withinBinomialBound(debug, of: 20_000, p: 0.95 * 0.1))
+    let experiment = try #require(results.experiment("PaywallType"))
+    #expect(experiment.variants.map(\.exposed).reduce(0, +) == group)
+    #expect(withinBinomialBound(try #require(experiment.variant("A")).exposed, of: group, p: 0.5))
+  }
 }

@@ -33,6 +33,8 @@ struct DeviceSimulator: ~Copyable {
   private var service: ServiceDevice
   private var enrollment: EnrollmentGate
   private let hasEnrollment: Bool
+  /// Whether some devices have KOMA's custom or debug values.
+  private let hasLocalValues: Bool
   private var exposures: Exposures
   private var expectedFirstExposures: ExpectedFirstExposures
   private var outcomes: DeviceOutcomes
@@ -55,6 +57,7 @@ struct DeviceSimulator: ~Copyable {
     service = ServiceDevice(plan: plan, tables: tables.service)
     enrollment = EnrollmentGate(plan: plan)
     hasEnrollment = !enrollment.isEmpty
+    hasLocalValues = tables.remote.customShare > 0 || tables.remote.debugShare > 0
     exposures = Exposures(tables: tables)
     expectedFirstExposures = ExpectedFirstExposures(tables: tables)
     outcomes = DeviceOutcomes(tables: tables)
@@ -78,7 +81,13 @@ struct DeviceSimulator: ~Copyable {
     exposures.reset()
     serving.reset()
     let hasRemote = tables.remote.count > 0
-    if hasRemote { remote.reset() }
+    if hasRemote {
+      remote.reset()
+      if hasLocalValues {
+        var localValueDraws = random.stream(.localValues)
+        remote.drawLocalValues(&localValueDraws)
+      }
+    }
     if tables.service.count > 0 { service.reset(device: device, draws: random.stream(.reinstall)) }
     if hasEnrollment { enrollment.reset() }
     if Observer.isObserving {
@@ -200,7 +209,8 @@ struct DeviceSimulator: ~Copyable {
     }
     for r in 0..<tables.remote.count {
       recorder.remoteDisplayed[r] = false
-      guard serving.served[slots + r] else { continue }
+      // A device whose custom or debug values replace every value it is served sees none of the variant.
+      guard serving.served[slots + r], !hasLocalValues || remote.showsRemoteValues(r) else { continue }
       let experiment = tables.remote.globalID[r], variant = remote.held[r]
       guard shows(experiment, variant: variant, day: day, segment: segment, draws: &draws, enrollmentDraws: &enrollmentDraws)
       else { continue }

@@ -32,6 +32,8 @@ struct RemoteDevice {
   private var churnLost: [Bool]
   /// The revision of the device's last successful fetch, -1 before any.
   private var lastRevision = -1
+  /// Which of KOMA's custom and debug values the device has.
+  private var localValues = RemoteTables.LocalValueSet.none
 
   private var tally: RemoteTally
 
@@ -70,6 +72,7 @@ struct RemoteDevice {
 
   mutating func reset() {
     lastRevision = -1
+    localValues = .none
     for r in 0..<tables.count {
       serverVariant[r] = -1
       held[r] = -1
@@ -155,18 +158,36 @@ struct RemoteDevice {
     if tables.readsAsKOMA { trackReads(revision: revision, day: day) }
   }
 
+  /// Draws, once per device, whether the app has KOMA's custom and debug values on it.
+  mutating func drawLocalValues(_ draws: inout RandomStream) {
+    localValues = RemoteTables.LocalValueSet(
+      custom: draws.nextBernoulli(tables.customShare), debug: draws.nextBernoulli(tables.debugShare))
+  }
+
   /// KOMA's `getValues(for:)` after a successful fetch: each key the device
-  /// holds is tracked once, as an experimental group or by why it fell back.
+  /// holds is tracked once, as an experimental group or by why it fell back;
+  /// a valid value the app's custom or debug value stands in for is no group.
   private mutating func trackReads(revision: Int, day: Int) {
+    let set = localValues.rawValue
     for r in 0..<tables.count where held[r] >= 0 {
       for key in 0..<tables.keys[r].count where heldKeys[r] & (1 << UInt64(key)) != 0 {
+        let bit: UInt64 = 1 << UInt64(key)
         switch tables.fallbacks[revision][r][held[r]][key] {
-        case nil: tally.tracking[day * 3] += 1
-        case .keyNotFound?: tally.tracking[day * 3 + 1] += 1
-        case .incorrectValue?: tally.tracking[day * 3 + 2] += 1
+        case nil where tables.customKeys[r][set] & bit != 0: tally.tracking[day * 5 + 3] += 1
+        case nil where tables.debugKeys[r][set] & bit != 0: tally.tracking[day * 5 + 4] += 1
+        case nil: tally.tracking[day * 5] += 1
+        case .keyNotFound?: tally.tracking[day * 5 + 1] += 1
+        case .incorrectValue?: tally.tracking[day * 5 + 2] += 1
         }
       }
     }
+  }
+
+  /// Whether the device sees any of remote experiment `r`'s values: a key
+  /// it is served whose value the app's custom or debug values do not replace.
+  func showsRemoteValues(_ r: Int) -> Bool {
+    let set = localValues.rawValue
+    return servedKeys(r) & ~(tables.customKeys[r][set] | tables.debugKeys[r][set]) != 0
   }
 
   /// Stores the values of `keys` for the held variant from `revision`,

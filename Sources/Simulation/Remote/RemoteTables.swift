@@ -37,6 +37,12 @@ struct RemoteTables {
   let variantIDs: [[String: Int]]
   /// By revision and remote experiment: whether the revision's changes are about it.
   let touches: [[Bool]]
+  /// The shares of devices with KOMA's custom and with its debug values.
+  let customShare: Double, debugShare: Double
+  /// By remote experiment, then `LocalValueSet`'s number: the keys whose
+  /// value comes from the app's custom values, and from its debug values,
+  /// by `RemoteValueService.resolve`'s precedence, as masks over `keys`.
+  let customKeys: [[UInt64]], debugKeys: [[UInt64]]
 
   init(plan: SimulationPlan) {
     let scenario = plan.scenario
@@ -115,6 +121,39 @@ struct RemoteTables {
       ids.map { id in remote.changes.contains { $0.day == revision.day && $0.experiment == plan.experimentNames[id] } }
     }
     variantIDs = ids.map { id in Dictionary(uniqueKeysWithValues: plan.variantNames[id].enumerated().map { ($1, $0) }) }
+    customShare = remote.customValues?.share ?? 0
+    debugShare = remote.debugValues?.share ?? 0
+    var customKeys: [[UInt64]] = [], debugKeys: [[UInt64]] = []
+    for r in 0..<ids.count {
+      var custom: [UInt64] = [], debug: [UInt64] = []
+      for set in LocalValueSet.allCases {
+        var customMask: UInt64 = 0, debugMask: UInt64 = 0
+        for (index, key) in keys[r].enumerated() {
+          let source = RemoteValueService.resolve(
+            custom: set.hasCustom ? remote.customValues?.values[key] : nil,
+            debug: set.hasDebug ? remote.debugValues?.values[key] : nil, fetched: nil,
+            default: remote.defaults[key] ?? .string("")
+          ).source
+          if source == .custom { customMask |= 1 << UInt64(index) }
+          if source == .debug { debugMask |= 1 << UInt64(index) }
+        }
+        custom.append(customMask)
+        debug.append(debugMask)
+      }
+      customKeys.append(custom)
+      debugKeys.append(debug)
+    }
+    self.customKeys = customKeys
+    self.debugKeys = debugKeys
+  }
+
+  /// Whether a device has KOMA's custom values, its debug values, both or neither.
+  enum LocalValueSet: Int, CaseIterable {
+    case none, debug, custom, both
+
+    init(custom: Bool, debug: Bool) { self.init(rawValue: (custom ? 2 : 0) + (debug ? 1 : 0))! }
+    var hasCustom: Bool { self == .custom || self == .both }
+    var hasDebug: Bool { self == .debug || self == .both }
   }
 
   /// The number of `value` among the values remote keys take, if any.

@@ -4,8 +4,10 @@ public struct RemoteTally: Hashable, Sendable {
   public var failedFetches: [Int]
   /// Per day: keys that fell back to the app's default at a successful fetch.
   public var defaultFallbacks: [Int]
-  /// KOMA's reads after each successful fetch, by `day * 3 + kind`: the keys
-  /// tracked as an experimental group, as not found, as an incorrect value.
+  /// KOMA's reads after each successful fetch, by `day * 5 + kind`: the keys
+  /// tracked as an experimental group, as not found, as an incorrect value,
+  /// and the valid remote values a custom or a debug value stood in for
+  /// (not tracked as a group).
   public var tracking: [Int]
   /// Per day: launches at which an override changed a value a stabilized device held.
   public var overridden: [Int]
@@ -62,7 +64,7 @@ public struct RemoteTally: Hashable, Sendable {
     changes = Array(repeating: Array(repeating: ChangeCounts(), count: revisions), count: remoteExperiments)
     failedFetches = Array(repeating: 0, count: days)
     defaultFallbacks = Array(repeating: 0, count: days)
-    tracking = Array(repeating: 0, count: days * 3)
+    tracking = Array(repeating: 0, count: days * 5)
     overridden = Array(repeating: 0, count: days)
     enrollment = Array(repeating: Enrollment(days: days), count: remoteExperiments)
     churn = Array(repeating: ChurnTally(), count: churnRules)

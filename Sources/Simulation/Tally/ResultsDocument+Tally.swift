@@ -313,9 +313,11 @@ extension DeliveryResult {
           experiment: rule.experiment, variant: rule.variant, exposed: churn.exposed, lost: churn.lost, stuck: churn.stuck,
           rescued: churn.rescued)
       })
-    if plan.scenario.remote?.values == .koma {
-      tracking = ["experimentalGroup", "keyNotFound", "incorrectValue"].enumerated().map { kind, name in
-        DailySeries(name: name, days: (0..<plan.scenario.days).map { remote.tracking[$0 * 3 + kind] })
+    if let scenarioRemote = plan.scenario.remote, scenarioRemote.values == .koma {
+      var kinds = ["experimentalGroup", "keyNotFound", "incorrectValue"]
+      if scenarioRemote.customValues != nil || scenarioRemote.debugValues != nil { kinds += ["customValue", "debugValue"] }
+      tracking = kinds.enumerated().map { kind, name in
+        DailySeries(name: name, days: (0..<plan.scenario.days).map { remote.tracking[$0 * 5 + kind] })
       }
     }
   }
