@@ -141,6 +141,11 @@ public struct DevToDevRemoteConfig: Sendable {
     defaults.merging(groupValues.filter { defaults[$0.key] != nil }) { $1 }
   }
 
+  /// Of a test's `keys`, those the app can use: the ones the defaults have.
+  public func usableKeys(_ keys: [String]) -> Set<String> {
+    Set(keys.filter { defaults[$0] != nil })
+  }
+
   /// `applyConfig()` after a successful offer: the device joins `group`.
   public mutating func apply(group: String, values: [String: AssignmentValue]) {
     self.group = group

@@ -84,4 +84,26 @@ import Testing
     #expect(late.applied.first == late.active && late.applied.dropFirst().allSatisfy { $0 == 0 })
     #expect(late.timedOut.allSatisfy { $0 == 0 })
   }
+
+  /// "SDK will not use new variable values that are not set in
+  /// DTDRemoteConfig.defaults": a remote test gated by devtodev's handshake
+  /// whose only key has no default is shown to nobody; with a default, or
+  /// without the handshake (Lab's remote source uses any delivered value),
+  /// to every device.
+  @Test func devtodevNeverUsesAKeyWithoutADefault() async throws {
+    func shown(defaults: String, handshake: Bool) async throws -> Int {
+      let text = #"""
+        {"name": "defaults", "seed": 7, "devices": 2000, "days": 3,
+         "versions": [{"version": "1.0", "releaseDay": 0}],
+         "remote": {"defaults": \#(defaults), "changes": [{"day": 0, "add": {"name": "Banner", "keys": ["bannerText"],
+           "variants": [{"name": "A", "percentage": 50, "values": {"bannerText": "Hi"}},
+                        {"name": "B", "percentage": 50, "values": {"bannerText": "Hello"}}]}}]}
+        """# + (handshake ? #", "enrollment": {"Banner": {"handshake": {}}}}"# : "}")
+      let scenario = try Scenario.parse(Data(text.utf8)).scenario
+      return try #require(await run(scenario).experiment("Banner")).variants.map(\.exposed).reduce(0, +)
+    }
+    #expect(try await shown(defaults: "{}", handshake: true) == 0)
+    #expect(try await shown(defaults: #"{"bannerText": "Hey"}"#, handshake: true) == 2_000)
+    #expect(try await shown(defaults: "{}", handshake: false) == 2_000)
+  }
 }

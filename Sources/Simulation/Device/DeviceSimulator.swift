@@ -35,6 +35,10 @@ struct DeviceSimulator: ~Copyable {
   private let hasEnrollment: Bool
   /// Whether some devices have KOMA's custom or debug values.
   private let hasLocalValues: Bool
+  /// Whether a served remote experiment may show a device none of its
+  /// values: custom or debug values, or keys the app never uses
+  /// (`RemoteTables.unusedKeys`).
+  private let mayShowNoRemoteValue: Bool
   private var exposures: Exposures
   private var expectedFirstExposures: ExpectedFirstExposures
   private var outcomes: DeviceOutcomes
@@ -58,6 +62,7 @@ struct DeviceSimulator: ~Copyable {
     enrollment = EnrollmentGate(plan: plan)
     hasEnrollment = !enrollment.isEmpty
     hasLocalValues = tables.remote.customShare > 0 || tables.remote.debugShare > 0
+    mayShowNoRemoteValue = hasLocalValues || tables.remote.unusedKeys.contains { $0 != 0 }
     exposures = Exposures(tables: tables)
     expectedFirstExposures = ExpectedFirstExposures(tables: tables)
     outcomes = DeviceOutcomes(tables: tables)
@@ -209,8 +214,8 @@ struct DeviceSimulator: ~Copyable {
     }
     for r in 0..<tables.remote.count {
       recorder.remoteDisplayed[r] = false
-      // A device whose custom or debug values replace every value it is served sees none of the variant.
-      guard serving.served[slots + r], !hasLocalValues || remote.showsRemoteValues(r) else { continue }
+      // A device that uses none of the values it is served sees none of the variant.
+      guard serving.served[slots + r], !mayShowNoRemoteValue || remote.showsRemoteValues(r) else { continue }
       let experiment = tables.remote.globalID[r], variant = remote.held[r]
       guard shows(experiment, variant: variant, day: day, segment: segment, draws: &draws, enrollmentDraws: &enrollmentDraws)
       else { continue }

@@ -184,10 +184,11 @@ struct RemoteDevice {
   }
 
   /// Whether the device sees any of remote experiment `r`'s values: a key
-  /// it is served whose value the app's custom or debug values do not replace.
+  /// it is served that the app uses, and whose value its custom or debug
+  /// values do not replace.
   func showsRemoteValues(_ r: Int) -> Bool {
     let set = localValues.rawValue
-    return servedKeys(r) & ~(tables.customKeys[r][set] | tables.debugKeys[r][set]) != 0
+    return servedKeys(r) & ~(tables.customKeys[r][set] | tables.debugKeys[r][set] | tables.unusedKeys[r]) != 0
   }
 
   /// Stores the values of `keys` for the held variant from `revision`,

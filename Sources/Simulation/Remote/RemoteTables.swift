@@ -43,6 +43,11 @@ struct RemoteTables {
   /// value comes from the app's custom values, and from its debug values,
   /// by `RemoteValueService.resolve`'s precedence, as masks over `keys`.
   let customKeys: [[UInt64]], debugKeys: [[UInt64]]
+  /// By remote experiment: the keys the app never uses, as a mask over
+  /// `keys`: under devtodev's handshake, those without an in-app default
+  /// ("SDK will not use new variable values that are not set in
+  /// DTDRemoteConfig.defaults", `DevToDevRemoteConfig.config`).
+  let unusedKeys: [UInt64]
 
   init(plan: SimulationPlan) {
     let scenario = plan.scenario
@@ -145,6 +150,12 @@ struct RemoteTables {
     }
     self.customKeys = customKeys
     self.debugKeys = debugKeys
+    unusedKeys = ids.indices.map { r in
+      guard scenario.enrollment[plan.experimentNames[ids[r]]]?.handshake != nil else { return 0 }
+      let usable = DevToDevRemoteConfig(defaults: remote.defaults)
+        .usableKeys(keys[r])
+      return keys[r].indices.filter { !usable.contains(keys[r][$0]) }.reduce(0) { $0 | 1 << UInt64($1) }
+    }
   }
 
   /// Whether a device has KOMA's custom values, its debug values, both or neither.

@@ -66,5 +66,6 @@ import Testing
     config.apply(group: "Group A", values: ["button_color": .string("blue"), "button_shape": .string("round")])
     #expect(config.config == ["button_color": .string("blue"), "button_size": .string("8")])
     #expect(config.group == "Group A")
+    #expect(config.usableKeys(["button_color", "button_shape"]) == ["button_color"])
   }
 }
