@@ -7,7 +7,7 @@ SCENARIO ?= scenarios/upgrade.json
 DEBUG_FLAGS ?= -Xswiftc -O
 export DEBUG_FLAGS
 
-.PHONY: run test setup build compare fixtures vendor-fixtures golden fuzz clean
+.PHONY: run test setup build compare fixtures vendor-fixtures growthbook-suite golden fuzz clean
 
 ## run: install what is missing, build, and run the bench on $(SCENARIO)
 ## (for the default scenario this rewrites the committed example, reports/upgrade/)
@@ -53,6 +53,10 @@ fixtures:
 ## vendor-fixtures: rewrite the Bucketing conformance fixtures with the vendors' SDKs (needs PyPI)
 vendor-fixtures:
 	python3 scripts/make_vendor_fixtures.py
+
+## growthbook-suite: run the committed GrowthBook SDK suite through GrowthBook's Python SDK (needs PyPI)
+growthbook-suite:
+	python3 scripts/check_growthbook_suite.py
 
 ## golden: rewrite the golden reports the report tests compare with
 golden: setup

@@ -121,14 +121,14 @@ package struct BucketDecisions {
       var userAttributes = attributes
       userAttributes["id"] = .string(id)
       return payload.features.keys.sorted().flatMap { key -> [Line] in
-        var sticky: GrowthBookExperiment.StickyAssignments? = nil
+        var sticky: GrowthBookStickyBuckets? = nil
         let evaluation = payload.evaluate(key, attributes: userAttributes, sticky: &sticky)
         let rules = payload.features[key]!.rules
         let experiments = zip(rules, evaluation.rules).compactMap { rule, outcome -> Line? in
           guard let experiment = rule.experiment else { return nil }
           switch outcome {
           case .experiment(let result) where result.inExperiment:
-            let variation = experiment.variationKeys?[safe: result.variationID] ?? String(result.variationID)
+            let variation = experiment.variationKey(result.variationID)
             return .experiment(Row(
               id: id, experiment: experiment.key, variation: variation, bucket: result.bucket, reason: result.reason.rawValue))
           case .experiment(let result):

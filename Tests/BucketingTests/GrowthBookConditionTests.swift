@@ -5,13 +5,33 @@ import Testing
 /// (every supported operator, empty $or and $and, type mismatches, an
 /// unknown operator) on 25 attribute sets each.
 @Suite struct GrowthBookConditionTests {
+  /// Every case matches the Python SDK but those where the SDK suite, which
+  /// the mobile SDKs follow, orders values as JavaScript does and Python
+  /// does not (GrowthBookSuiteTests): a relational operator on a missing
+  /// attribute (read as 0) or between a number and a string (the string read
+  /// as a number). The test names each such case and counts them.
   @Test func conditionsMatchTheSDK() throws {
     let fixtures = try VendorFixtures.load("growthbook", as: GrowthBookFixtures.self)
     #expect(fixtures.conditions.count == 850)
-    for entry in fixtures.conditions {
-      #expect(
-        GrowthBookCondition.evaluate(entry.condition, attributes: entry.attributes) == entry.result,
-        "\(entry.condition) on \(entry.attributes)")
+    var javaScriptOrder = 0
+    for entry in fixtures.conditions
+    where GrowthBookCondition.evaluate(entry.condition, attributes: entry.attributes) != entry.result {
+      #expect(Self.comparesAsJavaScriptOnly(entry.condition, entry.attributes), "\(entry.condition) on \(entry.attributes)")
+      javaScriptOrder += 1
+    }
+    #expect(javaScriptOrder == 16)
+  }
+
+  /// Whether a condition is one relational operator on one attribute that
+  /// is missing or of the other type than the operand (a number and a string).
+  private static func comparesAsJavaScriptOnly(_ condition: AttributeValue, _ attributes: [String: AttributeValue]) -> Bool {
+    guard let members = condition.object, members.count == 1, let (attribute, test) = members.first,
+      let operators = test.object, operators.count == 1, let (name, operand) = operators.first,
+      ["$gt", "$gte", "$lt", "$lte"].contains(name)
+    else { return false }
+    switch (attributes[attribute], operand) {
+    case (nil, .number), (.number?, .string), (.string?, .number): return true
+    default: return false
     }
   }
 

@@ -24,7 +24,7 @@ import Testing
     for run in fixtures.runs {
       for experiment in experiments {
         let expected = try #require(run.results[experiment.key])
-        var sticky: GrowthBookExperiment.StickyAssignments? = nil
+        var sticky: GrowthBookStickyBuckets? = nil
         let result = experiment.run(attributes: run.attributes, sticky: &sticky)
         #expect(result.inExperiment == expected.inExperiment, "\(run.id) \(experiment.key)")
         #expect(result.variationID == expected.variationId, "\(run.id) \(experiment.key)")
@@ -43,7 +43,7 @@ import Testing
     let fixtures = try VendorFixtures.load("growthbook", as: GrowthBookFixtures.self)
     var kept = 0
     for user in fixtures.sticky {
-      var sticky: GrowthBookExperiment.StickyAssignments? = [:]
+      var sticky: GrowthBookStickyBuckets? = GrowthBookStickyBuckets()
       for (step, expected) in zip(fixtures.stickySteps, user.results) {
         let experiment = GrowthBookExperiment(
           key: "sticky", variations: [.number(0), .number(1)], weights: step.weights,

@@ -11,7 +11,7 @@ import Testing
     #expect(fixtures.features.count == 1_200)
     for user in fixtures.features {
       for (key, expected) in user.values {
-        var sticky: GrowthBookExperiment.StickyAssignments? = nil
+        var sticky: GrowthBookStickyBuckets? = nil
         let evaluation = payload.evaluate(key, attributes: user.attributes, sticky: &sticky)
         #expect(evaluation.value == expected, "\(user.id) \(key)")
         #expect(evaluation.source == user.sources[key], "\(user.id) \(key)")
@@ -84,7 +84,7 @@ import Testing
     var sources: Set<String> = []
     for user in users {
       for (key, expected) in user.results {
-        var sticky: GrowthBookExperiment.StickyAssignments? = nil
+        var sticky: GrowthBookStickyBuckets? = nil
         let evaluation = payload.evaluate(key, attributes: user.attributes, sticky: &sticky)
         let label = "\(user.id) \(key)"
         #expect(evaluation.value == expected.value, "\(label)")

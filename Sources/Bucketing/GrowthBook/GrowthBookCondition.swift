@@ -284,18 +284,30 @@ public enum GrowthBookCondition {
     }
   }
 
-  /// -1, 0 or 1 for two numbers or two strings (by UTF-16 code units, as
-  /// JavaScript orders them); `nil` for anything else.
+  /// -1, 0 or 1 as JavaScript's `<` and `>` order two values, which the
+  /// SDK suite specifies (`comparing numbers and strings`, `[D1]`): two
+  /// strings by UTF-16 code units, anything else as numbers, a missing
+  /// attribute or null as 0, a boolean as 0 or 1, a string by JavaScript's
+  /// `Number()`; `nil` when either is no number (NaN, an array or an
+  /// object, which the bench does not turn into text first). The Python SDK
+  /// compares only two numbers or two strings (docs/rules/GrowthBookWeightChange.md).
   static func order(_ a: AttributeValue, _ b: AttributeValue) -> Int? {
-    switch (a, b) {
-    case (.number(let x), .number(let y)):
-      guard !x.isNaN, !y.isNaN else { return nil }
-      return x < y ? -1 : x > y ? 1 : 0
-    case (.string(let x), .string(let y)):
+    if case .string(let x) = a, case .string(let y) = b {
       if x.utf16.elementsEqual(y.utf16) { return 0 }
       return x.utf16.lexicographicallyPrecedes(y.utf16) ? -1 : 1
-    default:
-      return nil
+    }
+    guard let x = javaScriptNumber(a), let y = javaScriptNumber(b), !x.isNaN, !y.isNaN else { return nil }
+    return x < y ? -1 : x > y ? 1 : 0
+  }
+
+  /// JavaScript's `Number(value)` for the values a comparison converts.
+  static func javaScriptNumber(_ value: AttributeValue) -> Double? {
+    switch value {
+    case .number(let number): return number
+    case .null: return 0
+    case .bool(let flag): return flag ? 1 : 0
+    case .string(let text): return JavaScriptNumber.parse(text)
+    case .array, .object: return nil
     }
   }
 
@@ -318,32 +330,6 @@ public enum GrowthBookCondition {
       part.allSatisfy(\.isNumber) && !part.isEmpty && part.allSatisfy(\.isASCII)
         ? String(repeating: " ", count: max(0, 5 - part.count)) + part : part
     }.joined(separator: "-")
-  }
-}
-
-/// Numbers written the way JavaScript's `String(number)` writes them, which
-/// is how GrowthBook turns a numeric id or version into text.
-enum JavaScriptNumber {
-  static func string(_ value: Double) -> String {
-    if value.isNaN { return "NaN" }
-    if value == 0 { return "0" }
-    if value < 0 { return "-" + string(-value) }
-    if value.isInfinite { return "Infinity" }
-    // Shortest round-trip digits and exponent: value = 0.d₁…d_k × 10ⁿ.
-    let text = "\(value)"
-    let parts = text.split(separator: "e")
-    let mantissa = parts[0], exponent = parts.count > 1 ? Int(parts[1])! : 0
-    let pieces = mantissa.split(separator: ".", omittingEmptySubsequences: false)
-    let whole = String(pieces[0]), fraction = pieces.count > 1 ? String(pieces[1]) : ""
-    let padded = String((whole + fraction).drop { $0 == "0" })
-    var digits = padded
-    while digits.hasSuffix("0") { digits.removeLast() }
-    let k = digits.count, n = exponent - fraction.count + padded.count
-    if k <= n && n <= 21 { return digits + String(repeating: "0", count: n - k) }
-    if 0 < n && n <= 21 { return String(digits.prefix(n)) + "." + String(digits.dropFirst(n)) }
-    if -6 < n && n <= 0 { return "0." + String(repeating: "0", count: -n) + digits }
-    let lead = String(digits.prefix(1)) + (k > 1 ? "." + String(digits.dropFirst()) : "")
-    return lead + "e" + (n > 0 ? "+" : "-") + String(abs(n - 1))
   }
 }
 

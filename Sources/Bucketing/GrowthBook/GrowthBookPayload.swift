@@ -189,11 +189,6 @@ public struct GrowthBookPayload: Sendable {
     }
   }
 
-  /// `[[start, end], …]` as ranges (checked by `checkTypes`).
-  private static func ranges(_ value: AttributeValue?) -> [GrowthBookHash.Range]? {
-    value?.array?.map { GrowthBookHash.Range(start: $0.array![0].number!, end: $0.array![1].number!) }
-  }
-
   /// What the SDK tolerates but a payload's author did not mean, by path, in
   /// the order of the saved groups' and features' keys: a saved group the
   /// conditions cannot read, a condition naming no saved group, a
@@ -252,49 +247,17 @@ public struct GrowthBookPayload: Sendable {
     return problems
   }
 
-  /// A bucket version as a whole number, clamped to `Int`'s range so that
-  /// 1e300 compares as the largest version rather than trapping.
-  private static func clampedWhole(_ value: Double) -> Int {
-    guard !value.isNaN else { return 0 }
-    if value >= 0x1p63 { return .max }
-    if value < -0x1p63 { return .min }
-    return Int(value.rounded(.towardZero))
-  }
-
   private static func rule(_ members: [String: AttributeValue], featureKey: String) -> Rule {
     let hashAttribute = members["hashAttribute"]?.string ?? "id"
-    // A version the SDK does not know (not a whole number, or beyond Int) hashes to nothing, as any
-    // version but 1 and 2 does.
-    let hashVersion = members["hashVersion"]?.number.map { Int(exactly: $0) ?? -1 } ?? 1
-    let filters = members["filters"]?.array?.compactMap(\.object).map { filter in
-      GrowthBookHash.Filter(
-        seed: filter["seed"]?.string ?? "", ranges: ranges(filter["ranges"]) ?? [],
-        hashVersion: filter["hashVersion"]?.number.map { Int(exactly: $0) ?? -1 } ?? 2,
-        attribute: filter["attribute"]?.string ?? "id")
-    } ?? []
-    var experiment: GrowthBookExperiment?
-    if members["force"] == nil, let variations = members["variations"]?.array {
-      let namespace = members["namespace"]?.array.flatMap { parts -> GrowthBookHash.Namespace? in
-        guard parts.count == 3, let id = parts[0].string, let start = parts[1].number, let end = parts[2].number
-        else { return nil }
-        return GrowthBookHash.Namespace(id: id, start: start, end: end)
-      }
-      experiment = GrowthBookExperiment(
-        key: members["key"]?.string ?? featureKey, variations: variations,
-        weights: members["weights"]?.array?.compactMap(\.number), coverage: members["coverage"]?.number,
-        condition: members["condition"], namespace: namespace, filters: filters, ranges: ranges(members["ranges"]),
-        hashAttribute: hashAttribute, hashVersion: hashVersion,
-        seed: members["seed"]?.string,
-        bucketVersion: members["bucketVersion"]?.number.map(Self.clampedWhole) ?? 0,
-        minBucketVersion: members["minBucketVersion"]?.number.map(Self.clampedWhole) ?? 0,
-        variationKeys: members["meta"]?.array?.map { $0.object?["key"]?.string ?? "" })
-    }
+    let experiment = members["force"] == nil && members["variations"]?.array != nil
+      ? GrowthBookExperiment(members: members, key: featureKey) : nil
     let range = members["range"]?.array.map { (start: $0[0].number!, end: $0[1].number!) }
     var rule = Rule(
       id: members["id"]?.string ?? "", condition: members["condition"], force: members["force"],
       coverage: members["coverage"]?.number, range: range, experiment: experiment, hashAttribute: hashAttribute,
-      fallbackAttribute: members["fallbackAttribute"]?.string, hashVersion: hashVersion, seed: members["seed"]?.string)
-    rule.filters = filters
+      fallbackAttribute: members["fallbackAttribute"]?.string,
+      hashVersion: GrowthBookExperiment.hashVersion(members["hashVersion"]), seed: members["seed"]?.string)
+    rule.filters = GrowthBookExperiment.filters(members["filters"])
     // A prerequisite without an id or a condition is skipped, as the SDK skips it.
     rule.parentConditions = members["parentConditions"]?.array?.compactMap(\.object).compactMap { parent in
       guard let id = parent["id"], id != .null, let condition = parent["condition"], condition != .null else { return nil }
@@ -340,7 +303,7 @@ public struct GrowthBookPayload: Sendable {
   /// Evaluates a feature as the SDK's `evalFeature` does: the rules in order,
   /// the first that applies deciding.
   public func evaluate(
-    _ key: String, attributes: [String: AttributeValue], sticky: inout GrowthBookExperiment.StickyAssignments?
+    _ key: String, attributes: [String: AttributeValue], sticky: inout GrowthBookStickyBuckets?
   ) -> Evaluation {
     var evaluating: Set<String> = []
     return evaluate(key, attributes: attributes, sticky: &sticky, evaluating: &evaluating)
@@ -349,7 +312,7 @@ public struct GrowthBookPayload: Sendable {
   /// - Parameter evaluating: the features whose evaluation led here, through
   ///   prerequisites: meeting one again is a cycle.
   private func evaluate(
-    _ key: String, attributes: [String: AttributeValue], sticky: inout GrowthBookExperiment.StickyAssignments?,
+    _ key: String, attributes: [String: AttributeValue], sticky: inout GrowthBookStickyBuckets?,
     evaluating: inout Set<String>
   ) -> Evaluation {
     func ended(_ source: String, rules: [RuleOutcome] = []) -> Evaluation {
@@ -410,7 +373,8 @@ public struct GrowthBookPayload: Sendable {
       }
       let result = experiment.run(attributes: attributes, sticky: &sticky, savedGroups: savedGroups)
       outcomes.append(.experiment(result))
-      guard result.inExperiment else { continue }
+      // A user in a passthrough variation (a holdout's way through) goes on to the next rule.
+      guard result.inExperiment, !experiment.passthroughVariations.contains(result.variationID) else { continue }
       return decided(experiment.variations[result.variationID], "experiment", rule, experiment: result)
     }
     return Evaluation(
@@ -422,7 +386,7 @@ public struct GrowthBookPayload: Sendable {
   private enum Prerequisites { case pass, fail, gate, cyclic }
 
   private func prerequisites(
-    _ parents: [ParentCondition], attributes: [String: AttributeValue], sticky: inout GrowthBookExperiment.StickyAssignments?,
+    _ parents: [ParentCondition], attributes: [String: AttributeValue], sticky: inout GrowthBookStickyBuckets?,
     evaluating: inout Set<String>
   ) -> Prerequisites {
     let entered = evaluating

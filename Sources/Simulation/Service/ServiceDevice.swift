@@ -15,7 +15,7 @@ struct ServiceDevice {
   private var reinstallDay = -1
   private var cachedRevision = -1
   private var profile: [String: String]?
-  private var sticky: GrowthBookExperiment.StickyAssignments?
+  private var sticky: GrowthBookStickyBuckets?
   /// Statsig's `keepDeviceValue`: by service experiment, the variant the device keeps while the experiment is listed.
   private var kept: [Int?]
   /// What the last decisions were made from: a launch with the same inputs keeps them.
@@ -54,7 +54,7 @@ struct ServiceDevice {
     reinstallDay = reinstalls ? max(day, 1) : -1
     cachedRevision = -1
     profile = tables.sticky ? [:] : nil
-    sticky = tables.sticky ? [:] : nil
+    sticky = tables.sticky ? GrowthBookStickyBuckets() : nil
     lastRevision = -1
     lastInputs = nil
     for s in held.indices {
@@ -72,7 +72,7 @@ struct ServiceDevice {
       id = "device-\(device)-reinstalled"
       cachedRevision = -1
       profile = tables.sticky ? [:] : nil
-      sticky = tables.sticky ? [:] : nil
+      sticky = tables.sticky ? GrowthBookStickyBuckets() : nil
       for s in kept.indices { kept[s] = nil }
       tally.reinstalled += 1
     }

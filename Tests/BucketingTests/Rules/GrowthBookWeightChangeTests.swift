@@ -9,7 +9,9 @@ import Testing
   /// hashes in [0.5, 0.8)), none with it; a new bucket version re-buckets
   /// everyone by the current weights.
   @Test func changingWeightsMovesThirtyPercentUnlessStickyBucketingHoldsThem() {
-    let even = GrowthBookExperiment(key: "w", variations: [.number(0), .number(1)], weights: [0.5, 0.5], hashVersion: 2)
+    // Keys as a payload's meta gives them: sticky bucket documents store them.
+    let even = GrowthBookExperiment(
+      key: "w", variations: [.number(0), .number(1)], weights: [0.5, 0.5], hashVersion: 2, variationKeys: ["0", "1"])
     var uneven = even
     uneven.weights = [0.8, 0.2]
     var rebucketed = uneven
@@ -17,7 +19,7 @@ import Testing
     var moved = 0, movedSticky = 0, differsFromHash = 0
     for user in 0..<20_000 {
       let attributes: [String: AttributeValue] = ["id": .string("device-\(user)")]
-      var none: GrowthBookExperiment.StickyAssignments? = nil, sticky: GrowthBookExperiment.StickyAssignments? = [:]
+      var none: GrowthBookStickyBuckets? = nil, sticky: GrowthBookStickyBuckets? = GrowthBookStickyBuckets()
       let before = even.run(attributes: attributes, sticky: &sticky).variationID
       if uneven.run(attributes: attributes, sticky: &none).variationID != before { moved += 1 }
       if uneven.run(attributes: attributes, sticky: &sticky).variationID != before { movedSticky += 1 }
@@ -39,7 +41,7 @@ import Testing
     full.coverage = 1
     var entered = 0
     for user in 0..<20_000 {
-      var none: GrowthBookExperiment.StickyAssignments? = nil
+      var none: GrowthBookStickyBuckets? = nil
       let attributes: [String: AttributeValue] = ["id": .string("device-\(user)")]
       let before = half.run(attributes: attributes, sticky: &none), after = full.run(attributes: attributes, sticky: &none)
       if before.inExperiment { #expect(after.variationID == before.variationID && after.inExperiment) } else { entered += 1 }
