@@ -55,7 +55,9 @@ struct ScenarioDescription {
       lines.append(
         "Service: \(service.framework.rawValue)" + (service.sticky ? ", decisions stored on the device" : ", nothing stored")
           + (service.stickyChoice == nil ? " (its mobile SDKs' default)" : "")
-          + (service.reinstallShare > 0 ? ", \(Format.percent(service.reinstallShare)) of devices reinstall once" : ""))
+          + (service.reinstallShare > 0 ? ", \(Format.percent(service.reinstallShare)) of devices reinstall once" : "")
+          + (service.accessBeforeDownload > 0
+            ? ", \(Format.percent(service.accessBeforeDownload)) of launches activate before the datafile arrives" : ""))
       for change in service.changes {
         lines.append("  day \(change.day): \(change.experiment) \(change)")
       }

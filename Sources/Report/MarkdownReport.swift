@@ -811,6 +811,14 @@ private struct ReportWriter {
           + "variation; each carries a mix of both variations' effects.")
     }
     lines.append("")
+    if let stale = document.delivery?.staleActivations, stale.contains(where: { $0 > 0 }) {
+      lines.append(
+        "\(NumberFormat.count(stale.reduce(0, +))) launches activated their experiments before that launch's datafile "
+          + "arrived, and kept the previous datafile's activations for the session; a device meets a change one launch "
+          + "later that way (by day: " + stale.enumerated().filter { $0.element > 0 }
+          .map { "day \($0.offset) \(NumberFormat.count($0.element))" }.joined(separator: ", ") + ").")
+      lines.append("")
+    }
   }
 
   // MARK: - Delivery

@@ -33,7 +33,8 @@ extension DeliveryResult {
       ("overridden", days(overridden)),
       ("failedFetches", days(failedFetches)),
       ("defaultFallbacks", days(defaultFallbacks)),
-    ] + (tracking.isEmpty ? [] : [("tracking", .object(tracking.map { ($0.name, days($0.days)) }))]) + [
+    ] + (tracking.isEmpty ? [] : [("tracking", .object(tracking.map { ($0.name, days($0.days)) }))])
+      + (staleActivations.isEmpty ? [] : [("staleActivations", days(staleActivations))]) + [
       ("enrollment", .array(enrollment.map { enrollment in
         .object([
           ("experiment", .string(enrollment.experiment)),

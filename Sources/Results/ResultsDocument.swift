@@ -486,6 +486,10 @@ public struct DeliveryResult: Hashable, Sendable {
   /// ("experimentalGroup", "keyNotFound", "incorrectValue"); empty unless the
   /// remote values are read as KOMA reads them.
   public var tracking: [DailySeries] = []
+  /// Per day: launches whose Optimizely activations came from the datafile
+  /// held before that launch's download (`accessBeforeDownload`); empty
+  /// unless the scenario has such launches.
+  public var staleActivations: [Int] = []
 
   /// A count per day under a name.
   public struct DailySeries: Hashable, Sendable {

@@ -35,7 +35,7 @@ enum ScenarioFields {
   static let conclude = ["experiment", "winner"]
   static let declareKeys = ["experiment", "value"]
   static let churn = ["experiment", "variant", "dailyProbability", "whileValues"]
-  static let service = ["framework", "sticky", "reinstallShare", "fetch", "changes"]
+  static let service = ["framework", "sticky", "reinstallShare", "fetch", "accessBeforeDownload", "changes"]
   static let serviceChange = [
     "day", "start", "setTraffic", "setWeights", "addVariation", "removeVariation", "setAudience", "pause", "resume",
     "conclude", "newBucketVersion",

@@ -32,7 +32,15 @@ extension ScenarioReader {
       }
       changes.append(change)
     }
-    return ServicePlan(framework: framework, sticky: sticky, reinstallShare: reinstallShare, fetch: fetch, changes: changes)
+    var plan = ServicePlan(framework: framework, sticky: sticky, reinstallShare: reinstallShare, fetch: fetch, changes: changes)
+    if let accessNode = object.optional("accessBeforeDownload") {
+      guard framework == .optimizely else {
+        throw accessNode.error(
+          "is Optimizely's: its activation is cached until the app restarts (seed 001), where \(framework.rawValue)'s SDK reads the configuration it holds when asked (remove it)")
+      }
+      plan.accessBeforeDownload = try probability(accessNode)
+    }
+    return plan
   }
 
   private func serviceChange(

@@ -56,6 +56,11 @@ public struct ServicePlan: Hashable, Sendable {
   /// How the configuration download at each launch behaves; a failed one
   /// keeps the last configuration, or the one bundled in the running version.
   public var fetch: FetchModel
+  /// Optimizely only (seed 001): the chance, at a launch, that the app reads
+  /// its experiments before that launch's datafile download completes. The
+  /// activations are then the previous datafile's for the whole session, and
+  /// the new one counts from the next launch, a restart.
+  public var accessBeforeDownload: Double = 0
   public var changes: [ServiceChange]
 
   public init(framework: Framework, sticky: Bool?, reinstallShare: Double, fetch: FetchModel, changes: [ServiceChange]) {

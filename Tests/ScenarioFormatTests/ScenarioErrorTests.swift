@@ -357,6 +357,15 @@ func expectScenarioError(_ text: String, _ expected: String, sourceLocation: Sou
       "service.changes[1].newBucketVersion: does not apply to optimizely, which has no bucket versions, seeds or salts to change (remove the change)")
   }
 
+  @Test func accessBeforeDownloadIsOptimizelys() {
+    expectError(
+      #"{"framework": "growthbook", "accessBeforeDownload": 0.3, "changes": [\#(start)]}"#,
+      "service.accessBeforeDownload: is Optimizely's: its activation is cached until the app restarts (seed 001), where growthbook's SDK reads the configuration it holds when asked (remove it)")
+    expectError(
+      #"{"framework": "optimizely", "accessBeforeDownload": 1.3, "changes": [\#(start)]}"#,
+      "service.accessBeforeDownload: must lie between 0 and 1")
+  }
+
   @Test func removingTheLastVariation() {
     expectError(
       #"{"framework": "growthbook", "changes": [{"day": 0, "start": {"name": "Paywall", "variations": [{"name": "A"}]}}, {"day": 1, "removeVariation": {"experiment": "Paywall", "variation": "A"}}]}"#,

@@ -32,6 +32,31 @@ import Testing
     #expect(sticky.service?.sticky == false)
   }
 
+  /// docs/rules/OptimizelyActivation.md: at 30% of launches the app reads
+  /// Paywall before the datafile arrives and keeps the previous datafile's
+  /// activation for the session. When the traffic opens on day 5, 30% of
+  /// the launches that day are stale; of the users it brings in, 70% enter
+  /// that day and 30% at their next launch; nobody in it moves. Without the
+  /// lag everyone enters on day 5.
+  @Test func anActivationReadBeforeTheDownloadWaitsForTheRestart() async throws {
+    let plan = try scenario("optimizely-activation")
+    let results = await run(plan)
+    let experiment = try #require(results.experiment("Paywall"))
+    let stale = try #require(results.delivery?.staleActivations)
+    #expect(stale.enumerated().allSatisfy { $0.offset == 5 || $0.element == 0 })
+    #expect(withinBinomialBound(stale[5], of: 20_000, p: 0.3))
+    let opening = experiment.changes[1]
+    #expect(opening.day == 5 && opening.moved == 0 && opening.left == 0 && opening.kept + opening.entered == 20_000)
+    let newOn = { (day: Int) in experiment.dailyNewExposures.map { $0[day] }.reduce(0, +) }
+    #expect(newOn(5) + newOn(6) == opening.entered)
+    #expect(withinBinomialBound(newOn(6), of: opening.entered, p: 0.3))
+    var prompt = plan
+    prompt.service?.accessBeforeDownload = 0
+    let immediate = try #require(await run(prompt).experiment("Paywall"))
+    #expect(immediate.dailyNewExposures.map { $0[6] }.reduce(0, +) == 0)
+    #expect(try #require(await run(prompt).delivery).staleActivations.isEmpty)
+  }
+
   /// A scenario that leaves `sticky` out reads as the framework's mobile default.
   /// A download of the datafile that fails counts in `delivery.failedFetches`
   /// as a failed fetch of the remote configuration does (they were left out):

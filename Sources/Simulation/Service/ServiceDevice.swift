@@ -77,6 +77,9 @@ struct ServiceDevice {
       tally.reinstalled += 1
     }
     let segmentName = tables.segmentNames[segment]
+    // The configuration held before this launch's download: what an app
+    // that reads its experiments first activates for the session.
+    let heldRevision = cachedRevision >= 0 ? cachedRevision : tables.bundledRevision[version]
     let failed = draws.nextUnit() < tables.fetch.failureRate(in: segmentName)
     let latency = tables.fetch.medianLatency(in: segmentName) * Foundation.exp(tables.fetch.latencySigma * draws.nextNormal())
     if failed || latency > tables.fetch.timeoutSeconds {
@@ -84,7 +87,12 @@ struct ServiceDevice {
     } else if tables.revisionOfDay[day] >= 0 {
       cachedRevision = tables.revisionOfDay[day]
     }
-    let revision = cachedRevision >= 0 ? cachedRevision : tables.bundledRevision[version]
+    var revision = cachedRevision >= 0 ? cachedRevision : tables.bundledRevision[version]
+    // Drawn only when it can happen, so that other scenarios keep their draws.
+    if draws.nextBernoulli(tables.accessBeforeDownload), heldRevision != revision {
+      tally.staleActivations[day] += 1
+      revision = heldRevision
+    }
     let crossed = lastRevision >= 0 && revision > lastRevision
     let before = crossed ? held : []
     // A bucket is a pure function of the id, the attributes and the

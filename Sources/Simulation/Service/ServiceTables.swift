@@ -16,6 +16,8 @@ struct ServiceTables {
   let names: [String]
   let sticky: Bool
   let reinstallShare: Double
+  /// `ServicePlan.accessBeforeDownload`.
+  let accessBeforeDownload: Double
   let fetch: FetchModel
   /// The revision in force on each day, -1 before the first change.
   let revisionOfDay: [Int]
@@ -62,6 +64,7 @@ struct ServiceTables {
     names = globalID.map { plan.experimentNames[$0] }
     sticky = service.sticky
     reinstallShare = service.reinstallShare
+    accessBeforeDownload = service.accessBeforeDownload
     fetch = service.fetch
     let revisions = service.revisions
     var revisionOfDay = Array(repeating: -1, count: scenario.days)

@@ -7,10 +7,15 @@ public struct ServiceTally: Hashable, Sendable {
   public var reinstalled = 0
   /// Per day: configuration downloads that failed or missed the time-out.
   public var failedFetches: [Int]
+  /// Per day: launches whose activations came from an older configuration
+  /// than the one downloaded during the session (Optimizely's activation,
+  /// read before the download completed).
+  public var staleActivations: [Int]
 
   init(experiments: Int, revisions: Int, days: Int) {
     changes = Array(repeating: Array(repeating: ChangeCounts(), count: revisions), count: experiments)
     failedFetches = Array(repeating: 0, count: days)
+    staleActivations = failedFetches
   }
 
   mutating func merge(_ other: ServiceTally) {
@@ -18,6 +23,9 @@ public struct ServiceTally: Hashable, Sendable {
       for r in changes[s].indices { changes[s][r].merge(other.changes[s][r]) }
     }
     reinstalled += other.reinstalled
-    for day in failedFetches.indices { failedFetches[day] += other.failedFetches[day] }
+    for day in failedFetches.indices {
+      failedFetches[day] += other.failedFetches[day]
+      staleActivations[day] += other.staleActivations[day]
+    }
   }
 }

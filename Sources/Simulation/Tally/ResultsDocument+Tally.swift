@@ -313,6 +313,7 @@ extension DeliveryResult {
           experiment: rule.experiment, variant: rule.variant, exposed: churn.exposed, lost: churn.lost, stuck: churn.stuck,
           rescued: churn.rescued)
       })
+    if (plan.scenario.service?.accessBeforeDownload ?? 0) > 0 { staleActivations = tally.service.staleActivations }
     if let scenarioRemote = plan.scenario.remote, scenarioRemote.values == .koma {
       var kinds = ["experimentalGroup", "keyNotFound", "incorrectValue"]
       if scenarioRemote.customValues != nil || scenarioRemote.debugValues != nil { kinds += ["customValue", "debugValue"] }

@@ -181,6 +181,7 @@ extension ServiceTally {
     }
     visitor.visit(&reinstalled)
     visitor.visit(&failedFetches)
+    visitor.visit(&staleActivations)
   }
 }
 
