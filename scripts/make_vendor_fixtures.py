@@ -459,11 +459,50 @@ def growthbook_fixtures(rng):
         gb = GrowthBook(attributes={"id": special}, features=structure_payload["features"],
                         saved_groups=structure_payload["savedGroups"])
         structures.append({"id": special, "attributes": {"id": special}, "results": feature_results(gb, ["beta-banner"])})
+    # A visitor who logs in, with sticky bucketing and a fallback attribute: the experiment hashes the anonymous
+    # id while there is no user id, keeps the variation through a weight change, reads the anonymous id's document
+    # once logged in (and copies it to the user id's), keeps it on a second device, and starts afresh as a new
+    # visitor; one step disables sticky bucketing (no fallback then), and one runs without a sticky service.
+    journey_steps = [
+        {"attributes": {"anonymousId": "A"}, "weights": [0.5, 0.5]},
+        {"attributes": {"anonymousId": "A"}, "weights": [0.2, 0.8]},
+        {"attributes": {"id": "U", "anonymousId": "A"}, "weights": [0.2, 0.8]},
+        {"attributes": {"id": "U", "anonymousId": "B"}, "weights": [0.2, 0.8]},
+        {"attributes": {"anonymousId": "C"}, "weights": [0.2, 0.8]},
+        {"attributes": {"anonymousId": "C"}, "weights": [0.2, 0.8], "disableStickyBucketing": True},
+        {"attributes": {"anonymousId": "C"}, "weights": [0.2, 0.8], "withoutService": True},
+    ]
+    journeys = []
+    journey_users = [(w, f"anon-{w}", 12345 + index) for index, w in enumerate(words[:400])]
+    journey_users += [("", "anon-empty-id", "v-1"), ("ü-é-😀", "", "v-2"), ("x" * 1000, 777, 0)]
+    for user, anonymous, other in journey_users:
+        service = InMemoryStickyBucketService()
+        values = {"U": user, "A": anonymous, "B": f"{anonymous}-second-device", "C": other}
+        results = []
+        for step in journey_steps:
+            given = {name: values[value] for name, value in step["attributes"].items()}
+            rule = {"key": "journey", "variations": ["control", "treatment"], "meta": [{"key": "c"}, {"key": "t"}],
+                    "hashAttribute": "id", "fallbackAttribute": "anonymousId", "hashVersion": 2,
+                    "weights": step["weights"]}
+            if step.get("disableStickyBucketing"):
+                rule["disableStickyBucketing"] = True
+            extra = {} if step.get("withoutService") else {"sticky_bucket_service": service}
+            gb = GrowthBook(attributes=given, features={"journey": {"defaultValue": "off", "rules": [rule]}}, **extra)
+            result = gb.eval_feature("journey")
+            experiment = result.experimentResult
+            results.append({"attributes": given, "value": result.value, "source": result.source,
+                            "hashAttribute": experiment.hashAttribute if experiment else None,
+                            "hashValue": experiment.hashValue if experiment else None,
+                            "bucket": experiment.bucket if experiment else None,
+                            "stickyBucketUsed": experiment.stickyBucketUsed if experiment else None})
+        journeys.append({"results": results, "documents": {key: doc["assignments"] for key, doc in service.docs.items()}})
+    journey_rule_steps = [{key: value for key, value in step.items() if key != "attributes"} for step in journey_steps]
+
     return {"sdk": GROWTHBOOK, "fnv": fnv, "hashes": hashes, "ranges": ranges, "namespaces": namespaces,
             "conditions": conditions, "experiments": experiments, "runs": runs, "stickySteps": steps,
             "sticky": sticky, "payload": payload, "features": features, "rolloutPayload": rollout_payload,
             "rollouts": rollouts, "operatorConditions": operator_cases, "structurePayload": structure_payload,
-            "structures": structures}
+            "structures": structures, "journeySteps": journey_rule_steps, "journeys": journeys}
 
 
 # MARK: - LaunchDarkly

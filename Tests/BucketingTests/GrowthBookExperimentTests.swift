@@ -1,4 +1,4 @@
-import Bucketing
+@testable import Bucketing
 import Testing
 
 /// Whole experiment runs and sticky bucketing against the SDK, and the
@@ -61,5 +61,49 @@ import Testing
       }
     }
     #expect(kept > 400)
+  }
+
+  /// A visitor who logs in, against the SDK on 403 users (the empty id, a
+  /// numeric anonymous id, astral text, 1,000 characters among them): with
+  /// sticky bucketing the experiment hashes `anonymousId` while there is no
+  /// `id`, keeps the variation through new weights, reads the anonymous
+  /// document once logged in (and writes the user's), keeps it on a second
+  /// device, and starts afresh as a new visitor; `disableStickyBucketing`
+  /// and a run without sticky bucketing use no fallback. The documents at
+  /// the end are the SDK's.
+  @Test func aVisitorWhoLogsInKeepsTheVariationThroughTheFallbackAttribute() throws {
+    let fixtures = try VendorFixtures.load("growthbook", as: GrowthBookFixtures.self)
+    var compared = 0, carriedOver = 0
+    for journey in fixtures.journeys {
+      var sticky: GrowthBookStickyBuckets? = GrowthBookStickyBuckets()
+      for (step, expected) in zip(fixtures.journeySteps, journey.results) {
+        var experiment = GrowthBookExperiment(
+          key: "journey", variations: [.string("control"), .string("treatment")], weights: step.weights,
+          hashAttribute: "id", hashVersion: 2, variationKeys: ["c", "t"])
+        experiment.fallbackAttribute = "anonymousId"
+        experiment.disableStickyBucketing = step.disableStickyBucketing ?? false
+        let payload = GrowthBookPayload(features: [
+          "journey": .init(defaultValue: .string("off"), rules: [
+            .init(condition: nil, force: nil, coverage: nil, experiment: experiment, hashAttribute: "id", hashVersion: 2, seed: nil)
+          ])
+        ])
+        var none: GrowthBookStickyBuckets?
+        let evaluation = step.withoutService == true
+          ? payload.evaluate("journey", attributes: expected.attributes, sticky: &none)
+          : payload.evaluate("journey", attributes: expected.attributes, sticky: &sticky)
+        let label = "\(expected.attributes) \(step)"
+        #expect(evaluation.value == expected.value, "\(label)")
+        #expect(evaluation.source == expected.source, "\(label)")
+        #expect(evaluation.experiment?.stickyBucketUsed == expected.stickyBucketUsed, "\(label)")
+        #expect(evaluation.experiment?.bucket == expected.bucket, "\(label)")
+        #expect(evaluation.experiment?.hashAttribute == expected.hashAttribute, "\(label)")
+        #expect(evaluation.experiment?.hashValue == expected.hashValue.flatMap(GrowthBookExperiment.hashValue), "\(label)")
+        if expected.attributes["id"] != nil, expected.stickyBucketUsed == true { carriedOver += 1 }
+        compared += 1
+      }
+      #expect(sticky?.documents == journey.documents, "\(journey.results.first?.attributes ?? [:])")
+    }
+    #expect(compared == 403 * 7)
+    #expect(carriedOver > 390)
   }
 }

@@ -77,6 +77,28 @@ struct GrowthBookFixtures: Decodable {
   }
   let rolloutPayload: AttributeValue
   let rollouts: [Rollout]
+  /// A visitor who logs in: each step's rule settings, and per user each
+  /// step's result and the sticky bucket documents at the end.
+  struct JourneyStep: Decodable {
+    let weights: [Double]
+    let disableStickyBucketing: Bool?
+    let withoutService: Bool?
+  }
+  struct Journey: Decodable {
+    struct Result: Decodable {
+      let attributes: [String: AttributeValue]
+      let value: AttributeValue
+      let source: String
+      let hashAttribute: String?
+      let hashValue: AttributeValue?
+      let bucket: Double?
+      let stickyBucketUsed: Bool?
+    }
+    let results: [Result]
+    let documents: [String: [String: String]]
+  }
+  let journeySteps: [JourneyStep]
+  let journeys: [Journey]
   /// The newer operators ($ini, $nini, $alli, $regexi, $notRegex, $notRegexi).
   let operatorConditions: [Condition]
   /// Saved groups, filters, ranges and prerequisites, evaluated per id and feature.
