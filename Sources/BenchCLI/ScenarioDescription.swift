@@ -61,6 +61,10 @@ struct ScenarioDescription {
       for change in service.changes {
         lines.append("  day \(change.day): \(change.experiment) \(change)")
       }
+      for flag in service.flags {
+        lines.append(
+          "  flag \(flag.name): " + flag.rollout.map { "day \($0.day) \(Format.percent($0.share))" }.joined(separator: ", "))
+      }
     }
     for name in scenario.enrollment.keys.sorted() {
       let rule = scenario.enrollment[name]!

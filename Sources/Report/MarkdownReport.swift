@@ -623,6 +623,7 @@ private struct ReportWriter {
   private mutating func writeChangeImpact() {
     let transitions = document.experiments.flatMap { experiment in experiment.transitions.map { (experiment, $0) } }
     writeServiceChanges()
+    writeFlags()
     guard !transitions.isEmpty || !document.conflicts.isEmpty else { return }
     lines.append("## Change impact")
     lines.append("")
@@ -819,6 +820,27 @@ private struct ReportWriter {
           .map { "day \($0.offset) \(NumberFormat.count($0.element))" }.joined(separator: ", ") + ").")
       lines.append("")
     }
+  }
+
+  /// Optimizely's feature flags: the launches they were on, by day, and the
+  /// launches the SDK answered false for want of a datafile with the flag.
+  private mutating func writeFlags() {
+    guard let flags = document.delivery?.flags, !flags.isEmpty else { return }
+    lines.append("## Feature flags")
+    lines.append("")
+    lines.append(
+      "Launches with each flag on, by day. A flag is read with the latest datafile the device holds, whenever the app reads "
+        + "it (seed 001: \"The latest value will always be returned for a feature flag\"); a device without a datafile that "
+        + "has the flag gets false, as the SDK answers on an error.")
+    lines.append("")
+    lines.append("| Flag | Day | On | False without the flag |")
+    lines.append("|---|---:|---:|---:|")
+    for flag in flags {
+      for day in 0..<document.days where flag.on[day] > 0 || flag.unknown[day] > 0 {
+        lines.append("| \(flag.name) | \(day) | \(NumberFormat.count(flag.on[day])) | \(NumberFormat.count(flag.unknown[day])) |")
+      }
+    }
+    lines.append("")
   }
 
   // MARK: - Delivery

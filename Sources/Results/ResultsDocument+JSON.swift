@@ -34,7 +34,10 @@ extension DeliveryResult {
       ("failedFetches", days(failedFetches)),
       ("defaultFallbacks", days(defaultFallbacks)),
     ] + (tracking.isEmpty ? [] : [("tracking", .object(tracking.map { ($0.name, days($0.days)) }))])
-      + (staleActivations.isEmpty ? [] : [("staleActivations", days(staleActivations))]) + [
+      + (staleActivations.isEmpty ? [] : [("staleActivations", days(staleActivations))])
+      + (flags.isEmpty ? [] : [("flags", .array(flags.map { flag in
+        .object([("name", .string(flag.name)), ("on", days(flag.on)), ("withoutFlag", days(flag.unknown))])
+      }))]) + [
       ("enrollment", .array(enrollment.map { enrollment in
         .object([
           ("experiment", .string(enrollment.experiment)),

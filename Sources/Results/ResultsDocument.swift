@@ -490,6 +490,22 @@ public struct DeliveryResult: Hashable, Sendable {
   /// held before that launch's download (`accessBeforeDownload`); empty
   /// unless the scenario has such launches.
   public var staleActivations: [Int] = []
+  /// Optimizely's feature flags; empty without any.
+  public var flags: [FlagResult] = []
+
+  /// A feature flag's launches by day: on, and read without a datafile that
+  /// has the flag (false, as the SDK answers on an error).
+  public struct FlagResult: Hashable, Sendable {
+    public var name: String
+    public var on: [Int]
+    public var unknown: [Int]
+
+    public init(name: String, on: [Int], unknown: [Int]) {
+      self.name = name
+      self.on = on
+      self.unknown = unknown
+    }
+  }
 
   /// A count per day under a name.
   public struct DailySeries: Hashable, Sendable {

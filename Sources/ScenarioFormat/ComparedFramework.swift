@@ -24,6 +24,7 @@ public enum ComparedFramework: String, CaseIterable, Hashable, Sendable {
   public func express(_ plan: Scenario) throws(ComparisonError) -> (scenario: Scenario, notes: [String]) {
     guard let service = plan.service else { throw .noServicePlan }
     guard plan.versions.allSatisfy(\.experiments.isEmpty), plan.remote == nil else { throw .experimentsOutsideThePlan }
+    guard service.flags.isEmpty else { throw .featureFlags }
     var scenario = plan
     var notes: [String] = []
     switch self {
@@ -263,6 +264,7 @@ public enum ComparedFramework: String, CaseIterable, Hashable, Sendable {
 public enum ComparisonError: Error, Hashable, Sendable, CustomStringConvertible {
   case noServicePlan
   case experimentsOutsideThePlan
+  case featureFlags
   case inexpressible(experiment: String, reason: String)
 
   public var description: String {
@@ -271,6 +273,8 @@ public enum ComparisonError: Error, Hashable, Sendable, CustomStringConvertible 
       return "service: is required: bench compare runs the experiments of the service section under each framework"
     case .experimentsOutsideThePlan:
       return "versions[].experiments and remote: must be empty for bench compare: put every experiment in the service section"
+    case .featureFlags:
+      return "service.flags: must be empty for bench compare, which compares experiments: flags are Optimizely's alone"
     case .inexpressible(let experiment, let reason):
       return "service: \(experiment) cannot be expressed as a local experiment: \(reason)"
     }

@@ -35,7 +35,9 @@ enum ScenarioFields {
   static let conclude = ["experiment", "winner"]
   static let declareKeys = ["experiment", "value"]
   static let churn = ["experiment", "variant", "dailyProbability", "whileValues"]
-  static let service = ["framework", "sticky", "reinstallShare", "fetch", "accessBeforeDownload", "changes"]
+  static let service = ["framework", "sticky", "reinstallShare", "fetch", "accessBeforeDownload", "changes", "flags"]
+  static let flag = ["name", "rollout"]
+  static let flagStep = ["day", "share"]
   static let serviceChange = [
     "day", "start", "setTraffic", "setWeights", "addVariation", "removeVariation", "setAudience", "pause", "resume",
     "conclude", "newBucketVersion",
@@ -69,6 +71,6 @@ enum ScenarioFields {
     "serviceAudience": serviceAudience, "setTraffic": setTraffic, "setWeights": setWeights, "addVariation": addVariation,
     "removeVariation": removeVariation, "setAudience": setAudience, "experimentOnly": experimentOnly,
     "enrollmentRule": enrollmentRule, "enrollmentCondition": enrollmentCondition, "handshake": handshake,
-    "segmentHandshake": segmentHandshake, "localValues": localValues,
+    "segmentHandshake": segmentHandshake, "localValues": localValues, "flag": flag, "flagStep": flagStep,
   ]
 }

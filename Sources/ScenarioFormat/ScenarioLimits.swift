@@ -40,6 +40,9 @@ public enum ScenarioLimits {
   /// Changes in the remote or the service timeline.
   public static let changes: ClosedRange<Int> = 0...10_000
 
+  /// Feature flags of the service.
+  public static let flags: ClosedRange<Int> = 0...64
+
   /// Population segments and metrics.
   public static let segments: ClosedRange<Int> = 1...64
   public static let metrics: ClosedRange<Int> = 0...64

@@ -40,6 +40,34 @@ extension ScenarioReader {
       }
       plan.accessBeforeDownload = try probability(accessNode)
     }
+    if let flagsNode = object.optional("flags") {
+      guard framework == .optimizely else {
+        throw flagsNode.error("are Optimizely's feature flags (seed 001): \(framework.rawValue)'s are not modelled (remove them)")
+      }
+      var names = Set(plan.experimentVariations.map(\.name))
+      for flagNode in try flagsNode.array(count: ScenarioLimits.flags, of: "flags") {
+        let fields = try flagNode.object(fields: ScenarioFields.flag)
+        let nameNode = try fields.required("name")
+        let name = try nameNode.string()
+        guard !name.isEmpty else { throw nameNode.error("must not be empty") }
+        guard names.insert(name).inserted else {
+          throw nameNode.error("'\(name)' is already the name of a flag or an experiment of the service: give the flag its own")
+        }
+        var steps: [ServiceFlag.Step] = []
+        let rolloutNode = try fields.required("rollout")
+        for stepNode in try rolloutNode.array(count: 1...ScenarioLimits.changes.upperBound, of: "rollout steps") {
+          let step = try stepNode.object(fields: ScenarioFields.flagStep)
+          let dayNode = try step.required("day")
+          let day = try dayNode.integer()
+          guard (0..<days).contains(day) else { throw dayNode.error("must lie between 0 and \(days - 1), a day of the run") }
+          if let previous = steps.last, day <= previous.day {
+            throw dayNode.error("must be after day \(previous.day): list a flag's rollout steps in date order, one a day")
+          }
+          steps.append(ServiceFlag.Step(day: day, share: try probability(try step.required("share"))))
+        }
+        plan.flags.append(ServiceFlag(name: name, rollout: steps))
+      }
+    }
     return plan
   }
 

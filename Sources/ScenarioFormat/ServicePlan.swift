@@ -62,6 +62,10 @@ public struct ServicePlan: Hashable, Sendable {
   /// the new one counts from the next launch, a restart.
   public var accessBeforeDownload: Double = 0
   public var changes: [ServiceChange]
+  /// Optimizely's feature flags, each a rollout whose share the dashboard
+  /// sets on given days (seed 001: "The latest value will always be
+  /// returned for a feature flag").
+  public var flags: [ServiceFlag] = []
 
   public init(framework: Framework, sticky: Bool?, reinstallShare: Double, fetch: FetchModel, changes: [ServiceChange]) {
     self.framework = framework
@@ -73,18 +77,23 @@ public struct ServicePlan: Hashable, Sendable {
 
   /// The configuration after each day that changes it, in order: on day d
   /// it is the last one whose day is at most d. One copy of the experiments
-  /// per day with changes, however many changes the day holds.
-  public var revisions: [(day: Int, experiments: [ServiceExperiment])] {
-    var revisions: [(day: Int, experiments: [ServiceExperiment])] = []
+  /// per day with changes, however many changes the day holds; a flag's
+  /// rollout changes the configuration too (`flags`: each flag's share, for
+  /// the flags the configuration has by then).
+  public var revisions: [(day: Int, experiments: [ServiceExperiment], flags: [String: Double])] {
+    var revisions: [(day: Int, experiments: [ServiceExperiment], flags: [String: Double])] = []
     var experiments: [ServiceExperiment] = []
+    let flagDays = flags.flatMap { $0.rollout.map(\.day) }
+    let days = Set(changes.map(\.day) + flagDays).sorted()
     var index = changes.startIndex
-    while index < changes.endIndex {
-      let day = changes[index].day
+    for day in days {
       while index < changes.endIndex && changes[index].day == day {
         changes[index].apply(to: &experiments)
         index += 1
       }
-      revisions.append((day, experiments))
+      var shares: [String: Double] = [:]
+      for flag in flags { shares[flag.name] = flag.rollout.last { $0.day <= day }?.share }
+      revisions.append((day, experiments, shares))
     }
     return revisions
   }
@@ -107,6 +116,30 @@ public struct ServicePlan: Hashable, Sendable {
       }
     }
     return result
+  }
+}
+
+/// A feature flag on Optimizely: a rollout that turns the flag on for a
+/// share of users (by the bucketing hash), set on given days.
+public struct ServiceFlag: Hashable, Sendable {
+  public var name: String
+  /// The share of users the flag is on for, from each day on, in day order;
+  /// the flag is not in the configuration before the first.
+  public var rollout: [Step]
+
+  public struct Step: Hashable, Sendable {
+    public var day: Int
+    public var share: Double
+
+    public init(day: Int, share: Double) {
+      self.day = day
+      self.share = share
+    }
+  }
+
+  public init(name: String, rollout: [Step]) {
+    self.name = name
+    self.rollout = rollout
   }
 }
 

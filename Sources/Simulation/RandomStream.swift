@@ -68,6 +68,7 @@ public enum RandomPurpose: UInt64, Sendable, CaseIterable {
   case enrollment
   case covariates
   case localValues
+  case activation
 }
 
 /// The streams of one device in one replication of a run.

@@ -69,4 +69,12 @@ import Testing
       name: "Theme", keys: ["color"], variants: [Variant(name: "Blue", assignments: ["color": .string("blue")])])]
     #expect(throws: ComparisonError.experimentsOutsideThePlan) { try ComparedFramework.optimizely.express(scenario) }
   }
+
+  /// Flags are Optimizely's alone: a comparison of frameworks refuses them, with the fix.
+  @Test func aPlanWithFeatureFlagsIsRefused() throws {
+    var scenario = try plan()
+    scenario.service?.flags = [ServiceFlag(name: "NewCheckout", rollout: [.init(day: 0, share: 0.5)])]
+    #expect(throws: ComparisonError.featureFlags) { try ComparedFramework.optimizely.express(scenario) }
+    #expect("\(ComparisonError.featureFlags)".hasPrefix("service.flags: must be empty for bench compare"))
+  }
 }

@@ -357,6 +357,24 @@ func expectScenarioError(_ text: String, _ expected: String, sourceLocation: Sou
       "service.changes[1].newBucketVersion: does not apply to optimizely, which has no bucket versions, seeds or salts to change (remove the change)")
   }
 
+  @Test func flagsAreOptimizelysAndCheckedByField() {
+    expectError(
+      #"{"framework": "growthbook", "flags": [], "changes": []}"#,
+      "service.flags: are Optimizely's feature flags (seed 001): growthbook's are not modelled (remove them)")
+    expectError(
+      #"{"framework": "optimizely", "flags": [{"name": "Paywall", "rollout": [{"day": 0, "share": 1}]}], "changes": [\#(start)]}"#,
+      "service.flags[0].name: 'Paywall' is already the name of a flag or an experiment of the service: give the flag its own")
+    expectError(
+      #"{"framework": "optimizely", "flags": [{"name": "Dark", "rollout": [{"day": 1, "share": 0.2}, {"day": 1, "share": 1}]}], "changes": []}"#,
+      "service.flags[0].rollout[1].day: must be after day 1: list a flag's rollout steps in date order, one a day")
+    expectError(
+      #"{"framework": "optimizely", "flags": [{"name": "Dark", "rollout": []}], "changes": []}"#,
+      "service.flags[0].rollout: must list at least one rollout step")
+    expectError(
+      #"{"framework": "optimizely", "flags": [{"name": "Dark", "rollout": [{"day": 0, "share": 2}]}], "changes": []}"#,
+      "service.flags[0].rollout[0].share: must lie between 0 and 1")
+  }
+
   @Test func accessBeforeDownloadIsOptimizelys() {
     expectError(
       #"{"framework": "growthbook", "accessBeforeDownload": 0.3, "changes": [\#(start)]}"#,

@@ -57,6 +57,36 @@ import Testing
     #expect(try #require(await run(prompt).delivery).staleActivations.isEmpty)
   }
 
+  /// docs/rules/OptimizelyFeatureFlag.md: NewCheckout enters the datafile on
+  /// day 2 at 20% and goes to 100% on day 5, a fifth of the downloads fail.
+  /// Without a datafile that has it the flag is false: everyone on days 0
+  /// and 1, then the devices whose downloads failed every day since day 2
+  /// (0.2ᵈ⁻¹ of them). Read with the latest datafile, the flag is on for
+  /// every device that downloaded on day 5, and for a fifth of those that
+  /// hold an older one; reading Paywall before the download changes nothing
+  /// for the flag.
+  @Test func aFeatureFlagIsReadWithTheLatestDatafileAndFalseWithout() async throws {
+    let plan = try scenario("optimizely-feature-flag")
+    let results = await run(plan)
+    let delivery = try #require(results.delivery)
+    let flag = try #require(delivery.flags.first)
+    #expect(flag.name == "NewCheckout")
+    #expect(Array(flag.unknown.prefix(2)) == [20_000, 20_000])
+    #expect(Array(flag.on.prefix(2)) == [0, 0])
+    for day in 2...4 {
+      #expect(withinBinomialBound(flag.unknown[day], of: 20_000, p: Foundation.pow(0.2, Double(day - 1))), "day \(day)")
+    }
+    #expect(withinBinomialBound(flag.on[2], of: 20_000, p: 0.8 * 0.2))
+    let failed = delivery.failedFetches[5], holdingOlder = failed - flag.unknown[5]
+    #expect(withinBinomialBound(flag.on[5] - (20_000 - failed), of: holdingOlder, p: 0.2))
+    #expect(delivery.staleActivations[5] > 0)
+    var prompt = plan
+    prompt.service?.accessBeforeDownload = 0
+    let promptDelivery = try #require(await run(prompt).delivery)
+    #expect(promptDelivery.flags == delivery.flags)
+    #expect(promptDelivery.staleActivations.isEmpty)
+  }
+
   /// A scenario that leaves `sticky` out reads as the framework's mobile default.
   /// A download of the datafile that fails counts in `delivery.failedFetches`
   /// as a failed fetch of the remote configuration does (they were left out):

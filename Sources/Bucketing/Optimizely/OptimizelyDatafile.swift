@@ -142,6 +142,14 @@ public struct OptimizelyDatafile: Decodable, Sendable {
     public var experimentIds: [String]
     public var rolloutId: String?
     public var variables: [Variable]
+
+    public init(id: String, key: String, experimentIds: [String] = [], rolloutId: String?, variables: [Variable] = []) {
+      self.id = id
+      self.key = key
+      self.experimentIds = experimentIds
+      self.rolloutId = rolloutId
+      self.variables = variables
+    }
   }
 
   public struct Variable: Decodable, Sendable {
@@ -155,6 +163,11 @@ public struct OptimizelyDatafile: Decodable, Sendable {
     public var id: String
     /// The targeting rules in order; the last is "Everyone Else".
     public var experiments: [Experiment]
+
+    public init(id: String, experiments: [Experiment]) {
+      self.id = id
+      self.experiments = experiments
+    }
   }
 
   enum CodingKeys: String, CodingKey {

@@ -93,7 +93,7 @@ struct DeviceSimulator: ~Copyable {
         remote.drawLocalValues(&localValueDraws)
       }
     }
-    if tables.service.count > 0 { service.reset(device: device, draws: random.stream(.reinstall)) }
+    if tables.service.isUsed { service.reset(device: device, draws: random.stream(.reinstall)) }
     if hasEnrollment { enrollment.reset() }
     if Observer.isObserving {
       observer.started(
@@ -107,7 +107,8 @@ struct DeviceSimulator: ~Copyable {
     var fetchDraws = random.stream(.fetch, ifUsed: hasRemote)
     var assignmentDraws = random.stream(.remoteAssignment, ifUsed: hasRemote)
     var churnDraws = random.stream(.churn, ifUsed: hasRemote)
-    var serviceDraws = random.stream(.serviceFetch, ifUsed: tables.service.count > 0)
+    var serviceDraws = random.stream(.serviceFetch, ifUsed: tables.service.isUsed)
+    var activationDraws = random.stream(.activation, ifUsed: tables.service.accessBeforeDownload > 0)
     var enrollmentDraws = random.stream(.enrollment, ifUsed: hasEnrollment)
     let launchProbability = tables.launchProbabilities[segment]
     var installed = 0, running = -1, launchOfVersion = 0, stabilized = false, churned = false
@@ -142,8 +143,9 @@ struct DeviceSimulator: ~Copyable {
           day: day, segment: segment, token: token, isStabilized: stabilized, draws: &fetchDraws,
           assignments: &assignmentDraws)
       }
-      if tables.service.count > 0 {
-        service.launch(day: day, segment: segment, version: installed, draws: &serviceDraws)
+      if tables.service.isUsed {
+        service.launch(
+          day: day, segment: segment, version: installed, draws: &serviceDraws, activationDraws: &activationDraws)
       }
       // In a version whose experiments share no key every active slot is
       // served: without remote experiments or an observer, nothing to merge.

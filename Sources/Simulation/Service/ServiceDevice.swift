@@ -41,7 +41,8 @@ struct ServiceDevice {
     held = Array(repeating: -1, count: tables.count)
     selectionRevision = held
     kept = Array(repeating: nil, count: tables.count)
-    tally = ServiceTally(experiments: tables.count, revisions: tables.revisionDays.count, days: plan.scenario.days)
+    tally = ServiceTally(
+      experiments: tables.count, revisions: tables.revisionDays.count, days: plan.scenario.days, flags: tables.flagNames.count)
   }
 
   /// A new device: its id, and the day it will reinstall, if ever.
@@ -66,7 +67,9 @@ struct ServiceDevice {
 
   /// A launch: a reinstall if its day has come, the configuration download,
   /// then every experiment decided with the configuration the device holds.
-  mutating func launch(day: Int, segment: Int, version: Int, draws: inout RandomStream) {
+  mutating func launch(
+    day: Int, segment: Int, version: Int, draws: inout RandomStream, activationDraws: inout RandomStream
+  ) {
     if reinstallDay >= 0, day >= reinstallDay {
       reinstallDay = -1
       id = "device-\(device)-reinstalled"
@@ -88,8 +91,9 @@ struct ServiceDevice {
       cachedRevision = tables.revisionOfDay[day]
     }
     var revision = cachedRevision >= 0 ? cachedRevision : tables.bundledRevision[version]
-    // Drawn only when it can happen, so that other scenarios keep their draws.
-    if draws.nextBernoulli(tables.accessBeforeDownload), heldRevision != revision {
+    if !tables.flagNames.isEmpty { readFlags(day: day, revision: revision, segment: segment, version: version) }
+    // Flags are read above with the latest datafile: only experiments are activated for the session.
+    if tables.count > 0, activationDraws.nextBernoulli(tables.accessBeforeDownload), heldRevision != revision {
       tally.staleActivations[day] += 1
       revision = heldRevision
     }
@@ -114,6 +118,24 @@ struct ServiceDevice {
       }
     }
     lastRevision = max(lastRevision, revision)
+  }
+
+  /// Optimizely's flags at a launch, with the latest datafile the device
+  /// holds, whenever the app reads them in the session (seed 001: "The
+  /// latest value will always be returned for a feature flag"): false
+  /// without a datafile, or with one that lacks the flag.
+  private mutating func readFlags(day: Int, revision: Int, segment: Int, version: Int) {
+    var attributes = tables.attributes[segment][version]
+    attributes["id"] = .string(id)
+    var noProfile: [String: String]?
+    for (index, name) in tables.flagNames.enumerated() {
+      guard revision >= 0, let decision = tables.optimizely[revision].feature(name, userID: id, attributes: attributes, profile: &noProfile)
+      else {
+        tally.flagUnknown[index][day] += 1
+        continue
+      }
+      if decision.isEnabled { tally.flagOn[index][day] += 1 }
+    }
   }
 
   /// Who the SDK is asked about at a launch, in the platform's own terms:

@@ -18,6 +18,10 @@ struct ServiceTables {
   let reinstallShare: Double
   /// `ServicePlan.accessBeforeDownload`.
   let accessBeforeDownload: Double
+  /// Optimizely's feature flags, by name (`ServicePlan.flags`).
+  let flagNames: [String]
+  /// Whether devices launch against the service: it has experiments or flags.
+  var isUsed: Bool { count > 0 || !flagNames.isEmpty }
   let fetch: FetchModel
   /// The revision in force on each day, -1 before the first change.
   let revisionOfDay: [Int]
@@ -65,6 +69,7 @@ struct ServiceTables {
     sticky = service.sticky
     reinstallShare = service.reinstallShare
     accessBeforeDownload = service.accessBeforeDownload
+    flagNames = service.flags.map(\.name)
     fetch = service.fetch
     let revisions = service.revisions
     var revisionOfDay = Array(repeating: -1, count: scenario.days)
@@ -77,7 +82,12 @@ struct ServiceTables {
     variantIDs = globalID.map { id in Dictionary(uniqueKeysWithValues: plan.variantNames[id].enumerated().map { ($1, $0) }) }
     let variantIDs = self.variantIDs
     optimizely = service.framework == .optimizely
-      ? revisions.map { OptimizelyDecisionService(datafile: Self.datafile($0.experiments, names: names, variantIDs: variantIDs)) }
+      ? revisions.map { revision in
+        OptimizelyDecisionService(
+          datafile: Self.datafile(
+            revision.experiments, names: names, variantIDs: variantIDs, flags: service.flags.map(\.name),
+            shares: revision.flags))
+      }
       : []
     growthBook = service.framework == .growthbook ? revisions.map { Self.payload($0.experiments) } : []
     launchDarkly = service.framework == .launchdarkly
@@ -147,7 +157,10 @@ struct ServiceTables {
   /// "and" of an "or" per attribute and a semver condition on `app_version`.
   /// A concluded experiment sends all its traffic to the winner; a paused
   /// one is not running.
-  static func datafile(_ experiments: [ServiceExperiment], names: [String], variantIDs: [[String: Int]]) -> OptimizelyDatafile {
+  static func datafile(
+    _ experiments: [ServiceExperiment], names: [String], variantIDs: [[String: Int]], flags: [String] = [],
+    shares: [String: Double] = [:]
+  ) -> OptimizelyDatafile {
     var audiences: [OptimizelyDatafile.Audience] = []
     let indexOfName = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
     let converted = experiments.map { experiment -> OptimizelyDatafile.Experiment in
@@ -168,7 +181,20 @@ struct ServiceTables {
         id: id, key: experiment.name, status: experiment.status == .paused ? "Paused" : "Running", variations: variations,
         trafficAllocation: allocation, audienceConditions: audienceConditions)
     }
-    return OptimizelyDatafile(experiments: converted, audiences: audiences)
+    // Each flag the revision has: a rollout whose "Everyone Else" rule turns it on for its share of
+    // users; the rule keeps its id, so a wider share keeps everyone it had.
+    var featureFlags: [OptimizelyDatafile.FeatureFlag] = [], rollouts: [OptimizelyDatafile.Rollout] = []
+    for (index, flag) in flags.enumerated() {
+      guard let share = shares[flag] else { continue }
+      let ruleID = String(5000 + index)
+      let on = OptimizelyDatafile.Variation(id: "\(ruleID)-on", key: "on", featureEnabled: true)
+      let rule = OptimizelyDatafile.Experiment(
+        id: ruleID, key: "\(flag)-everyone-else", status: "Running", variations: [on],
+        trafficAllocation: [.init(entityId: on.id, endOfRange: Int((share * 10_000).rounded()))])
+      rollouts.append(OptimizelyDatafile.Rollout(id: "r\(ruleID)", experiments: [rule]))
+      featureFlags.append(OptimizelyDatafile.FeatureFlag(id: "f\(ruleID)", key: flag, rolloutId: "r\(ruleID)"))
+    }
+    return OptimizelyDatafile(experiments: converted, audiences: audiences, featureFlags: featureFlags, rollouts: rollouts)
   }
 
   private static func optimizelyConditions(_ audience: ServiceAudience) -> AttributeValue? {

@@ -11,11 +11,18 @@ public struct ServiceTally: Hashable, Sendable {
   /// than the one downloaded during the session (Optimizely's activation,
   /// read before the download completed).
   public var staleActivations: [Int]
+  /// By flag and day: launches at which the flag was on; and those at which
+  /// the device held no configuration with the flag, which the SDK answers
+  /// with false (seed 001: "false … when an error occurs").
+  public var flagOn: [[Int]]
+  public var flagUnknown: [[Int]]
 
-  init(experiments: Int, revisions: Int, days: Int) {
+  init(experiments: Int, revisions: Int, days: Int, flags: Int) {
     changes = Array(repeating: Array(repeating: ChangeCounts(), count: revisions), count: experiments)
     failedFetches = Array(repeating: 0, count: days)
     staleActivations = failedFetches
+    flagOn = Array(repeating: failedFetches, count: flags)
+    flagUnknown = flagOn
   }
 
   mutating func merge(_ other: ServiceTally) {
@@ -26,6 +33,10 @@ public struct ServiceTally: Hashable, Sendable {
     for day in failedFetches.indices {
       failedFetches[day] += other.failedFetches[day]
       staleActivations[day] += other.staleActivations[day]
+      for flag in flagOn.indices {
+        flagOn[flag][day] += other.flagOn[flag][day]
+        flagUnknown[flag][day] += other.flagUnknown[flag][day]
+      }
     }
   }
 }

@@ -314,6 +314,9 @@ extension DeliveryResult {
           rescued: churn.rescued)
       })
     if (plan.scenario.service?.accessBeforeDownload ?? 0) > 0 { staleActivations = tally.service.staleActivations }
+    flags = (plan.scenario.service?.flags ?? []).enumerated().map { index, flag in
+      FlagResult(name: flag.name, on: tally.service.flagOn[index], unknown: tally.service.flagUnknown[index])
+    }
     if let scenarioRemote = plan.scenario.remote, scenarioRemote.values == .koma {
       var kinds = ["experimentalGroup", "keyNotFound", "incorrectValue"]
       if scenarioRemote.customValues != nil || scenarioRemote.debugValues != nil { kinds += ["customValue", "debugValue"] }

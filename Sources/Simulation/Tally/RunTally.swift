@@ -42,7 +42,7 @@ public struct RunTally: Hashable, Sendable {
       rules: plan.scenario.enrollment.count, days: days, segments: plan.scenario.population.segments.count)
     service = ServiceTally(
       experiments: plan.serviceExperiments.count, revisions: plan.scenario.service?.revisions.count ?? 0,
-      days: days)
+      days: days, flags: plan.scenario.service?.flags.count ?? 0)
     remote = RemoteTally(
       remoteExperiments: plan.remoteExperiments.count, churnRules: plan.scenario.churn.count,
       days: days, revisions: plan.scenario.remote?.revisions.count ?? 0)

@@ -182,6 +182,8 @@ extension ServiceTally {
     visitor.visit(&reinstalled)
     visitor.visit(&failedFetches)
     visitor.visit(&staleActivations)
+    visitor.visit(&flagOn)
+    visitor.visit(&flagUnknown)
   }
 }
 
