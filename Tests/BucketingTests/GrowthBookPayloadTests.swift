@@ -106,4 +106,24 @@ import Testing
       try GrowthBookPayload(json: Data(#"{"feature": {}}"#.utf8))
     }
   }
+
+  /// The SDKs read a rule's `hashVersion` as `hashVersion || 1`: 0 hashes as
+  /// version 1 does, for experiments and rollouts alike.
+  @Test func hashVersionZeroIsVersionOne() throws {
+    func payload(_ version: Int) throws -> GrowthBookPayload {
+      try GrowthBookPayload(json: Data("""
+        {"features": {"exp": {"defaultValue": "off", "rules": [{"key": "e", "variations": ["a", "b"], "hashVersion": \(version)}]},
+                      "roll": {"defaultValue": false, "rules": [{"force": true, "coverage": 0.5, "hashVersion": \(version)}]}}}
+        """.utf8))
+    }
+    let zero = try payload(0), one = try payload(1)
+    for user in (0..<500).map({ "user-\($0)" }) {
+      for key in ["exp", "roll"] {
+        var noSticky: GrowthBookStickyBuckets?
+        let a = zero.evaluate(key, attributes: ["id": .string(user)], sticky: &noSticky)
+        let b = one.evaluate(key, attributes: ["id": .string(user)], sticky: &noSticky)
+        #expect(a.value == b.value && a.source == b.source, "\(user) \(key)")
+      }
+    }
+  }
 }

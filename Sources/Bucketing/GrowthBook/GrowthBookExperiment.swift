@@ -91,10 +91,12 @@ public struct GrowthBookExperiment: Sendable, Hashable {
     passthroughVariations = Set(meta?.indices.filter { meta![$0]["passthrough"].map(GrowthBookPayload.isTruthy) ?? false } ?? [])
   }
 
-  /// A hash version as the SDK reads it: one it does not know (not a whole
-  /// number, or beyond Int) hashes to nothing, as any version but 1 and 2 does.
+  /// A hash version as the SDK reads it (`hashVersion || 1`): none, or 0,
+  /// is 1; one it does not know (not a whole number, or beyond Int) hashes
+  /// to nothing, as any version but 1 and 2 does.
   static func hashVersion(_ value: AttributeValue?) -> Int {
-    value?.number.map { Int(exactly: $0) ?? -1 } ?? 1
+    guard let number = value?.number, number != 0 else { return 1 }
+    return Int(exactly: number) ?? -1
   }
 
   /// A rule's or an experiment's filters.

@@ -152,8 +152,7 @@ struct RemoteTables {
     self.debugKeys = debugKeys
     unusedKeys = ids.indices.map { r in
       guard scenario.enrollment[plan.experimentNames[ids[r]]]?.handshake != nil else { return 0 }
-      let usable = DevToDevRemoteConfig(defaults: remote.defaults)
-        .usableKeys(keys[r])
+      let usable = DevToDevRemoteConfig(defaults: remote.defaults).usableKeys(keys[r])
       return keys[r].indices.filter { !usable.contains(keys[r][$0]) }.reduce(0) { $0 | 1 << UInt64($1) }
     }
   }
