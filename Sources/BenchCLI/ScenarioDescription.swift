@@ -86,6 +86,10 @@ struct ScenarioDescription {
         if handshake.userChangeChance > 0 {
           answers.append("\(Format.percent(handshake.userChangeChance)) switch users while the offer is awaited")
         }
+        if let shared = handshake.sharedDevices {
+          answers.append(
+            "\(Format.percent(shared.share)) of devices have two users, who switch at \(Format.percent(shared.switchChance)) of launches")
+        }
         if !handshake.waitsSetBeforeInitialization {
           answers.append("the waits are set after initialization, so the SDK keeps its defaults")
         }

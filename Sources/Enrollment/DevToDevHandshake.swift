@@ -97,6 +97,15 @@ public enum DevToDevHandshake {
     case applied
   }
 
+  /// A switch of user on the device: "switch to a user who is not
+  /// participating in the experiment" calls `onPrepareToChange`, and the
+  /// defaults apply until that user goes through the handshake; "replacing
+  /// the user with another user who previously started the test" also calls
+  /// `onChanged` with success: that user's test is back, without a handshake.
+  public static func switchUser(toUserWhoStartedTheTest started: Bool) -> [Callback] {
+    started ? [.onPrepareToChange, .onChanged(.success)] : [.onPrepareToChange]
+  }
+
   /// One launch: the callbacks and the outcome, given the timing and the
   /// app's decision on an offer.
   public static func launch(

@@ -784,6 +784,14 @@ private struct ReportWriter {
         }
         lines.append("")
       }
+      if !enrollment.restoredUsers.isEmpty {
+        let restored = enrollment.restoredUsers.reduce(0, +), newUsers = enrollment.newUsers.reduce(0, +)
+        lines.append(
+          "On devices two users share, the user changed \(NumberFormat.count(restored + newUsers)) times: "
+            + "\(NumberFormat.count(restored)) times to a user who had started the test, who had it back at once, and "
+            + "\(NumberFormat.count(newUsers)) times to one who had not, who saw the defaults until their own handshake.")
+        lines.append("")
+      }
     }
   }
 

@@ -88,6 +88,11 @@ extension EnrollmentRuleResult {
       ("conditionMet", .array(conditionMet.map(OrderedJSON.integer))),
       ("conditionLapsed", .array(conditionLapsed.map(OrderedJSON.integer))),
       ("handshakes", .object(handshakes.map { ($0.outcome, .array($0.days.map(OrderedJSON.integer))) })),
+    ] + (restoredUsers.isEmpty ? [] : [
+      ("userSwitches", .object([
+        ("restored", .array(restoredUsers.map(OrderedJSON.integer))), ("newUser", .array(newUsers.map(OrderedJSON.integer))),
+      ])),
+    ]) + [
       ("analysis", .array(analysis.map(\.json))),
       ("neverEnrolled", .integer(neverEnrolled?.exposed ?? 0)),
       ("segments", .object(segments.map { ($0.name, .object([("active", .integer($0.active)), ("enrolled", .integer($0.enrolled))])) })),

@@ -362,6 +362,11 @@ public struct EnrollmentRuleResult: Hashable, Sendable {
   public var conditionLapsed: [Int] = []
   /// devtodev's handshakes by outcome, then day; empty without a handshake.
   public var handshakes: [(outcome: String, days: [Int])]
+  /// On devices two users share, per day: switches to a user who had
+  /// started the test (restored), and to one who had not; empty without
+  /// shared devices.
+  public var restoredUsers: [Int] = []
+  public var newUsers: [Int] = []
   /// The analysis of the enrolled devices, once analysed.
   public var analysis: [MetricAnalysis] = []
   /// Per segment: devices on which the experiment was active, and those enrolled.
@@ -393,6 +398,7 @@ public struct EnrollmentRuleResult: Hashable, Sendable {
       && lhs.segments.map(\.name) == rhs.segments.map(\.name) && lhs.segments.map(\.active) == rhs.segments.map(\.active)
       && lhs.segments.map(\.enrolled) == rhs.segments.map(\.enrolled)
       && lhs.handshakes.map(\.outcome) == rhs.handshakes.map(\.outcome) && lhs.handshakes.map(\.days) == rhs.handshakes.map(\.days)
+      && lhs.restoredUsers == rhs.restoredUsers && lhs.newUsers == rhs.newUsers
   }
 
   public func hash(into hasher: inout Hasher) {

@@ -62,6 +62,22 @@ public struct HandshakeModel: Hashable, Sendable {
   public var refusalChance: Double = 0
   /// The chance, at a launch, that the app switches to another user while the offer is awaited.
   public var userChangeChance: Double = 0
+  /// Devices two users share, each going through the handshake for
+  /// themselves: `nil` when every device has one user.
+  public var sharedDevices: SharedDevices?
+
+  /// The share of devices with a second user, and the chance, at each
+  /// launch after the first where the experiment is active, that the other
+  /// user is the one using the app.
+  public struct SharedDevices: Hashable, Sendable {
+    public var share: Double
+    public var switchChance: Double
+
+    public init(share: Double, switchChance: Double) {
+      self.share = share
+      self.switchChance = switchChance
+    }
+  }
   /// Per segment name, replacements of the background chance and of the
   /// median seconds until the configuration: a slow network, short sessions.
   public var segments: [String: SegmentHandshake] = [:]

@@ -56,8 +56,9 @@ enum ScenarioFields {
   static let handshake = [
     "remoteConfigWaiting", "groupDefinitionWaiting", "configurationSeconds", "groupSeconds", "offerSeconds",
     "latencySigma", "backgroundChance", "applyChance", "emptyConfigurationChance", "refusalChance", "userChangeChance",
-    "waitsSet", "segments",
+    "waitsSet", "sharedDevices", "segments",
   ]
+  static let sharedDevices = ["share", "switchChance"]
   static let segmentHandshake = ["backgroundChance", "configurationSeconds"]
 
   /// Each list under the name of its definition in the JSON Schema.
@@ -72,5 +73,6 @@ enum ScenarioFields {
     "removeVariation": removeVariation, "setAudience": setAudience, "experimentOnly": experimentOnly,
     "enrollmentRule": enrollmentRule, "enrollmentCondition": enrollmentCondition, "handshake": handshake,
     "segmentHandshake": segmentHandshake, "localValues": localValues, "flag": flag, "flagStep": flagStep,
+    "sharedDevices": sharedDevices,
   ]
 }

@@ -70,6 +70,11 @@ extension ScenarioReader {
     model.emptyConfigurationChance = try chance("emptyConfigurationChance", default: 0)
     model.refusalChance = try chance("refusalChance", default: 0)
     model.userChangeChance = try chance("userChangeChance", default: 0)
+    if let sharedNode = fields.optional("sharedDevices") {
+      let shared = try sharedNode.object(fields: ScenarioFields.sharedDevices)
+      model.sharedDevices = HandshakeModel.SharedDevices(
+        share: try probability(try shared.required("share")), switchChance: try probability(try shared.required("switchChance")))
+    }
     if let when = fields.optional("waitsSet") {
       switch try when.string() {
       case "beforeInitialization": model.waitsSetBeforeInitialization = true

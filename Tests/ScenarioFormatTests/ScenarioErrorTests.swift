@@ -446,6 +446,15 @@ func expectScenarioError(_ text: String, _ expected: String, sourceLocation: Sou
     }
   }
 
+  @Test func sharedDevicesNeedBothChances() {
+    expectError(
+      #"{"Theme": {"handshake": {"sharedDevices": {"share": 0.2}}}}"#,
+      "enrollment.Theme.handshake.sharedDevices.switchChance: is required")
+    expectError(
+      #"{"Theme": {"handshake": {"sharedDevices": {"share": 2, "switchChance": 0.5}}}}"#,
+      "enrollment.Theme.handshake.sharedDevices.share: must lie between 0 and 1")
+  }
+
   @Test func anUnknownMomentForTheWaits() {
     expectError(
       #"{"Theme": {"handshake": {"waitsSet": "later"}}}"#,

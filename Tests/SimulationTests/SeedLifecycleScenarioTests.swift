@@ -106,4 +106,20 @@ import Testing
     #expect(try await shown(defaults: #"{"bannerText": "Hey"}"#, handshake: true) == 2_000)
     #expect(try await shown(defaults: "{}", handshake: false) == 2_000)
   }
+
+  /// docs/rules/DevToDevSharedDevice.md: a quarter of the devices have a
+  /// second user, the other user takes the app with a 50% chance at each of
+  /// the five launches after the first. 1 − 0.5⁵ of the shared devices meet
+  /// their second user, who applies once (the handshake never fails here),
+  /// and every other switch gives a user the test back.
+  @Test func aUserWhoStartedTheTestHasItBackOnASharedDevice() async throws {
+    let enrollment = try #require(await run(try scenario("devtodev-shared-device")).experiment("ButtonColor")?.enrollment)
+    let applied = try #require(enrollment.handshakes.first { $0.outcome == "applied" }?.days)
+    let newUsers = enrollment.newUsers.reduce(0, +), restored = enrollment.restoredUsers.reduce(0, +)
+    #expect(applied.first == 20_000)
+    #expect(newUsers == applied.dropFirst().reduce(0, +))
+    #expect(withinBinomialBound(newUsers, of: 20_000, p: 0.25 * (1 - Foundation.pow(0.5, 5))))
+    #expect(withinBinomialBound(newUsers + restored, of: 20_000 * 5, p: 0.25 * 0.5, sigmas: 4.5 * 2))
+    #expect(enrollment.newUsers.first == 0 && enrollment.restoredUsers.first == 0)
+  }
 }

@@ -22,7 +22,12 @@ struct EnrollmentGate {
   /// Whether the precondition stopped holding (`EnrollmentRule.lapseChance`).
   private var lapsed: [Bool]
   private var events: [Int]
+  /// Whether the user using the app went through the handshake.
   private var handshakeDone: [Bool]
+  /// On a device two users share (`HandshakeModel.sharedDevices`): whether
+  /// it is shared, and the handshake of the user not using the app now.
+  private var isShared: [Bool]
+  private var otherHandshakeDone: [Bool]
   /// Whether the experiment was active on the device at some launch.
   private(set) var wasActive: [Bool]
   /// The variant the device is enrolled in, -1 before.
@@ -48,6 +53,8 @@ struct EnrollmentGate {
     lapsed = conditionMet
     events = Array(repeating: 0, count: rules.count)
     handshakeDone = conditionMet
+    isShared = conditionMet
+    otherHandshakeDone = conditionMet
     wasActive = conditionMet
     enrolledVariant = Array(repeating: -1, count: rules.count)
     tally = EnrollmentTally(rules: rules.count, days: scenario.days, segments: scenario.population.segments.count)
@@ -64,6 +71,8 @@ struct EnrollmentGate {
       lapsed[index] = false
       events[index] = 0
       handshakeDone[index] = rules[index].handshake == nil
+      isShared[index] = false
+      otherHandshakeDone[index] = false
       wasActive[index] = false
       enrolledVariant[index] = -1
     }
@@ -78,6 +87,7 @@ struct EnrollmentGate {
   /// launch by launch).
   mutating func admits(rule index: Int, variant: Int, day: Int, segment: String, draws: inout RandomStream) -> Bool {
     let rule = rules[index]
+    if let shared = rule.handshake?.sharedDevices { switchUser(rule: index, shared, day: day, draws: &draws) }
     wasActive[index] = true
     if rule.precondition != nil, conditionMet[index] {
       guard holds(rule: index, lapses: draws.nextBernoulli(rule.lapseChance), day: day) else { return false }
@@ -115,6 +125,24 @@ struct EnrollmentGate {
     let checked = rule.policy == .check && draws.nextBernoulli(rule.checkProbability)
     allocate(rule: index, variant: variant, checked: checked)
     return true
+  }
+
+  /// On a device two users share: drawn at the first launch where the
+  /// experiment is active, then at each later one the other user may be
+  /// the one using the app, whose own handshake decides
+  /// (`DevToDevHandshake.switchUser`: a user who started the test has it back).
+  private mutating func switchUser(
+    rule index: Int, _ shared: HandshakeModel.SharedDevices, day: Int, draws: inout RandomStream
+  ) {
+    guard wasActive[index] else {
+      isShared[index] = draws.nextBernoulli(shared.share)
+      return
+    }
+    guard isShared[index], draws.nextBernoulli(shared.switchChance) else { return }
+    let restored = DevToDevHandshake.switchUser(toUserWhoStartedTheTest: otherHandshakeDone[index])
+      .contains(.onChanged(.success))
+    swap(&handshakeDone[index], &otherHandshakeDone[index])
+    tally.userSwitches[index][day * 2 + (restored ? 0 : 1)] += 1
   }
 
   /// Whether a precondition met at an earlier launch still holds at this one

@@ -9,6 +9,9 @@ public struct EnrollmentTally: Hashable, Sendable {
   /// By rule: handshakes by `day * outcomes + outcome`, in the order of
   /// `DevToDevHandshake.Outcome.allCases`.
   public var handshakes: [[Int]]
+  /// By rule: switches of user on shared devices by `day * 2 + kind`: to a
+  /// user who had started the test (restored), to one who had not.
+  public var userSwitches: [[Int]]
   /// By rule and segment: devices on which the experiment was active, and
   /// those enrolled: how the enrolled population differs from the whole.
   public var activeBySegment: [[Int]]
@@ -18,6 +21,7 @@ public struct EnrollmentTally: Hashable, Sendable {
     conditionMet = Array(repeating: Array(repeating: 0, count: days), count: rules)
     conditionLapsed = conditionMet
     handshakes = Array(repeating: Array(repeating: 0, count: days * DevToDevHandshake.Outcome.allCases.count), count: rules)
+    userSwitches = Array(repeating: Array(repeating: 0, count: days * 2), count: rules)
     activeBySegment = Array(repeating: Array(repeating: 0, count: segments), count: rules)
     enrolledBySegment = activeBySegment
   }
@@ -29,6 +33,7 @@ public struct EnrollmentTally: Hashable, Sendable {
         conditionLapsed[rule][day] += other.conditionLapsed[rule][day]
       }
       for index in handshakes[rule].indices { handshakes[rule][index] += other.handshakes[rule][index] }
+      for index in userSwitches[rule].indices { userSwitches[rule][index] += other.userSwitches[rule][index] }
       for segment in activeBySegment[rule].indices {
         activeBySegment[rule][segment] += other.activeBySegment[rule][segment]
         enrolledBySegment[rule][segment] += other.enrolledBySegment[rule][segment]

@@ -197,6 +197,11 @@ extension ExperimentResult {
         (outcome.rawValue, (0..<scenario.days).map { tally.enrollment.handshakes[index][$0 * outcomes.count + position] })
       })
     if rule.lapseChance > 0 { result.conditionLapsed = tally.enrollment.conditionLapsed[index] }
+    if rule.handshake?.sharedDevices != nil {
+      let switches = tally.enrollment.userSwitches[index]
+      result.restoredUsers = (0..<scenario.days).map { switches[$0 * 2] }
+      result.newUsers = (0..<scenario.days).map { switches[$0 * 2 + 1] }
+    }
     result.segments = scenario.population.segments.enumerated().map { position, segment in
       (segment.name, tally.enrollment.activeBySegment[index][position], tally.enrollment.enrolledBySegment[index][position])
     }

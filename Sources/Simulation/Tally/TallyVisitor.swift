@@ -192,6 +192,7 @@ extension EnrollmentTally {
     visitor.visit(&conditionMet)
     visitor.visit(&conditionLapsed)
     visitor.visit(&handshakes)
+    visitor.visit(&userSwitches)
     visitor.visit(&activeBySegment)
     visitor.visit(&enrolledBySegment)
   }
