@@ -393,7 +393,8 @@ public struct EnrollmentRuleResult: Hashable, Sendable {
 
   public static func == (lhs: EnrollmentRuleResult, rhs: EnrollmentRuleResult) -> Bool {
     lhs.policy == rhs.policy && lhs.variants == rhs.variants && lhs.shown == rhs.shown
-      && lhs.conditionMet == rhs.conditionMet && lhs.conditionLapsed == rhs.conditionLapsed && lhs.analysis == rhs.analysis && lhs.neverEnrolled == rhs.neverEnrolled
+      && lhs.conditionMet == rhs.conditionMet && lhs.conditionLapsed == rhs.conditionLapsed && lhs.analysis == rhs.analysis
+      && lhs.neverEnrolled == rhs.neverEnrolled
       && lhs.neverEnrolledAsBaselineAnalysis == rhs.neverEnrolledAsBaselineAnalysis
       && lhs.segments.map(\.name) == rhs.segments.map(\.name) && lhs.segments.map(\.active) == rhs.segments.map(\.active)
       && lhs.segments.map(\.enrolled) == rhs.segments.map(\.enrolled)

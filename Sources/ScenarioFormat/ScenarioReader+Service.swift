@@ -50,6 +50,9 @@ extension ScenarioReader {
         let nameNode = try fields.required("name")
         let name = try nameNode.string()
         guard !name.isEmpty else { throw nameNode.error("must not be empty") }
+        if naming == .strict, !NamingConvention.upperCamelCase.accepts(name) {
+          throw nameNode.error("should be UpperCamelCase, e.g. '\(NamingConvention.upperCamelCase.suggestion(for: name))', or set \"naming\": \"lenient\"")
+        }
         guard names.insert(name).inserted else {
           throw nameNode.error("'\(name)' is already the name of a flag or an experiment of the service: give the flag its own")
         }

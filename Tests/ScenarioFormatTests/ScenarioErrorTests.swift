@@ -368,6 +368,9 @@ func expectScenarioError(_ text: String, _ expected: String, sourceLocation: Sou
       #"{"framework": "optimizely", "flags": [{"name": "Dark", "rollout": [{"day": 1, "share": 0.2}, {"day": 1, "share": 1}]}], "changes": []}"#,
       "service.flags[0].rollout[1].day: must be after day 1: list a flag's rollout steps in date order, one a day")
     expectError(
+      #"{"framework": "optimizely", "flags": [{"name": "dark mode", "rollout": [{"day": 0, "share": 1}]}], "changes": []}"#,
+      #"service.flags[0].name: should be UpperCamelCase, e.g. 'DarkMode', or set "naming": "lenient""#)
+    expectError(
       #"{"framework": "optimizely", "flags": [{"name": "Dark", "rollout": []}], "changes": []}"#,
       "service.flags[0].rollout: must list at least one rollout step")
     expectError(
