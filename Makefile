@@ -7,7 +7,7 @@ SCENARIO ?= scenarios/upgrade.json
 DEBUG_FLAGS ?= -Xswiftc -O
 export DEBUG_FLAGS
 
-.PHONY: run test setup build compare fixtures vendor-fixtures growthbook-suite golden fuzz clean
+.PHONY: run test setup build compare fixtures vendor-fixtures decision-fixtures growthbook-suite golden fuzz clean
 
 ## run: install what is missing, build, and run the bench on $(SCENARIO)
 ## (for the default scenario this rewrites the committed example, reports/upgrade/)
@@ -24,12 +24,12 @@ compare: setup
 ## one, every command of the README's "Using the bench" and "On a cluster"
 ## blocks, then an app package that depends on the committed tree by version
 test: setup
-	$(SWIFT) build $(DEBUG_FLAGS) --product bench
-	bash Tests/Integration/slurm-test.sh "$$($(SWIFT) build $(DEBUG_FLAGS) --show-bin-path)/bench"
-	$(SWIFT) test $(DEBUG_FLAGS)
-	sh scripts/check-scratch.sh
-	bash scripts/check-readme.sh "$$($(SWIFT) build -c release --show-bin-path)/bench"
-	sh scripts/check-app-package.sh
+	sh scripts/step.sh build $(SWIFT) build $(DEBUG_FLAGS) --product bench
+	sh scripts/step.sh slurm bash Tests/Integration/slurm-test.sh "$$($(SWIFT) build $(DEBUG_FLAGS) --show-bin-path)/bench"
+	sh scripts/step.sh unit-tests $(SWIFT) test $(DEBUG_FLAGS)
+	sh scripts/step.sh check-scratch sh scripts/check-scratch.sh
+	sh scripts/step.sh check-readme bash scripts/check-readme.sh "$$($(SWIFT) build -c release --show-bin-path)/bench"
+	sh scripts/step.sh app-package sh scripts/check-app-package.sh
 
 ## setup: install GSL through apt when pkg-config cannot find it
 setup:
@@ -53,6 +53,10 @@ fixtures:
 ## vendor-fixtures: rewrite the Bucketing conformance fixtures with the vendors' SDKs (needs PyPI)
 vendor-fixtures:
 	python3 scripts/make_vendor_fixtures.py
+
+## decision-fixtures: rewrite the experiment decision's sample sizes with spotify-confidence (needs PyPI)
+decision-fixtures:
+	python3 scripts/make_decision_fixtures.py
 
 ## growthbook-suite: run the committed GrowthBook SDK suite through GrowthBook's Python SDK (needs PyPI)
 growthbook-suite:

@@ -3,7 +3,8 @@
 # The debug build checks every access to a ScratchArray (CHECKED_SCRATCH) and traps on one out of
 # bounds; the release build reads and writes through the bare pointers. Each committed scenario runs
 # RUNS times (default 2) with a random seed and population in both builds, and the two results.json
-# must be byte for byte the same. The seeds are printed, so a failure can be replayed.
+# must be byte for byte the same (two replications each, so that the replications path is compared
+# too). The seeds are printed, so a failure can be replayed.
 set -eu
 cd "$(dirname "$0")/.."
 runs=${1:-2}
@@ -27,7 +28,7 @@ for scenario in scenarios/*.json; do
     devices=$((seed % 5000 + 200))
     for build in checked unchecked; do
       eval bench=\$$build
-      "$bench" "$scenario" --seed "$seed" --devices "$devices" --out "$work/$build" --quiet
+      "$bench" "$scenario" --seed "$seed" --devices "$devices" --replications 2 --out "$work/$build" --quiet
     done
     if ! cmp -s "$work/checked/$name/results.json" "$work/unchecked/$name/results.json"; then
       echo "check-scratch: $scenario --seed $seed --devices $devices: the builds disagree" >&2

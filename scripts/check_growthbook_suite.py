@@ -11,11 +11,10 @@ a Swift failure. It prints one line per section and every disagreement, and exit
 Run: python3 scripts/check_growthbook_suite.py   (installs the SDK under .build/vendor-sdks first)
 """
 import json
-import os
 import pathlib
-import subprocess
 import sys
-import venv
+
+from pinned_packages import rerun_with
 
 GROWTHBOOK = "growthbook==4.0.0"
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -25,14 +24,7 @@ ENV = ROOT / ".build" / "vendor-sdks"
 
 def ensure_sdk():
     """Re-runs this script inside the virtual environment that holds the pinned SDK."""
-    if os.environ.get("LAB_BENCH_VENDOR_ENV") == "1":
-        return
-    python = ENV / "bin" / "python"
-    if not python.exists():
-        venv.create(ENV, with_pip=True)
-    subprocess.run([str(python), "-m", "pip", "install", "-q", GROWTHBOOK], check=True)
-    env = dict(os.environ, LAB_BENCH_VENDOR_ENV="1")
-    sys.exit(subprocess.run([str(python), __file__], env=env).returncode)
+    rerun_with([GROWTHBOOK], ENV, "LAB_BENCH_VENDOR_ENV", __file__)
 
 
 def rounded(value, digits):

@@ -15,15 +15,14 @@ Tests/AnalysisTests/Fixtures/.
 
 import json
 import math
-import os
 import pathlib
-import subprocess
 import sys
-import venv
 
 import numpy as np
 import scipy
 from scipy import special, stats
+
+from pinned_packages import rerun_with
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "Tests" / "StatisticsTests" / "Fixtures"
@@ -34,14 +33,7 @@ ENV = ROOT / ".build" / "fixture-packages"
 def ensure_statsmodels():
     """Re-runs this script in a virtual environment that sees the system's scipy
     and holds the pinned statsmodels, installed from PyPI on the first run."""
-    if os.environ.get("LAB_BENCH_FIXTURE_ENV") == "1":
-        return
-    python = ENV / "bin" / "python"
-    if not python.exists():
-        venv.create(ENV, with_pip=True, system_site_packages=True)
-    subprocess.run([str(python), "-m", "pip", "install", "-q", STATSMODELS], check=True)
-    env = dict(os.environ, LAB_BENCH_FIXTURE_ENV="1")
-    sys.exit(subprocess.run([str(python), __file__], env=env).returncode)
+    rerun_with([STATSMODELS], ENV, "LAB_BENCH_FIXTURE_ENV", __file__, system_site_packages=True)
 
 
 def distributions():

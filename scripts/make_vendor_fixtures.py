@@ -13,9 +13,8 @@ import json
 import os
 import pathlib
 import random
-import subprocess
-import sys
-import venv
+
+from pinned_packages import rerun_with
 
 OPTIMIZELY = "optimizely-sdk==5.7.0"
 GROWTHBOOK = "growthbook==4.0.0"
@@ -30,14 +29,7 @@ ENV = ROOT / ".build" / "vendor-sdks"
 
 def ensure_sdks():
     """Re-runs this script inside a virtual environment that holds the pinned SDKs."""
-    python = ENV / "bin" / "python"
-    if os.environ.get("LAB_BENCH_VENDOR_ENV") == "1":
-        return
-    if not python.exists():
-        venv.create(ENV, with_pip=True)
-    subprocess.run([str(python), "-m", "pip", "install", "-q", OPTIMIZELY, GROWTHBOOK, LAUNCHDARKLY, UNLEASH, EPPO, STATSIG], check=True)
-    env = dict(os.environ, LAB_BENCH_VENDOR_ENV="1")
-    sys.exit(subprocess.run([str(python), __file__], env=env).returncode)
+    rerun_with([OPTIMIZELY, GROWTHBOOK, LAUNCHDARKLY, UNLEASH, EPPO, STATSIG], ENV, "LAB_BENCH_VENDOR_ENV", __file__)
 
 
 def ids(rng, count):

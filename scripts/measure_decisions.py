@@ -4,7 +4,11 @@ rule of this tree and, given a second bench, with an earlier rule: the tables of
 ("The decision rule, measured").
 
     python3 scripts/measure_decisions.py [--replications 1000] [--before BENCH] [--before-results DIR]
-        [--after-results DIR]
+        [--after-results DIR] [--experiments]
+
+With --experiments it prints the experiments' one decision instead (docs/statistics.md, "One decision
+per experiment"): from the same replications, what the first success metric's recommendation did (what
+the report's first line said before) and what the experiment's decision does.
 
 It builds this tree's bench in release and runs `bench SCENARIO --replications N --threads 1` on each
 scenario (--threads 1 so that two scenarios never share a core's measurements; the figures do not
@@ -94,6 +98,50 @@ def before_rows(results):
     return rows
 
 
+def experiment_rows(results):
+    """Per experiment: the one decision's right ship, wrong ship, keep baseline, keep running, withheld and
+    wrong sign, as counts, with the decision's mean sample per variant and the plan's mean smallest arm; and,
+    from the same replications, what the per-metric recommendation of its first success metric did, which is
+    what the report's first line per experiment said before there was one decision."""
+    before, after = [], []
+    first_success = {experiment["name"]: (experiment.get("decision") or {}).get("successMetrics", [None])[0]
+                     for experiment in results["experiments"]}
+    for experiment in results["calibration"]["experiments"]:
+        decision = experiment.get("decision")
+        if decision is None or not decision["knowsTruth"]:
+            continue
+        total = decision["rightShip"]["of"]
+        after.append((experiment["name"], total, decision["rightShip"]["count"], decision["wrongShip"]["count"],
+                      decision["keepBaseline"]["count"], decision["keepRunning"]["count"], decision["withheld"]["count"],
+                      decision["wrongSign"]["count"], decision["devicesPerVariant"], decision["smallestArm"]))
+        metric = next((m for m in experiment["metrics"] if m["metric"] == first_success.get(experiment["name"])), None)
+        rates = metric and metric.get("decisions")
+        if rates:
+            before.append((experiment["name"], metric["metric"], total, rates["rightShip"]["count"],
+                           rates["wrongShip"]["count"], rates["keepBaseline"]["count"], rates["inconclusive"]["count"],
+                           rates["withheld"]["count"], rates["wrongSign"]["count"]))
+    return before, after
+
+
+def experiment_tables(rows_by_scenario):
+    print("#### Before: the first success metric's recommendation\n")
+    print("| Scenario | Experiment | Metric | Right ship | Wrong ship | Keep baseline | Keep running | Withheld | Wrong sign |")
+    print("|---|---|---|---:|---:|---:|---:|---:|---:|")
+    for scenario, (before, _) in rows_by_scenario:
+        for experiment, metric, total, *counts in before:
+            print(f"| {scenario} | {experiment} | {metric} | " + " | ".join(cell(c, total) for c in counts) + " |")
+    print("\n#### After: the experiment's one decision\n")
+    print("| Scenario | Experiment | Right ship | Wrong ship | Keep baseline | Keep running | Withheld | Wrong sign "
+          "| Decision's sample | Smallest arm |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for scenario, (_, after) in rows_by_scenario:
+        for experiment, total, *rest in after:
+            counts, needed, smallest = rest[:6], rest[6], rest[7]
+            print(f"| {scenario} | {experiment} | " + " | ".join(cell(c, total) for c in counts)
+                  + f" | {'–' if needed is None else f'{needed:,}'} | {smallest:,} |")
+    print()
+
+
 def table(title, rows_by_scenario):
     print(f"#### {title}\n")
     print("| Scenario | Experiment | Metric | Right ship | Wrong ship | No ship | Withheld | Wrong sign |")
@@ -111,7 +159,21 @@ def main():
     parser.add_argument("--before", help="a bench built from an earlier commit")
     parser.add_argument("--before-results", help="a folder with that bench's results, one folder per scenario")
     parser.add_argument("--after-results", help="a folder with this tree's results, one folder per scenario")
+    parser.add_argument("--experiments", action="store_true",
+                        help="the experiments' one decision, before (the first success metric's recommendation) and after")
     arguments = parser.parse_args()
+    if arguments.experiments:
+        executable = None if arguments.after_results else bench()
+        rows = []
+        with tempfile.TemporaryDirectory() as folder:
+            for scenario in sorted((ROOT / "scenarios").glob("*.json")):
+                if arguments.after_results:
+                    results = json.loads((pathlib.Path(arguments.after_results) / scenario.stem / "results.json").read_text())
+                else:
+                    results = run(executable, scenario, arguments.replications, pathlib.Path(folder))
+                rows.append((scenario.stem, experiment_rows(results)))
+        experiment_tables(rows)
+        return
     executable = None if arguments.after_results else bench()
     scenarios = sorted((ROOT / "scenarios").glob("*.json"))
     before, after = [], []

@@ -19,6 +19,8 @@ public struct CalibrationSummary: Sendable {
   private var first: ResultsDocument?
   /// By experiment, then metric.
   private var metrics: [[MetricCounts]] = []
+  /// By experiment: what its one decision did.
+  private var decisions: [DecisionCounts] = []
 
   public init(alpha: Double) {
     self.alpha = alpha
@@ -42,7 +44,9 @@ public struct CalibrationSummary: Sendable {
       }
     }
     replications += 1
+    if decisions.isEmpty { decisions = Array(repeating: DecisionCounts(), count: document.experiments.count) }
     for (experimentIndex, experiment) in document.experiments.enumerated() {
+      if let decision = experiment.decision { decisions[experimentIndex].add(decision) }
       let names = experiment.variants.map(\.name)
       for (metricIndex, analysis) in experiment.analysis.enumerated() {
         metrics[experimentIndex][metricIndex].add(analysis, variants: names, alpha: alpha)
@@ -97,7 +101,15 @@ public struct CalibrationSummary: Sendable {
             : nil,
           comparisons: comparisons)
       }
-      return ExperimentCalibration(name: experiment.name, metrics: calibrated)
+      let counts = decisions[experimentIndex]
+      let rates = experiment.decision.map { _ in
+        DecisionRates(
+          rightShip: share(counts.rightShip), wrongShip: share(counts.wrongShip), keepBaseline: share(counts.keepBaseline),
+          keepRunning: share(counts.keepRunning), withheld: share(counts.withheld), wrongSign: share(counts.wrongSign),
+          devicesPerVariant: counts.sized == 0 ? nil : Int((counts.sizeSum / Double(counts.sized)).rounded()),
+          smallestArm: Int((counts.smallestArmSum / Double(replications)).rounded()), knowsTruth: counts.knowsTruth)
+      }
+      return ExperimentCalibration(name: experiment.name, decision: rates, metrics: calibrated)
     }
     return Calibration(replications: replications, experiments: experiments)
   }
@@ -139,6 +151,34 @@ private struct MetricCounts: Sendable {
     if analysis.comparisons.contains(where: \.hasWrongSign) { wrongSign += 1 }
     for (index, comparison) in analysis.comparisons.enumerated() {
       comparisons[index].add(comparison, alpha: alpha)
+    }
+  }
+}
+
+/// What the replications so far did with one experiment's decision.
+private struct DecisionCounts: Sendable {
+  var rightShip = 0, wrongShip = 0, keepBaseline = 0, keepRunning = 0, withheld = 0, wrongSign = 0
+  /// The decision's sample size, summed over the replications that computed it.
+  var sizeSum = 0.0, sized = 0
+  var smallestArmSum = 0.0
+  var knowsTruth = true
+
+  mutating func add(_ decision: ExperimentDecision) {
+    switch decision.action {
+    case .ship(let variant):
+      let shipped = decision.variants.first { $0.variant == variant }
+      if shipped?.trulyBetter == nil { knowsTruth = false }
+      if shipped?.trulyBetter == true { rightShip += 1 } else { wrongShip += 1 }
+      if let lift = shipped?.trueLift, lift < -1e-12 { wrongSign += 1 }
+    case .keepBaseline: keepBaseline += 1
+    case .keepRunning: keepRunning += 1
+    case .doNotTrust: withheld += 1
+    }
+    if decision.variants.contains(where: { $0.trulyBetter == nil }) { knowsTruth = false }
+    smallestArmSum += Double(decision.smallestArm)
+    if let size = decision.devicesPerVariant {
+      sizeSum += Double(size)
+      sized += 1
     }
   }
 }

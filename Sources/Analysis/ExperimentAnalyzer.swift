@@ -84,6 +84,7 @@ public struct ExperimentAnalyzer: Sendable {
       return analysis
     }
     holdShipsFailingGuardrails(&experiment.analysis)
+    experiment.decision = ExperimentDecider(settings: settings).decide(experiment)
     if var enrollment = experiment.enrollment {
       func analysis(of variants: [VariantResult]) -> [MetricAnalysis] {
         analyze(ExperimentResult(

@@ -21,6 +21,22 @@ struct AnalysisOptions: ParsableArguments {
     valueName: "power"))
   var power: Double?
 
+  @Option(
+    name: .customLong("success-metric"),
+    help: ArgumentHelp(
+      "A metric a variant must improve to ship; repeat for several (default: the scenario's analysis.successMetrics, "
+        + "else every metric that is not a guardrail).",
+      valueName: "metric"))
+  var successMetrics: [String] = []
+
+  @Option(
+    name: .customLong("guardrail"),
+    help: ArgumentHelp(
+      "A metric a variant must be shown not to harm, with the largest acceptable loss as a relative lift, e.g. "
+        + "revenue=0.02; repeat for several (adds to the scenario's analysis.guardrails).",
+      valueName: "metric=margin"))
+  var guardrails: [String] = []
+
   func validate() throws {
     if let alpha, !(alpha > 0 && alpha < 0.5) {
       throw ValidationError("--alpha must lie between 0 and 0.5, e.g. 0.05; got \(alpha).")
@@ -31,14 +47,49 @@ struct AnalysisOptions: ParsableArguments {
     if let power, !(power > 0.5 && power < 1) {
       throw ValidationError("--power must lie between 0.5 and 1, e.g. 0.8; got \(power).")
     }
+    for guardrail in guardrails where Self.guardrail(guardrail) == nil {
+      throw ValidationError(
+        "--guardrail takes METRIC=MARGIN with a margin between 0 and 1, e.g. --guardrail revenue=0.02 for a 2% loss; got '\(guardrail)'.")
+    }
   }
 
-  /// `settings` with the options given applied.
-  func applied(to settings: AnalysisSettings) -> AnalysisSettings {
+  /// `settings` with the options given applied; `metrics` are the names a
+  /// role may take (the scenario's or the table's metrics).
+  func applied(to settings: AnalysisSettings, metrics: [String]) throws -> AnalysisSettings {
     var settings = settings
     if let alpha { settings.alpha = alpha }
     if let mde { settings.minimumDetectableEffect = mde }
     if let power { settings.power = power }
+    func requireMetric(_ name: String, option: String) throws {
+      guard metrics.contains(name) else {
+        throw ValidationError(
+          "\(option) \(name): no metric has that name; the metrics are \(metrics.joined(separator: ", ")).")
+      }
+    }
+    for text in guardrails {
+      let (metric, margin) = Self.guardrail(text)!
+      try requireMetric(metric, option: "--guardrail")
+      settings.guardrails[metric] = margin
+      settings.successMetrics?.removeAll { $0 == metric }
+    }
+    if !successMetrics.isEmpty {
+      for metric in successMetrics {
+        try requireMetric(metric, option: "--success-metric")
+        guard settings.guardrails[metric] == nil else {
+          throw ValidationError(
+            "--success-metric \(metric): it is a guardrail too; a metric either must improve or must not get worse.")
+        }
+      }
+      settings.successMetrics = successMetrics
+    }
     return settings
+  }
+
+  /// `METRIC=MARGIN` with a margin in (0, 1).
+  private static func guardrail(_ text: String) -> (String, Double)? {
+    guard let equals = text.lastIndex(of: "="), equals != text.startIndex,
+      let margin = Double(text[text.index(after: equals)...]), margin > 0, margin < 1
+    else { return nil }
+    return (String(text[..<equals]), margin)
   }
 }

@@ -181,7 +181,9 @@ extension Bench {
       let folder = ReportFolder(out: out, name: name, html: formats.html)
       if !force { try Self.requireOwnReport(folder.url) }
       let analysis = try EventsAnalysis(events: events, outcomes: outcomes, name: name, options: options)
-      let settings = analysisOptions.applied(to: options.scenario?.analysis ?? .standard)
+      let settings = try analysisOptions.applied(
+        to: options.scenario?.analysis ?? .standard,
+        metrics: analysis.document.experiments.first?.variants.first?.metrics.map(\.name) ?? [])
       let document = ExperimentAnalyzer(settings: settings).analyze(analysis.document)
       let report = MarkdownReport.render(ReportInput(
         document: document, description: options.scenario?.description ?? "",

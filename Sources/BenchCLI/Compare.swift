@@ -62,7 +62,7 @@ extension Bench {
 
     public func run() async throws {
       var (plan, warnings) = try options.load()
-      plan.analysis = analysis.applied(to: plan.analysis)
+      plan.analysis = try analysis.applied(to: plan.analysis, metrics: plan.metrics.map(\.name))
       if !output.quiet {
         for warning in warnings { printError("warning: \(warning)") }
       }

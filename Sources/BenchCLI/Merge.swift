@@ -40,7 +40,7 @@ extension Bench {
       }
       let merged = try ShardMerge(parts: files)
       var scenario = merged.scenario
-      scenario.analysis = analysis.applied(to: scenario.analysis)
+      scenario.analysis = try analysis.applied(to: scenario.analysis, metrics: scenario.metrics.map(\.name))
       var run = SimulatedRun(scenario: scenario, plan: merged.plan, replications: merged.tallies.count)
       for tally in merged.tallies { run.add(tally) }
       let reportURL = try run.write(out: out, html: formats.html)

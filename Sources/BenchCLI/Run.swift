@@ -29,8 +29,11 @@ extension Bench {
     @Option(help: "Simulate on this many threads at once (default: the number of cores).")
     var threads: Int?
 
-    @Option(help: "Run the scenario this many times, each with a seed derived from the first.")
-    var replications: Int = 1
+    @Option(
+      help: ArgumentHelp(
+        "Run the scenario this many times, each with a seed derived from the first (default: 200, fewer for a plan "
+          + "of more than 2 million device-days; 1 for a single draw)."))
+    var replications: Int?
 
     @Option(
       help: ArgumentHelp(
@@ -65,7 +68,7 @@ extension Bench {
       if outcomes != nil, events == nil {
         throw ValidationError("--outcomes goes with --events: add --events events.csv.")
       }
-      try RunLimits.check(replications: replications)
+      if let replications { try RunLimits.check(replications: replications) }
       if let shard {
         do { _ = try Shard(parsing: shard) } catch { throw ValidationError(error.description) }
         if analysis.alpha != nil || analysis.mde != nil || analysis.power != nil {
@@ -81,14 +84,15 @@ extension Bench {
 
     public func run() async throws {
       var (scenario, warnings, file) = try options.loadFile()
-      scenario.analysis = analysis.applied(to: scenario.analysis)
+      scenario.analysis = try analysis.applied(to: scenario.analysis, metrics: scenario.metrics.map(\.name))
       if !output.quiet {
         for warning in warnings { printError("warning: \(warning)") }
       }
       let simulator = Simulator(plan: SimulationPlan(scenario))
       let threads = threads ?? ProcessInfo.processInfo.activeProcessorCount
+      let replications = replications ?? RunLimits.defaultReplications(devices: scenario.devices, days: scenario.days)
       if let shard {
-        try await runShard(try Shard(parsing: shard), of: simulator, file: file, threads: threads)
+        try await runShard(try Shard(parsing: shard), of: simulator, file: file, threads: threads, replications: replications)
         return
       }
       try RunLimits.check(
@@ -127,7 +131,9 @@ extension Bench {
     }
 
     /// Simulates one shard's devices and writes its part for `bench merge`.
-    private func runShard(_ shard: Shard, of simulator: Simulator, file: Data, threads: Int) async throws {
+    private func runShard(
+      _ shard: Shard, of simulator: Simulator, file: Data, threads: Int, replications: Int
+    ) async throws {
       let scenario = simulator.plan.scenario
       let pieces = shard.pieces(replications: replications, devices: scenario.devices)
       let devices = pieces.map(\.devices.count).reduce(0, +)

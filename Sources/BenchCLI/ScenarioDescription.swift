@@ -97,6 +97,7 @@ struct ScenarioDescription {
       }
       lines.append("Enrollment: \(name) " + parts.joined(separator: ", "))
     }
+    lines.append(contentsOf: metricLines)
     for rule in scenario.churn {
       let condition = rule.whileValues.keys.sorted().map { "\($0)=\(rule.whileValues[$0]!)" }.joined(separator: " ")
       lines.append(
@@ -104,6 +105,36 @@ struct ScenarioDescription {
           + " loses \(Format.percent(rule.dailyProbability)) of its devices a day")
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The metrics with their roles, baselines and true lifts, then the
+  /// analysis settings the decision uses.
+  private var metricLines: [String] {
+    guard !scenario.metrics.isEmpty else { return [] }
+    let analysis = scenario.analysis
+    let success = analysis.successMetrics(among: scenario.metrics.map(\.name))
+    var lines = ["", "Metrics:"]
+    for metric in scenario.metrics {
+      let role = analysis.guardrails[metric.name].map { "guardrail, margin \(Format.percent($0))" }
+        ?? (success.contains(metric.name) ? "success metric" : "measured only")
+      let baseline = metric.kind == .conversion ? "baseline rate \(Format.percent(metric.baseline))" : "baseline mean \(Format.number(metric.baseline))"
+      lines.append("  \(metric.name) (\(metric.kind == .conversion ? "conversion" : "continuous")), \(role), \(baseline)")
+      for experiment in metric.lifts.keys.sorted() {
+        let lifts = metric.lifts[experiment]!
+        lines.append(
+          "    true lifts in \(experiment): "
+            + lifts.keys.sorted().map { "\($0) \(Format.signedPercent(lifts[$0]!))" }.joined(separator: ", "))
+      }
+    }
+    lines.append(
+      "Analysis: alpha \(Format.number(analysis.alpha)), power \(Format.number(analysis.power)), planned lift "
+        + "\(Format.percent(analysis.minimumDetectableEffect)), \(analysis.correction.rawValue) correction per metric, "
+        + "\(analysis.attribution.rawValue) attribution, deterioration alpha \(Format.number(analysis.deteriorationAlpha))"
+        + (analysis.dailyLooks ? ", daily looks" : "") + ".")
+    lines.append(
+      "Decision: a variant ships when one of " + (success.isEmpty ? "no success metrics" : success.joined(separator: ", "))
+        + " improves significantly, every guardrail is shown safe and nothing gets significantly worse (docs/statistics.md).")
+    return lines
   }
 
   private func header(of version: AppVersion, isFirst: Bool) -> String {
@@ -193,6 +224,11 @@ enum Format {
   static func percent(_ share: Double) -> String {
     let tenths = (share * 1000).rounded()
     return "\(Int(tenths) / 10).\(abs(Int(tenths)) % 10)%"
+  }
+
+  /// A lift as a signed percentage with one decimal, e.g. `+8.0%`, `−5.0%`.
+  static func signedPercent(_ share: Double) -> String {
+    (share < 0 ? "−" : "+") + percent(abs(share))
   }
 
   /// A number without a trailing `.0` when it is whole.

@@ -23,8 +23,10 @@ extension Bench {
     @Option(help: "How many shards, one array task each.")
     var shards: Int
 
-    @Option(help: "Run the scenario this many times, each with a seed derived from the first.")
-    var replications: Int = 1
+    @Option(
+      help: ArgumentHelp(
+        "Run the scenario this many times, each with a seed derived from the first (default: as `bench run`)."))
+    var replications: Int?
 
     @Option(help: "Cores per shard (--cpus-per-task), the threads each shard runs.")
     var threads: Int = 1
@@ -56,7 +58,7 @@ extension Bench {
       guard RunLimits.shards.contains(shards) else {
         throw ValidationError("--shards must lie between 1 and \(RunLimits.shards.upperBound), not \(shards), e.g. --shards 8.")
       }
-      try RunLimits.check(replications: replications)
+      if let replications { try RunLimits.check(replications: replications) }
       try RunLimits.check(threads: threads)
       for (flag, value, example) in [("--partition", partition, "batch"), ("--time", time, "30:00")] {
         if let value, value.isEmpty || value.contains(where: { $0.isWhitespace || $0 == "#" }) {
@@ -73,7 +75,9 @@ extension Bench {
       var runOptions: [String] = []
       if let seed = options.seed { runOptions += ["--seed", String(seed)] }
       if let devices = options.devices { runOptions += ["--devices", String(devices)] }
-      if replications > 1 { runOptions += ["--replications", String(replications)] }
+      // Given whatever the default, so that every shard and the merge count the same replications.
+      let replications = replications ?? RunLimits.defaultReplications(devices: scenario.devices, days: scenario.days)
+      runOptions += ["--replications", String(replications)]
       // The largest shard, checked here rather than on the cluster, where a refusal would come late.
       let shardDevices = (scenario.devices * replications + shards - 1) / shards
       try RunLimits.check(

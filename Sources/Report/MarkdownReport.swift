@@ -89,22 +89,27 @@ private struct ReportWriter {
 
   // MARK: - Decisions
 
-  /// The first screen: what to do on each experiment and metric, then each
-  /// variant's decision in a table narrow enough for a 980-pixel column, then
-  /// what should stop a reader: results that contradict the truth, and the
-  /// plan's hazards.
+  /// The first screen: what the plan does over its replications and one
+  /// decision per experiment (`DecisionSummary`); then, as the evidence, what
+  /// each metric says, each variant's decision on it in a table narrow
+  /// enough for a 980-pixel column, and what should stop a reader: results
+  /// that contradict the truth, and the plan's hazards.
   private mutating func writeDecisions() {
     lines.append("## What to do")
     lines.append("")
-    for experiment in document.experiments {
-      if experiment.analysis.isEmpty {
-        lines.append("- **\(experiment.name)**: no metrics to analyse.")
-      }
-      for analysis in experiment.analysis {
-        lines.append("- **\(experiment.name)**, \(analysis.metric): \(recommendationText(analysis, in: experiment))")
-      }
-    }
+    lines += DecisionSummary(document: document, settings: input.settings).lines
     lines.append("")
+    let analysed = document.experiments.filter { !$0.analysis.isEmpty }
+    if !analysed.isEmpty {
+      lines.append("## Evidence per metric")
+      lines.append("")
+      for experiment in analysed {
+        for analysis in experiment.analysis {
+          lines.append("- **\(experiment.name)**, \(analysis.metric): \(recommendationText(analysis, in: experiment))")
+        }
+      }
+      lines.append("")
+    }
     lines.append("## Decisions")
     lines.append("")
     let knowsTruth = document.experiments.contains { $0.analysis.contains(where: \.knowsTruth) }
@@ -157,7 +162,8 @@ private struct ReportWriter {
     case .keepRunning(let devices):
       sentences = ["**Keep running**"
         + (devices.map { ": about \(NumberFormat.count($0)) more devices per variant to detect \(plannedEffect(analysis))." }
-          ?? ": the planned sample is reached without a decision.")]
+          ?? ": not significant, and the power calculation asks for no more devices than it has (or cannot say how many); "
+          + "the decision above says what to do.")]
     case .doNotTrust(let distrust):
       sentences = ["**Do not trust**: \(reason(distrust, analysis: analysis))."]
     }
@@ -216,8 +222,8 @@ private struct ReportWriter {
   private func decisionCell(_ decision: Decision) -> String {
     switch decision {
     case .ship: return "**ship**"
-    case .doNotShip(.worse): return "do not ship: worse"
-    case .doNotShip(.plannedEffectRuledOut): return "do not ship: no gain"
+    case .doNotShip(.worse): return "no ship: worse"
+    case .doNotShip(.plannedEffectRuledOut): return "no ship: no gain"
     case .doNotShip(.guardrail): return "held by guardrail"
     case .inconclusive: return "inconclusive"
     case .notTrustworthy(let distrust):
@@ -934,13 +940,6 @@ private struct ReportWriter {
       } ?? "")
   }
 
-  /// A share with its 95% interval in a table cell: "12.5% (5.4–26.2)".
-  static func compactShare(_ share: Share) -> String {
-    NumberFormat.percent(share.rate, decimals: 1)
-      + (share.lower.map { lower in
-        " (\(String(format: "%.1f", lower * 100))–\(String(format: "%.1f", (share.upper ?? lower) * 100)))"
-      } ?? "")
-  }
 
   // MARK: - Calibration
 
@@ -961,7 +960,7 @@ private struct ReportWriter {
         let cells = [
           decisions.rightShip, decisions.wrongShip, decisions.keepBaseline, decisions.inconclusive, decisions.withheld,
           decisions.wrongSign,
-        ].map(Self.compactShare)
+        ].map(NumberFormat.compactShare)
         lines.append("| \(experiment) | \(metric) | " + cells.joined(separator: " | ") + " |")
       }
       lines.append("")

@@ -1,4 +1,5 @@
 import Foundation
+import Results
 
 /// How the report writes numbers: the same way everywhere, and the same bytes
 /// on every machine (no locale).
@@ -76,5 +77,13 @@ public enum NumberFormat {
   static func decimal(_ value: Double?, _ decimals: Int = 2) -> String {
     guard let value, value.isFinite else { return "–" }
     return String(format: "%.\(decimals)f", value)
+  }
+
+  /// A share of replications with its 95% interval, compactly: "12.5% (5.4–26.2)".
+  static func compactShare(_ share: Share) -> String {
+    percent(share.rate, decimals: 1)
+      + (share.lower.map { lower in
+        " (\(String(format: "%.1f", lower * 100))–\(String(format: "%.1f", (share.upper ?? lower) * 100)))"
+      } ?? "")
   }
 }

@@ -455,10 +455,14 @@ public struct Calibration: Hashable, Sendable {
 
 public struct ExperimentCalibration: Hashable, Sendable {
   public var name: String
+  /// What the experiment's one decision did over the replications; `nil`
+  /// for an experiment without metrics.
+  public var decision: DecisionRates?
   public var metrics: [MetricCalibration]
 
-  public init(name: String, metrics: [MetricCalibration]) {
+  public init(name: String, decision: DecisionRates? = nil, metrics: [MetricCalibration]) {
     self.name = name
+    self.decision = decision
     self.metrics = metrics
   }
 }

@@ -72,6 +72,7 @@ extension ExperimentResult {
     ] + changes + [
       ("mixedDevices", .integer(mixedDevices)),
       ("srm", srm.map { $0.json(variants: variants.map(\.name)) } ?? .null),
+      ("decision", decision?.json ?? .null),
       ("analysis", .array(analysis.map(\.json))),
       ("dailyNewExposures", .object(zip(variants, dailyNewExposures).map { ($0.name, .array($1.map(OrderedJSON.integer))) })),
     ])
@@ -123,6 +124,7 @@ extension VariantResult {
     ]
     if !ratios.isEmpty { members.append(("ratios", .object(ratios.map { ($0.name, $0.json) }))) }
     if !winsorized.isEmpty { members.append(("winsorized", .object(winsorized.map { ($0.summary.name, $0.json) }))) }
+    if let retiredIn { members.append(("retiredIn", .string(retiredIn))) }
     return .object(members)
   }
 }
@@ -434,6 +436,7 @@ extension Calibration {
       ("experiments", .array(experiments.map { experiment in
         .object([
           ("name", .string(experiment.name)),
+          ("decision", experiment.decision?.json ?? .null),
           ("metrics", .array(experiment.metrics.map(\.json))),
         ])
       })),

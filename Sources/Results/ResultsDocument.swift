@@ -82,6 +82,9 @@ public struct ExperimentResult: Hashable, Sendable {
   public var srm: SRMResult?
   /// One analysis per metric, once analysed.
   public var analysis: [MetricAnalysis]
+  /// The one decision over the experiment's metrics, once analysed; `nil`
+  /// for an experiment without metrics.
+  public var decision: ExperimentDecision?
 
   public init(
     name: String,
@@ -130,6 +133,10 @@ public struct VariantResult: Hashable, Sendable {
   public var distributions: [AmountDistribution] = []
   /// Per winsorized metric, in the scenario's order; empty for real data.
   public var winsorized: [WinsorizedSummary] = []
+  /// The version whose definition of the experiment deleted the variant,
+  /// when the plan's last definition no longer has it: the variant is then
+  /// retired, no candidate for the decision. `nil` for real data.
+  public var retiredIn: String?
 
   public init(
     name: String,

@@ -61,6 +61,15 @@ public struct AnalysisSettings: Hashable, Sendable {
   /// (docs/statistics.md measures where), so the bench says "too few
   /// devices" rather than print a number that does not mean what it says.
   public var minimumDevicesPerVariant = 10
+  /// The metrics a variant must significantly improve (one of them) to ship,
+  /// in the scenario's order. `nil`: every metric that is not a guardrail, so
+  /// that a plan written before roles existed decides on what it measures.
+  public var successMetrics: [String]?
+  /// The one-sided level at which a success metric or guardrail that got
+  /// significantly worse vetoes a ship. Small, because each such test of a
+  /// metric that truly did not move vetoes a right ship with this chance
+  /// (docs/statistics.md, "One decision per experiment").
+  public var deteriorationAlpha = 0.01
 
   public static let standard = AnalysisSettings(
     alpha: 0.05, correction: .holm, attribution: .firstExposure, dailyLooks: false, minimumDetectableEffect: 0.1,
@@ -76,5 +85,12 @@ public struct AnalysisSettings: Hashable, Sendable {
     self.dailyLooks = dailyLooks
     self.minimumDetectableEffect = minimumDetectableEffect
     self.power = power
+  }
+
+  /// The success metrics among `metrics` (the scenario's or a table's, in
+  /// their order): those named, or every one that is not a guardrail.
+  public func successMetrics(among metrics: [String]) -> [String] {
+    if let successMetrics { return metrics.filter(successMetrics.contains) }
+    return metrics.filter { guardrails[$0] == nil }
   }
 }

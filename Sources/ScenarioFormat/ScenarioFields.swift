@@ -19,7 +19,7 @@ enum ScenarioFields {
   static let analysis = [
     "alpha", "correction", "attribution", "dailyLooks", "minimumDetectableEffect", "power", "neverEnrolledAsBaseline",
     "liftInterval", "alwaysValidMixture", "guardrails", "minimumDetectableDifference",
-    "minimumDevicesPerVariant",
+    "minimumDevicesPerVariant", "successMetrics", "deteriorationAlpha",
   ]
   static let remote = ["defaults", "fetch", "values", "customValues", "debugValues", "changes"]
   static let localValues = ["share", "values"]

@@ -178,7 +178,7 @@ struct ScenarioReader {
     return Segment(name: name, share: share, dailyLaunchProbability: launch, attributes: attributes)
   }
 
-  private func metric(_ node: JSONNode, catalog: ExperimentCatalog, population: Population) throws(ScenarioError) -> Metric {
+  private mutating func metric(_ node: JSONNode, catalog: ExperimentCatalog, population: Population) throws(ScenarioError) -> Metric {
     let segments = population.segments.map(\.name)
     let object = try node.object(fields: ScenarioFields.metric)
     let name = try object.required("name").string()
@@ -213,8 +213,8 @@ struct ScenarioReader {
       try requireSegment(segment, among: segments, at: valueNode)
       segmentBaselines[segment] = try baselineValue(valueNode)
     }
-    let lifts = try object.optional("lifts").map { node throws(ScenarioError) in try self.lifts(node, catalog: catalog) }
-      ?? [:]
+    var lifts: [String: [String: Double]] = [:]
+    if let liftsNode = object.optional("lifts") { lifts = try self.lifts(liftsNode, catalog: catalog) }
     var segmentLifts: [String: [String: [String: Double]]] = [:]
     for (segment, liftsNode) in try object.optional("segmentLifts")?.members() ?? [] {
       try requireSegment(segment, among: segments, at: liftsNode)
@@ -274,7 +274,7 @@ struct ScenarioReader {
     }
   }
 
-  private func lifts(_ node: JSONNode, catalog: ExperimentCatalog) throws(ScenarioError) -> [String: [String: Double]] {
+  private mutating func lifts(_ node: JSONNode, catalog: ExperimentCatalog) throws(ScenarioError) -> [String: [String: Double]] {
     var lifts: [String: [String: Double]] = [:]
     for (experiment, variantsNode) in try node.members() {
       try catalog.requireExperiment(experiment, at: variantsNode)
@@ -287,6 +287,12 @@ struct ScenarioReader {
           throw liftNode.error(
             "must be at most \(NumberText.plain(ScenarioLimits.liftUpperBound)) (+1,000%): a lift is a fraction, "
               + "write \(NumberText.plain(lift / 100)) for +\(NumberText.plain(lift))%")
+        }
+        if lift > 1, lift == lift.rounded() {
+          // A whole number above +100% is most likely a percentage written as one.
+          warnings.append(liftNode.error(
+            "\(NumberText.plain(lift)) means +\(NumberText.plain(lift * 100))%; +\(NumberText.plain(lift))% is "
+              + "\(NumberText.plain(lift / 100))"))
         }
         variants[variant] = lift
       }
@@ -342,6 +348,32 @@ struct ScenarioReader {
             : "must be greater than 0 and at most 1e15: a difference of mean amounts per device")
       }
       settings.minimumDetectableDifferences[metric] = difference
+    }
+    if let successNode = object.optional("successMetrics") {
+      var success: [String] = []
+      for metricNode in try successNode.array() {
+        let metric = try metricNode.string()
+        guard metrics.contains(metric) else {
+          throw metricNode.error("'\(metric)' is not a metric of the scenario (metrics: \(metrics.joined(separator: ", ")))")
+        }
+        guard settings.guardrails[metric] == nil else {
+          throw metricNode.error(
+            "'\(metric)' is a guardrail: a metric is either a success metric (it must improve) or a guardrail (it must not get worse); remove it from one of them")
+        }
+        guard !success.contains(metric) else { throw metricNode.error("'\(metric)' is listed twice") }
+        success.append(metric)
+      }
+      if success.isEmpty, settings.guardrails.isEmpty, !metrics.isEmpty {
+        throw successNode.error(
+          "names no metric and the scenario has no guardrails, so nothing could decide a ship: name a success metric, e.g. [\"\(metrics[0])\"]")
+      }
+      settings.successMetrics = success
+    }
+    if let deteriorationNode = object.optional("deteriorationAlpha") {
+      settings.deteriorationAlpha = try deteriorationNode.double()
+      guard settings.deteriorationAlpha > 0, settings.deteriorationAlpha < 0.5 else {
+        throw deteriorationNode.error("must lie between 0 and 0.5, e.g. 0.01")
+      }
     }
     if let minimumNode = object.optional("minimumDevicesPerVariant") {
       settings.minimumDevicesPerVariant = try minimumNode.integer(in: ScenarioLimits.minimumDevicesPerVariant)

@@ -81,8 +81,25 @@ import Testing
     #expect(serviceLines.contains("  day 14: Paywall traffic set to 100%"))
     #expect(serviceLines.contains("  day 50: Onboarding concluded with Short"))
     let enrollment = try BenchProcess.run(["describe", committedScenario("devtodev-handshake")])
-    #expect(enrollment.standardOutput.hasSuffix(
-      "Enrollment: ButtonColor enrolls at run, through devtodev's handshake (40.0% of launches go to the background)\n"))
+    #expect(enrollment.standardOutput.contains(
+      "\nEnrollment: ButtonColor enrolls at run, through devtodev's handshake (40.0% of launches go to the background)\n"))
+  }
+
+  /// The metrics with their roles, baselines and true lifts, and the
+  /// settings the decision uses, as the issue's new user asked.
+  @Test func itListsTheMetricsTheirRolesAndTheDecision() throws {
+    let upgrade = try BenchProcess.run(["describe", committedScenario("guardrail")])
+    #expect(upgrade.standardOutput.hasSuffix("""
+
+      Metrics:
+        converted (conversion), success metric, baseline rate 30.0%
+          true lifts in Pricing: Discount +10.0%
+        revenue (continuous), guardrail, margin 5.0%, baseline mean 10
+          true lifts in Pricing: Discount −5.0%
+      Analysis: alpha 0.05, power 0.8, planned lift 20.0%, holm correction per metric, first-exposure attribution, deterioration alpha 0.01.
+      Decision: a variant ships when one of converted improves significantly, every guardrail is shown safe and nothing gets significantly worse (docs/statistics.md).
+
+      """))
   }
 
   @Test func everyCommittedScenarioIsValid() throws {

@@ -110,7 +110,7 @@ import Testing
   /// terminal and the bar is drawn; through a pipe nothing extra is printed.
   @Test func theProgressBarIsDrawnOnATerminalOnly() throws {
     let out = try temporaryFolder()
-    let command = "\(Bundle.main.bundleURL.appendingPathComponent("bench").path) \(committedScenario("deleted-variant")) --devices 40000 --out \(out.path)"
+    let command = "\(Bundle.main.bundleURL.appendingPathComponent("bench").path) \(committedScenario("deleted-variant")) --devices 40000 --replications 1 --out \(out.path)"
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
     process.arguments = ["-qec", command, "/dev/null"]
@@ -121,7 +121,7 @@ import Testing
     process.waitUntilExit()
     #expect(process.terminationStatus == 0)
     #expect(text.contains("] 100% · 40,000/40,000 devices · "))
-    let piped = try BenchProcess.run([committedScenario("deleted-variant"), "--devices", "40000", "--out", out.path])
+    let piped = try BenchProcess.run([committedScenario("deleted-variant"), "--devices", "40000", "--replications", "1", "--out", out.path])
     #expect(piped.standardError == "")
   }
 

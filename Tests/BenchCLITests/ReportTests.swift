@@ -77,15 +77,23 @@ import Testing
     #expect(report.contains("- Checkout, revenue: adjusted by the covariate (CUPED) as above; unadjusted, significant in Redesign "))
   }
 
-  /// The committed example says what to do first: ship Yellow, not trust
-  /// Dracula for its contamination, and nothing withheld for Midnight's size.
+  /// The committed example says what to do first: what the plan does over
+  /// its replications, then this run's one decision per experiment (ship
+  /// Yellow, Dracula retired), then the per-metric evidence, where Dracula is
+  /// not trusted for its contamination and nothing is withheld for Midnight's size.
   @Test func theReportStartsWithWhatToDo() throws {
     let report = try String(contentsOf: repositoryRoot.appendingPathComponent("reports/upgrade/report.md"), encoding: .utf8)
     let lines = report.split(separator: "\n", omittingEmptySubsequences: false)
     let first = try #require(lines.firstIndex(of: "## What to do"))
     #expect(lines[..<first].allSatisfy { !$0.hasPrefix("## ") })
-    #expect(lines[first + 2].hasPrefix("- **SubscriptionScreenTheme**, subscribed: **Ship Yellow**: "))
-    #expect(lines[first + 2].contains("Dracula: do not trust, 98% of its counted devices"))
+    #expect(lines[first + 2] == "### The plan over 88 replications")
+    #expect(lines[first + 6].hasPrefix("- **SubscriptionScreenTheme**: right ship "))
+    let thisRun = try #require(lines.firstIndex(of: "### This run (replication 1 of 88)"))
+    #expect(lines[thisRun + 2].hasPrefix("- **SubscriptionScreenTheme**: **Ship Yellow**: subscribed +22.6%"))
+    #expect(lines[thisRun + 2].contains("Dracula is retired: the plan deleted it in 2.0"))
+    let evidence = try #require(lines.firstIndex(of: "## Evidence per metric"))
+    #expect(lines[evidence + 2].hasPrefix("- **SubscriptionScreenTheme**, subscribed: **Ship Yellow**: "))
+    #expect(lines[evidence + 2].contains("Dracula: do not trust, 98% of its counted devices"))
     #expect(!report.contains("underpowered"))
     #expect(report.contains("## Change impact"))
     #expect(report.contains("brought back OnboardingLength after 2.0 removed it"))

@@ -19,6 +19,23 @@ import Testing
     let result = try BenchProcess.run([committedScenario(name), "--devices", "600", "--out", out.path, "--quiet"])
     #expect(result.status == 0, "\(result.standardError)")
     try expectValid(out.appendingPathComponent("\(name)/results.json"))
+    // The first screen (what to do, the evidence and the decisions tables) fits GitHub's 980-pixel column.
+    let report = try String(contentsOf: out.appendingPathComponent("\(name)/report.md"), encoding: .utf8)
+    let firstScreen = try #require(report.components(separatedBy: "## What to do\n").last)
+    let decisions = firstScreen.components(separatedBy: "\n## Decisions\n")
+    let end = decisions.count > 1 ? decisions[0] + (decisions[1].components(separatedBy: "\n## ").first ?? "") : decisions[0]
+    let rows = end.split(separator: "\n").filter { $0.hasPrefix("|") && !$0.hasPrefix("|---") }
+    var tables: [[[String]]] = []
+    var previous = ""
+    for row in rows {
+      let cells = row.split(separator: "|").map { $0.replacingOccurrences(of: "**", with: "").trimmingCharacters(in: .whitespaces) }
+      if row.hasPrefix("| Variant") || previous.isEmpty { tables.append([]) }
+      tables[tables.count - 1].append(cells)
+      previous = String(row)
+    }
+    for table in tables {
+      #expect(FirstScreenTests.pixels(table) <= 980, "\(name): \(table.first ?? [])")
+    }
   }
 
   @Test func calibrationAndAnAnalysedTableFollowTheSchema() throws {

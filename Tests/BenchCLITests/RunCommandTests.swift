@@ -30,7 +30,7 @@ func temporaryFolder() throws -> URL {
     #expect(result.status == 0)
     #expect(result.standardError == "")
     #expect(result.standardOutput == """
-      Simulated 400 devices over 90 days.
+      Simulated 400 devices over 90 days, 200 replications.
       Wrote \(out.appendingPathComponent("upgrade/report.md").path) and results.json
 
       """)
@@ -156,10 +156,19 @@ func temporaryFolder() throws -> URL {
                                 else 0.1).
         --power <power>         The chance of detecting that lift the sample must give, between 0.5 and 1
                                 (default: the scenario's analysis.power, else 0.8).
+        --success-metric <metric>
+                                A metric a variant must improve to ship; repeat for several (default: the
+                                scenario's analysis.successMetrics, else every metric that is not a
+                                guardrail).
+        --guardrail <metric=margin>
+                                A metric a variant must be shown not to harm, with the largest acceptable
+                                loss as a relative lift, e.g. revenue=0.02; repeat for several (adds to
+                                the scenario's analysis.guardrails).
         --threads <threads>     Simulate on this many threads at once (default: the number of cores).
         --replications <replications>
-                                Run the scenario this many times, each with a seed derived from the
-                                first. (default: 1)
+                                Run the scenario this many times, each with a seed derived from the first
+                                (default: 200, fewer for a plan of more than 2 million device-days; 1 for
+                                a single draw).
         --out <folder>          The folder that receives <scenario name>/report.md and results.json
                                 (default: reports), or with --shard the part file (default: parts).
         --shard <K/N>           Simulate only shard K of N (0 ≤ K < N) and write its part for `bench

@@ -83,7 +83,7 @@ private func files(in folder: URL) throws -> [String: Data] {
   @Test func mergeNamesWhatIsWrongInOneLine() throws {
     let out = try temporaryFolder()
     let shard = try BenchProcess.run([
-      committedScenario("upgrade"), "--devices", "100", "--shard", "0/2", "--out", out.path, "--quiet",
+      committedScenario("upgrade"), "--devices", "100", "--replications", "1", "--shard", "0/2", "--out", out.path, "--quiet",
     ])
     #expect(shard.status == 0)
     let part = out.appendingPathComponent("upgrade.shard-0-of-2.part").path

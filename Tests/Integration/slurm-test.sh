@@ -44,8 +44,8 @@ same_report() {
 }
 
 # 1. Four shards as a job array, then the merge that depends on them.
-"$bench" slurm "$scenario" --shards 4 --devices 40000 --job-folder "$work/job1" --out "$work/merged1" --submit
-"$bench" "$scenario" --devices 40000 --out "$work/whole1" --quiet
+"$bench" slurm "$scenario" --shards 4 --devices 40000 --replications 1 --job-folder "$work/job1" --out "$work/merged1" --submit
+"$bench" "$scenario" --devices 40000 --replications 1 --out "$work/whole1" --quiet
 wait_for "the merge of job 1" 90 test -f "$work/merged1/upgrade/report.md"
 same_report "$work/whole1" "$work/merged1"
 passed=$((passed + 1))
@@ -53,12 +53,12 @@ echo "slurm test: 4 shards merged to the one-machine report ($((SECONDS - starte
 
 # 2. Shard 2's process killed mid-run: Slurm requeues the shard, the merge waits for it.
 devices=1200000
-"$bench" slurm "$scenario" --shards 4 --devices $devices --job-folder "$work/job2" --out "$work/merged2" --submit
+"$bench" slurm "$scenario" --shards 4 --devices $devices --replications 1 --job-folder "$work/job2" --out "$work/merged2" --submit
 shard_pid() { pgrep -f -- "--shard 2/4 --out $work/job2/parts" | head -n 1; }
 wait_for "shard 2 of job 2 to start" 60 shard_pid
 kill -KILL "$(shard_pid)"
 echo "slurm test: killed shard 2 mid-run ($((SECONDS - started))s)"
-"$bench" "$scenario" --devices $devices --out "$work/whole2" --quiet
+"$bench" "$scenario" --devices $devices --replications 1 --out "$work/whole2" --quiet
 wait_for "the merge of job 2" 150 test -f "$work/merged2/upgrade/report.md"
 grep -q "shard 2 failed with status 137: requeued" "$work/job2/logs/shard-2.out"
 [ "$(grep -c . "$work/job2/logs/shard-2.out")" -ge 2 ]

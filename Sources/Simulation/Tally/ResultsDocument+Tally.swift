@@ -47,7 +47,26 @@ extension ExperimentResult {
   init(plan: SimulationPlan, experiment: Int, tally: RunTally, changes changeLog: DashboardChangeLog) {
     let scenario = plan.scenario
     let name = plan.experimentNames[experiment]
-    let definitions = scenario.versions.compactMap { $0.experiments.first { $0.name == name } }
+    let definingVersions = scenario.versions.filter { $0.experiments.contains { $0.name == name } }
+    let definitions = definingVersions.map { version in version.experiments.first { $0.name == name }! }
+    let serviceRevisions = definitions.isEmpty ? scenario.service?.revisions ?? [] : []
+    /// When the plan deleted a variant its last definition no longer has: the
+    /// version that dropped it from a local experiment ("2.0"), or the day a
+    /// service's dashboard removed the variation ("day 28").
+    func retirement(of variant: String) -> String? {
+      if let last = definitions.last, last.variantIndex(named: variant) == nil,
+        let holding = definitions.lastIndex(where: { $0.variantIndex(named: variant) != nil })
+      {
+        return definingVersions[holding + 1].version
+      }
+      let held = serviceRevisions.map { revision in
+        revision.experiments.first { $0.name == name }.map { experiment in
+          experiment.variations.contains { $0.name == variant }
+        }
+      }
+      guard let last = held.last, last == false, let holding = held.lastIndex(of: true) else { return nil }
+      return "day \(serviceRevisions[holding + 1].day)"
+    }
     // The last version that still compares variants: a version that keeps only
     // one (a concluded experiment) has nothing to compare its baseline with.
     // A remote experiment has no baseline on the service: its first variant serves as one.
@@ -99,6 +118,7 @@ extension ExperimentResult {
         expectedFirstExposed: variantTally.expectedFirstExposed.value,
         metrics: summaries(attributed, covariates: variantTally.covariates, variant: variantName))
       variant.ratios = ratios(attributed, products: variantTally.ratios, variant: variantName)
+      variant.retiredIn = retirement(of: variantName)
       variant.distributions = zip(amountMetrics, variantTally.histograms).filter { !$0.0.quantiles.isEmpty }.map {
         metric, histogram in
         let (values, counts, lowerEdges, upperEdges) = histogram.distribution

@@ -1,0 +1,205 @@
+import Results
+import ScenarioFormat
+
+/// The report's first screen: per experiment, what the plan does over its
+/// replications (when there are some), then this run's one decision with the
+/// numbers behind it. Every sentence is about the figures printed beside it.
+struct DecisionSummary {
+  let document: ResultsDocument
+  let settings: AnalysisSettings
+
+  var lines: [String] {
+    var lines: [String] = []
+    let decided = document.experiments.filter { $0.decision != nil }
+    if let calibration = document.calibration, !decided.isEmpty {
+      lines.append("### The plan over \(NumberFormat.count(calibration.replications)) replications")
+      lines.append("")
+      lines.append(
+        "How often the experiment's one decision was right when the plan ran again with other seeds (95% intervals). "
+          + "A ship is right when the variant truly beats the baseline on the first success metric and truly loses less "
+          + "than each guardrail's margin.")
+      lines.append("")
+      for experiment in calibration.experiments {
+        guard let rates = experiment.decision else { continue }
+        lines.append("- \(planLine(experiment.name, rates))")
+      }
+      lines.append("")
+      lines.append("### This run (replication 1 of \(NumberFormat.count(calibration.replications)))")
+    } else {
+      lines.append("### This run")
+    }
+    lines.append("")
+    for experiment in document.experiments {
+      guard let decision = experiment.decision else {
+        lines.append("- **\(experiment.name)**: no metrics to decide on.")
+        continue
+      }
+      lines.append("- **\(experiment.name)**: \(runLine(decision, experiment))")
+    }
+    // A simulation knows its truth and can be replicated; real data cannot.
+    let simulated = decided.contains { $0.decision!.variants.contains { $0.trulyBetter != nil } }
+    if document.calibration == nil, simulated {
+      lines.append("")
+      lines.append(
+        "One draw of the plan: `bench SCENARIO` without `--replications 1` runs the plan's replications and says how often "
+          + "it decides right.")
+    }
+    return lines
+  }
+
+  // MARK: - Over the replications
+
+  private func planLine(_ name: String, _ rates: DecisionRates) -> String {
+    func share(_ share: Share) -> String { NumberFormat.compactShare(share) }
+    var text = "**\(name)**: "
+    if rates.knowsTruth {
+      text += "right ship \(share(rates.rightShip)), wrong ship \(share(rates.wrongShip)), "
+    } else {
+      text += "ship \(share(Share(count: rates.rightShip.count + rates.wrongShip.count, of: rates.rightShip.of, lower: nil, upper: nil))), "
+    }
+    text += "keep baseline \(share(rates.keepBaseline)), keep running \(share(rates.keepRunning)), "
+      + "withheld \(share(rates.withheld))"
+    if rates.knowsTruth { text += ", wrong sign \(share(rates.wrongSign))" }
+    text += "."
+    if let devices = rates.devicesPerVariant {
+      text += " The decision ships a variant of the planned effect with \(NumberFormat.trim(percent: settings.power)) "
+        + "power from about \(NumberFormat.count(devices)) devices per variant; the plan gives its smallest arm about "
+        + "\(NumberFormat.count(rates.smallestArm))."
+    }
+    return text
+  }
+
+  // MARK: - This run
+
+  private func runLine(_ decision: ExperimentDecision, _ experiment: ExperimentResult) -> String {
+    var sentences: [String] = []
+    var named: String?
+    switch decision.action {
+    case .ship(let variant):
+      named = variant
+      let shipped = decision.variants.first { $0.variant == variant }
+      sentences.append("**Ship \(variant)**" + (shipped.map { ": " + shipEvidence($0, decision, experiment) } ?? "."))
+    case .keepBaseline:
+      sentences.append("**Keep \(experiment.baseline)**" + keepBaselineReason(decision))
+    case .keepRunning(let devices):
+      sentences.append(
+        "**Keep running**: "
+          + (devices.map { "about \(NumberFormat.count($0)) more devices per variant" } ?? "more devices")
+          + (decision.devicesPerVariant.map {
+            ", to the \(NumberFormat.count($0)) per variant with which the decision ships a variant of the planned effect "
+              + "with \(NumberFormat.trim(percent: settings.power)) power."
+          } ?? "; the decision's sample is not computable (a baseline of 0 needs analysis.minimumDetectableDifference)."))
+    case .doNotTrust(let distrust):
+      named = decision.variants.first { $0.action == .doNotTrust(distrust) }?.variant
+      sentences.append("**Do not trust**: " + (named.map { "\($0): " } ?? "") + "\(clause(distrust)).")
+      if let variant = decision.variants.first(where: { $0.variant == named }), variant.readableExcludingContaminated {
+        sentences.append(Self.excludeContaminatedHint)
+      }
+    }
+    for variant in decision.variants where variant.variant != named {
+      sentences.append(variantSentence(variant, devicesPerVariant: decision.devicesPerVariant))
+    }
+    if case .ship = decision.action {} else if let level = levels(decision) {
+      sentences.append(level)
+    }
+    return sentences.joined(separator: " ")
+  }
+
+  /// "deleted it in 2.0" for a version, "removed it on day 28" for a dashboard change.
+  static func retirement(_ label: String) -> String {
+    label.hasPrefix("day ") ? "removed it on \(label)" : "deleted it in \(label)"
+  }
+
+  private static let excludeContaminatedHint =
+    "With `\"attribution\": \"exclude-contaminated\"` only the devices shown a single variant would count, and both arms "
+      + "keep enough of them for a test."
+
+  private func shipEvidence(_ variant: VariantDecision, _ decision: ExperimentDecision, _ experiment: ExperimentResult) -> String {
+    var text: String
+    if let metric = variant.action.shipMetric,
+      let comparison = experiment.analysis.first(where: { $0.metric == metric })?.comparisons.first(where: { $0.variant == variant.variant })
+    {
+      text = "\(metric) \(MarkdownReport.liftCell(comparison, alpha: settings.alpha)), one-sided p = "
+        + "\(NumberFormat.pValue(variant.oneSidedPValue))"
+      if let level = decision.testAlpha { text += " below the decision's \(NumberFormat.trim(level))" }
+    } else {
+      text = "no success metric; every guardrail is shown safe"
+    }
+    if !decision.guardrails.isEmpty {
+      text += "; " + decision.guardrails.map { "\($0.metric) shown safe (margin \(NumberFormat.trim(percent: $0.margin)))" }
+        .joined(separator: ", ")
+    }
+    text += "; no success metric or guardrail significantly worse."
+    if let truth = variant.trulyBetter {
+      text += truth
+        ? " It truly beats \(experiment.baseline) (\(NumberFormat.signedPercent(variant.trueLift))): right."
+        : " Its true lift is \(NumberFormat.signedPercent(variant.trueLift)): wrong."
+    }
+    return text
+  }
+
+  private func keepBaselineReason(_ decision: ExperimentDecision) -> String {
+    let remaining = decision.variants.filter { if case .retired = $0.action { false } else { true } }
+    return remaining.isEmpty ? ": the plan retired every other variant, so nothing is left to decide." : "."
+  }
+
+  private func variantSentence(_ variant: VariantDecision, devicesPerVariant: Int?) -> String {
+    let name = variant.variant
+    switch variant.action {
+    case .ship(let metric): return "\(name) also cleared the rule\(metric.map { " (on \($0))" } ?? "")."
+    case .keepBaseline(.deteriorates(let metric)):
+      return "\(name) is significantly worse on \(metric) (one-sided p = \(NumberFormat.pValue(variant.oneSidedPValue)))."
+    case .keepBaseline(.guardrailNotShownSafe(let metric)):
+      return "\(name) won but \(metric) is not shown safe at the decision's sample: keep the baseline for it."
+    case .keepBaseline(.noSuccess):
+      return "\(name): the decision's sample" + (devicesPerVariant.map { " (\(NumberFormat.count($0)) per variant)" } ?? "")
+        + " is reached and no success metric improved significantly, so an effect as large as planned is unlikely."
+    case .keepRunning(let devices, let guardrail):
+      let more = devices.map { "about \(NumberFormat.count($0)) more devices per variant" } ?? "more devices"
+      if let guardrail { return "\(name) wins, but \(guardrail) is not shown safe yet: \(more)." }
+      return "\(name): keep running, \(more)."
+    case .doNotTrust(let distrust):
+      return "\(name): do not trust, \(clause(distrust))."
+        + (variant.readableExcludingContaminated ? " " + Self.excludeContaminatedHint : "")
+    case .retired(let label): return "\(name) is retired: the plan \(Self.retirement(label)), so it is not a candidate."
+    }
+  }
+
+  /// The decision's levels in a sentence, for a reader who asks why a
+  /// significant-looking lift did not ship.
+  private func levels(_ decision: ExperimentDecision) -> String? {
+    guard let alpha = decision.testAlpha else { return nil }
+    let treatments = decision.variants.filter { if case .retired = $0.action { false } else { true } }.count
+    return "A variant ships when one of \(decision.successMetrics.isEmpty ? "no success metrics" : decision.successMetrics.joined(separator: ", ")) "
+      + "is better at one-sided p < \(NumberFormat.trim(alpha)) (α = \(NumberFormat.trim(settings.alpha)) over "
+      + "\(max(decision.successMetrics.count, 1)) success metric\(decision.successMetrics.count == 1 ? "" : "s") × "
+      + "\(treatments) variant\(treatments == 1 ? "" : "s"))"
+      + (decision.guardrails.isEmpty ? "" : " and every guardrail is shown safe at the same level")
+      + "."
+  }
+
+  private func clause(_ distrust: Distrust) -> String {
+    switch distrust {
+    case .sampleRatioMismatch(let pValue):
+      return "sample ratio mismatch (p = \(NumberFormat.pValue(pValue))): the first exposures do not follow the configured split"
+    case .contamination(let variant, let share, let devices):
+      return "\(NumberFormat.percent(share, decimals: 0)) of \(variant)'s counted devices (\(NumberFormat.count(devices))) "
+        + "were also shown another variant"
+    case .peeking(let firstDay):
+      return "significant only by a test read at every daily look" + (firstDay.map { " (first on day \($0))" } ?? "")
+        + "; no look crossed its O'Brien–Fleming boundary"
+    case .tooFewDevices(let variant, let devices, let minimum):
+      return "\(variant) has \(NumberFormat.count(devices)) devices where a test needs \(NumberFormat.count(minimum))"
+    case .undefinedTest(let variant, let test):
+      return "the \(test) test of \(variant) is undefined (variance 0)"
+    }
+  }
+}
+
+extension VariantDecision.Action {
+  /// The success metric a ship won on, if any.
+  fileprivate var shipMetric: String? {
+    if case .ship(let metric) = self { return metric }
+    return nil
+  }
+}
