@@ -8,7 +8,7 @@ import Testing
   @Test func aSimulatedRunRoundTripsThroughItsEventsTable() throws {
     let out = try temporaryFolder()
     let events = out.appendingPathComponent("events.csv").path
-    let simulate = try BenchProcess.run([committedScenario("upgrade"), "--devices", "2500", "--out", out.appendingPathComponent("run").path, "--events", events, "--quiet"])
+    let simulate = try BenchProcess.run([committedScenario("upgrade"), "--devices", "2500", "--replications", "1", "--out", out.appendingPathComponent("run").path, "--events", events, "--quiet"])
     #expect(simulate.status == 0)
     let analyse = try BenchProcess.run([
       "analyze", events, "--outcomes", out.appendingPathComponent("events-outcomes.csv").path, "--scenario", committedScenario("upgrade"),
@@ -56,7 +56,7 @@ import Testing
     let out = try temporaryFolder()
     let events = out.appendingPathComponent("events.csv").path
     let scenario = committedScenario("upgrade")
-    #expect(try BenchProcess.run([scenario, "--devices", "20000", "--out", out.path, "--events", events, "--quiet"]).status == 0)
+    #expect(try BenchProcess.run([scenario, "--devices", "20000", "--replications", "1", "--out", out.path, "--events", events, "--quiet"]).status == 0)
     let header = try String(contentsOfFile: events, encoding: .utf8).prefix { $0 != "\n" }
     #expect(header == "value,key,variant,experiment,source,reason,id_for_vendor,day,version")
     let analyse = try BenchProcess.run([
@@ -85,7 +85,7 @@ import Testing
     let out = try temporaryFolder()
     let events = out.appendingPathComponent("events.csv").path
     let simulate = try BenchProcess.run([
-      committedScenario(name), "--devices", "3000", "--out", out.appendingPathComponent("run").path, "--events", events, "--quiet",
+      committedScenario(name), "--devices", "3000", "--replications", "1", "--out", out.appendingPathComponent("run").path, "--events", events, "--quiet",
     ])
     #expect(simulate.status == 0, "\(simulate.standardError)")
     let table = try String(contentsOfFile: events, encoding: .utf8)
@@ -152,7 +152,7 @@ import Testing
   @Test func anAnalysisKeepsToItsOwnFolder() throws {
     let out = try temporaryFolder()
     let events = out.appendingPathComponent("events.csv").path, outcomes = out.appendingPathComponent("events-outcomes.csv").path
-    #expect(try BenchProcess.run([committedScenario("upgrade"), "--devices", "300", "--out", out.path, "--events", events, "--quiet"]).status == 0)
+    #expect(try BenchProcess.run([committedScenario("upgrade"), "--devices", "300", "--replications", "1", "--out", out.path, "--events", events, "--quiet"]).status == 0)
     let simulated = try Data(contentsOf: out.appendingPathComponent("upgrade/results.json"))
     let scenario = committedScenario("upgrade")
     let first = try BenchProcess.run(["analyze", events, "--outcomes", outcomes, "--scenario", scenario, "--out", out.path, "--quiet"])

@@ -21,7 +21,7 @@ import Testing
       (["--events", out.appendingPathComponent("e.csv").path, "--outcomes", folder.path + "/../upgrade/o.csv"], "--outcomes",
        folder.path + "/../upgrade/o.csv"),
     ] {
-      let result = try BenchProcess.run([committedScenario("upgrade"), "--devices", "200", "--out", out.path, "--quiet"] + options)
+      let result = try BenchProcess.run([committedScenario("upgrade"), "--devices", "200", "--replications", "1", "--out", out.path, "--quiet"] + options)
       #expect(result.status == 64)
       #expect(result.standardError.hasPrefix("Error: \(option) \(path) is inside the report's folder "), "\(result.standardError)")
       #expect(result.standardError.contains("which the run replaces whole: write it outside, e.g. \(option) upgrade-"))
@@ -41,7 +41,7 @@ import Testing
       let out = try temporaryFolder()
       let events = out.appendingPathComponent("events.csv")
       let result = try BenchProcess.run([
-        committedScenario("upgrade"), "--devices", "17000", "--threads", threads, "--out", out.path, "--events", events.path,
+        committedScenario("upgrade"), "--devices", "17000", "--replications", "1", "--threads", threads, "--out", out.path, "--events", events.path,
       ])
       #expect(result.status == 0, "\(result.standardError)")
       #expect(try String(contentsOf: events, encoding: .utf8) == whole)

@@ -29,7 +29,7 @@ import Testing
 
   @Test func theHTMLReportHoldsTheWholeReportInOneFile() throws {
     let out = try temporaryFolder()
-    let result = try BenchProcess.run([committedScenario("upgrade"), "--devices", "3000", "--out", out.path, "--html", "--quiet"])
+    let result = try BenchProcess.run([committedScenario("upgrade"), "--devices", "3000", "--replications", "1", "--out", out.path, "--html", "--quiet"])
     #expect(result.status == 0, "\(result.standardError)")
     let folder = out.appendingPathComponent("upgrade")
     let markdown = try String(contentsOf: folder.appendingPathComponent("report.md"), encoding: .utf8)

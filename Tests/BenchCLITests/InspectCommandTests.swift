@@ -8,7 +8,7 @@ import Testing
   @Test func inspectAgreesWithTheFullRunsEvents() throws {
     let out = try temporaryFolder()
     let events = out.appendingPathComponent("events.csv")
-    let run = try BenchProcess.run([committedScenario("upgrade"), "--devices", "300", "--quiet", "--out", out.path, "--events", events.path])
+    let run = try BenchProcess.run([committedScenario("upgrade"), "--devices", "300", "--replications", "1", "--quiet", "--out", out.path, "--events", events.path])
     #expect(run.status == 0)
     let rows = try String(contentsOf: events, encoding: .utf8).split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
     for device in [3, 150, 299] {

@@ -52,7 +52,9 @@ import Testing
     #expect(scenarios.count >= 10)
     for file in scenarios {
       let out = try temporaryFolder()
-      let result = try BenchProcess.run(["scenarios/\(file)", "--devices", "300", "--out", out.path, "--quiet"], in: repositoryRoot)
+      // Two replications: the plan's section and the calibration render too, at a tenth of the default's cost.
+      let result = try BenchProcess.run(
+        ["scenarios/\(file)", "--devices", "300", "--replications", "2", "--out", out.path, "--quiet"], in: repositoryRoot)
       #expect(result.status == 0, "\(file): \(result.standardError)")
       let name = String(file.dropLast(".json".count))
       let report = try String(contentsOf: out.appendingPathComponent("\(name)/report.md"), encoding: .utf8)
