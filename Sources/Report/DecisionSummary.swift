@@ -11,6 +11,8 @@ struct DecisionSummary {
   var lines: [String] {
     var lines: [String] = []
     let decided = document.experiments.filter { $0.decision != nil }
+    // A simulation knows its truth and can be replicated; real data can do neither.
+    let simulated = decided.contains { $0.decision!.variants.contains { $0.trulyBetter != nil } }
     if let calibration = document.calibration, !decided.isEmpty {
       lines.append("### The plan over \(NumberFormat.count(calibration.replications)) replications")
       lines.append("")
@@ -26,7 +28,7 @@ struct DecisionSummary {
       lines.append("")
       lines.append("### This run (replication 1 of \(NumberFormat.count(calibration.replications)))")
     } else {
-      lines.append("### This run")
+      lines.append(simulated || decided.isEmpty ? "### This run" : "### The decision")
     }
     lines.append("")
     for experiment in document.experiments {
@@ -36,8 +38,6 @@ struct DecisionSummary {
       }
       lines.append("- **\(experiment.name)**: \(runLine(decision, experiment))")
     }
-    // A simulation knows its truth and can be replicated; real data cannot.
-    let simulated = decided.contains { $0.decision!.variants.contains { $0.trulyBetter != nil } }
     if document.calibration == nil, simulated {
       lines.append("")
       lines.append(

@@ -38,6 +38,10 @@ import Testing
     #expect(analyse.status == 0, "\(analyse.standardError)")
     let decided = try decision(out.appendingPathComponent("events-analyze/results.json"))
     #expect(decided["successMetrics"] as? [String] == ["revenue"])
+    // Real data is no draw of a plan: the first screen says "the decision", and nothing of replications.
+    let report = try String(contentsOf: out.appendingPathComponent("events-analyze/report.md"), encoding: .utf8)
+    #expect(report.contains("## What to do\n\n### The decision\n\n- **Paywall**: "))
+    #expect(!report.contains("replications"))
   }
 
   @Test func wrongRolesAreRefusedByName() throws {
