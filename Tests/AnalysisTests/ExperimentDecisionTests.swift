@@ -39,6 +39,19 @@ import Testing
     #expect(decision.smallestArm == 123)
   }
 
+  /// A service's dashboard that removes a variation retires it too, from the
+  /// day of the change: compare-frameworks.json drops Dark on day 28.
+  @Test func aVariationTheDashboardRemovesIsRetiredOnThatDay() async throws {
+    var scenario = try committedScenario("compare-frameworks")
+    scenario.devices = 3_000
+    let document = await firstReplication(scenario)
+    let paywall = try #require(document.experiments.first { $0.name == "Paywall" })
+    #expect(paywall.variants.map(\.retiredIn) == [nil, nil, "day 28"])
+    let decision = try #require(paywall.decision)
+    #expect(decision.variants.first { $0.variant == "Dark" }?.action == .retired(version: "day 28"))
+    #expect(decision.testAlpha == 0.05)
+  }
+
   /// OnboardingLength's arms are mixed by the moved token range: withheld
   /// for contamination, with the note that exclude-contaminated attribution
   /// keeps enough devices to decide; and under that attribution it decides.
