@@ -151,15 +151,13 @@ import Testing
   /// planned lift, one guardrail that truly does not move) ships the true
   /// winner with at least the target power: the rate's interval reaches 80%.
   @Test func aPlanSizedByTheFormulaReachesItsPower() async throws {
-    var scenario = try committedScenario("true-effect")
-    scenario.analysis.minimumDetectableEffect = 0.2
-    scenario.analysis.guardrails = ["revenue": 0.1]
-    scenario.metrics[1].lifts = [:]
+    let scenario = try committedScenario("decision-power")
     let allocation = try #require(RiskAwareAllocation(alpha: 0.05, power: 0.8, successMetrics: 1, guardrails: 1, treatments: 1))
     let n = max(
       try #require(allocation.sampleSize(baselineRate: 0.3, treatmentRate: 0.36)),
       try #require(allocation.sampleSize(difference: 1, controlVariance: 25, treatmentVariance: 25)))
-    scenario.devices = 2 * n
+    // The committed plan is sized by the formula: 1,048 devices per variant.
+    #expect(n == 1_048 && scenario.devices == 2 * n)
     let documents = await analysedReplications(scenario, count: 400)
     let rates = try #require(CalibrationSummary.calibrate(documents, alpha: 0.05).experiments[0].decision)
     #expect(try #require(rates.rightShip.upper) >= 0.8, "\(rates.rightShip)")
