@@ -71,9 +71,12 @@ extension Bench {
       if let replications { try RunLimits.check(replications: replications) }
       if let shard {
         do { _ = try Shard(parsing: shard) } catch { throw ValidationError(error.description) }
-        if analysis.alpha != nil || analysis.mde != nil || analysis.power != nil {
+        if analysis.alpha != nil || analysis.mde != nil || analysis.power != nil || !analysis.successMetrics.isEmpty
+          || !analysis.guardrails.isEmpty
+        {
           throw ValidationError(
-            "--alpha, --mde and --power set the analysis, which `bench merge` runs on the parts: give them to bench merge.")
+            "--alpha, --mde, --power, --success-metric and --guardrail set the analysis, which `bench merge` runs on "
+              + "the parts: give them to bench merge.")
         }
         if events != nil {
           throw ValidationError(

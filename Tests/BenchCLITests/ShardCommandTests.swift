@@ -67,8 +67,15 @@ private func files(in folder: URL) throws -> [String: Data] {
       committedScenario("aa-test"), "--devices", "100", "--shard", "0/1", "--alpha", "0.01", "--out", out.path,
     ])
     #expect(shard.status == 64)
-    #expect(shard.standardError.hasPrefix(
-      "Error: --alpha, --mde and --power set the analysis, which `bench merge` runs on the parts: give them to bench merge.\n"))
+    let refusal = "Error: --alpha, --mde, --power, --success-metric and --guardrail set the analysis, which `bench merge` "
+      + "runs on the parts: give them to bench merge.\n"
+    #expect(shard.standardError.hasPrefix(refusal))
+    // The decision's roles too: a shard would drop them without a word.
+    let guarded = try BenchProcess.run([
+      committedScenario("aa-test"), "--devices", "100", "--shard", "0/1", "--guardrail", "converted=0.02", "--out", out.path,
+    ])
+    #expect(guarded.status == 64)
+    #expect(guarded.standardError.hasPrefix(refusal))
     #expect(try BenchProcess.run([
       committedScenario("aa-test"), "--devices", "100", "--shard", "0/1", "--out", out.path, "--quiet",
     ]).status == 0)
