@@ -38,7 +38,10 @@ struct ExperimentDecider {
         index, baseline: baseline, in: experiment, analyses: analyses, success: success, guardrails: guardrails,
         testAlpha: allocation?.testAlpha,
         devicesNeeded: devicesPerVariant.map { $0 - min(counted(index), counted(baseline)) })
-      decision.trueLift = success.first.flatMap { analyses[$0]?.comparison(of: decision.variant)?.trueLift }
+      // The truth on the metric a ship won on, else on the first success metric: what a wrong sign is read against.
+      let judged: String?
+      if case .ship(let metric?) = decision.action { judged = metric } else { judged = success.first }
+      decision.trueLift = judged.flatMap { analyses[$0]?.comparison(of: decision.variant)?.trueLift }
       decision.trulyBetter = truth(of: decision.variant, analyses: analyses, success: success, guardrails: guardrails)
       return decision
     }
@@ -186,16 +189,17 @@ struct ExperimentDecider {
     return largest
   }
 
-  /// Whether the variant truly beats the baseline on the first success
-  /// metric and truly loses less than each guardrail's margin; `nil` where a
-  /// truth it needs is unknown.
+  /// Whether the variant truly beats the baseline on some success metric
+  /// (the null the rule's false-ship bound is about: better on none) and
+  /// truly loses less than each guardrail's margin; `nil` where a truth it
+  /// needs is unknown.
   private func truth(
     of variant: String, analyses: [String: MetricAnalysis], success: [String], guardrails: [(metric: String, margin: Double)]
   ) -> Bool? {
-    var better = true
-    if let primary = success.first {
-      guard let lift = analyses[primary]?.comparison(of: variant)?.trueLift else { return nil }
-      better = lift > 1e-12
+    var better = success.isEmpty
+    for metric in success {
+      guard let lift = analyses[metric]?.comparison(of: variant)?.trueLift else { return nil }
+      if lift > 1e-12 { better = true }
     }
     for guardrail in guardrails {
       guard let lift = analyses[guardrail.metric]?.comparison(of: variant)?.trueLift else { return nil }

@@ -18,7 +18,7 @@ struct DecisionSummary {
       lines.append("")
       lines.append(
         "How often the experiment's one decision was right when the plan ran again with other seeds (95% intervals). "
-          + "A ship is right when the variant truly beats the baseline on the first success metric and truly loses less "
+          + "A ship is right when the variant truly beats the baseline on a success metric and truly loses less "
           + "than each guardrail's margin.")
       lines.append("")
       for experiment in calibration.experiments {

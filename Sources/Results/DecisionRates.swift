@@ -1,10 +1,10 @@
 /// What an experiment's one decision did over replications of a plan,
 /// judged against the truth: the first five shares partition the
 /// replications; `wrongSign` counts those that shipped a variant whose true
-/// lift on the first success metric is below 0.
+/// lift on the metric it won on is below 0.
 public struct DecisionRates: Hashable, Sendable {
-  /// Shipped a variant that truly beats the baseline on the first success
-  /// metric and truly loses less than each guardrail's margin.
+  /// Shipped a variant that truly beats the baseline on some success metric
+  /// and truly loses less than each guardrail's margin.
   public var rightShip: Share
   /// Shipped a variant that does not.
   public var wrongShip: Share

@@ -112,11 +112,12 @@ public struct VariantDecision: Hashable, Sendable {
   /// baseline) reach the minimum per variant, so `exclude-contaminated`
   /// attribution would count enough of them to decide.
   public var readableExcludingContaminated = false
-  /// Whether the variant truly beats the baseline on the first success
-  /// metric and truly loses no more than a margin on any guardrail; `nil`
-  /// where the truth is unknown (real data).
+  /// Whether the variant truly beats the baseline on some success metric
+  /// and truly loses less than its margin on every guardrail; `nil` where
+  /// the truth is unknown (real data).
   public var trulyBetter: Bool?
-  /// The variant's true lift on the first success metric, for the sign of a ship.
+  /// The variant's true lift on the success metric a ship won on, else on
+  /// the first success metric: the sign a ship is judged against.
   public var trueLift: Double?
   /// The one-sided p-value behind a ship (its winning success test) or a
   /// deterioration (the test of the metric that got worse).
