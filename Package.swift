@@ -53,16 +53,21 @@ let package = Package(
     // The scenario file: decoding, validation with JSON paths, and the plan it describes.
     .target(name: "ScenarioFormat", dependencies: ["Lab", "Enrollment", "JSONDocument"]),
 
+    // A hash-bucketed platform as one plug-in each (its dashboard written as the
+    // vendor's file, its contexts, its decisions, what `bench bucket` prints),
+    // and the registry of them: what the simulation and the commands know of a vendor.
+    .target(name: "Platforms", dependencies: ["Bucketing", "JSONDocument", "ScenarioFormat", "Results"]),
+
     // What a run found, as results.json: the model and its JSON, filled by the
     // simulation or from an events table, then by the analysis.
     .target(name: "Results"),
 
     // Drives virtual devices through a scenario by Lab's rules, counts what they
     // saw, and turns the counts into the results model.
-    .target(name: "Simulation", dependencies: ["Lab", "Bucketing", "Enrollment", "ScenarioFormat", "Results", "JSONDocument"]),
+    .target(name: "Simulation", dependencies: ["Lab", "Bucketing", "Platforms", "Enrollment", "ScenarioFormat", "Results", "JSONDocument"]),
 
     // A run cut into shards for a cluster: the part files and their merge.
-    .target(name: "Sharding", dependencies: ["ScenarioFormat", "Simulation", "Digests"]),
+    .target(name: "Sharding", dependencies: ["ScenarioFormat", "Platforms", "Simulation", "Digests"]),
 
     // Files and report folders written whole or not at all.
     .target(name: "AtomicOutput", dependencies: ["_CFolderSwap"]),
@@ -90,6 +95,7 @@ let package = Package(
         "AnalyticsTable",
         "JSONDocument",
         "Bucketing",
+        "Platforms",
         "Sharding",
         "AtomicOutput",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -103,7 +109,8 @@ let package = Package(
     .executableTarget(
       name: "BenchFuzz",
       dependencies: [
-        "ScenarioFormat", "Simulation", "Results", "Analysis", "AnalyticsTable", "Report", "Bucketing", "Sharding", "Digests", "BenchCLI",
+        "ScenarioFormat", "Simulation", "Results", "Analysis", "AnalyticsTable", "Report", "Bucketing", "Platforms", "Sharding", "Digests",
+        "BenchCLI",
       ]),
 
     // MARK: - Implementation details
@@ -135,29 +142,29 @@ let package = Package(
       dependencies: ["Statistics"],
       resources: [.copy("Fixtures")]
     ),
-    .testTarget(name: "ScenarioFormatTests", dependencies: ["ScenarioFormat", "Lab"]),
+    .testTarget(name: "ScenarioFormatTests", dependencies: ["ScenarioFormat", "Platforms", "Lab"]),
     .testTarget(name: "DigestsTests", dependencies: ["Digests"], resources: [.copy("Fixtures")]),
     .testTarget(
       name: "SimulationTests",
-      dependencies: ["Simulation", "Results", "ScenarioFormat", "Lab", "LabTestKit", "Enrollment", "Analysis"]),
+      dependencies: ["Simulation", "Platforms", "Results", "ScenarioFormat", "Lab", "LabTestKit", "Enrollment", "Analysis"]),
     .testTarget(
-      name: "ShardingTests", dependencies: ["Sharding", "Simulation", "ScenarioFormat", "Digests"]),
+      name: "ShardingTests", dependencies: ["Sharding", "Simulation", "Platforms", "ScenarioFormat", "Digests"]),
     .testTarget(
-      name: "AnalysisTests", dependencies: ["Analysis", "Results", "Simulation", "ScenarioFormat", "Statistics"],
+      name: "AnalysisTests", dependencies: ["Analysis", "Results", "Simulation", "Platforms", "ScenarioFormat", "Statistics"],
       resources: [.copy("Fixtures")]),
     .testTarget(
       name: "AnalyticsTableTests",
       // CSV.swift is the reference the table writer's bytes are checked against.
       dependencies: [
-        "AnalyticsTable", "Analysis", "Results", "Simulation", "ScenarioFormat", "Statistics",
+        "AnalyticsTable", "Analysis", "Results", "Simulation", "Platforms", "ScenarioFormat", "Statistics",
         .product(name: "CSV", package: "CSV.swift"),
       ]
     ),
     .testTarget(
       name: "BenchCLITests",
       dependencies: [
-        "BenchCLI", "Simulation", "Results", "ScenarioFormat", "Report", "Analysis", "AnalyticsTable", "Sharding", "LabTestKit",
-        "JSONDocument", "Digests",
+        "BenchCLI", "Simulation", "Platforms", "Bucketing", "Results", "ScenarioFormat", "Report", "Analysis", "AnalyticsTable",
+        "Sharding", "LabTestKit", "JSONDocument", "Digests",
       ],
       exclude: ["Golden"]),
   ]

@@ -2,6 +2,7 @@ import Analysis
 import AnalyticsTable
 import ArgumentParser
 import Foundation
+import Platforms
 import Report
 import Results
 import ScenarioFormat

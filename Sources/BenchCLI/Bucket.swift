@@ -1,6 +1,7 @@
 import ArgumentParser
 import Bucketing
 import Foundation
+import Platforms
 import ScenarioFormat
 
 extension Bench {
@@ -20,8 +21,8 @@ extension Bench {
         """
     )
 
-    @Option(help: "The service: \(BucketFramework.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var framework: BucketFramework
+    @Option(help: "The service: \(PlatformRegistry.standard.names.joined(separator: ", ")).")
+    var framework: PlatformChoice
 
     @Option(help: "The service's own configuration file (a datafile, payload or flag data).", completion: .file(extensions: ["json"]))
     var config: String
@@ -71,10 +72,10 @@ extension Bench {
     /// tolerates but the file's author did not mean is said once on standard
     /// error, before the decisions it shapes.
     static func decisions(
-      _ framework: BucketFramework, config data: Data, option: String, path: String, ids: [String], attributes: String,
+      _ framework: PlatformChoice, config data: Data, option: String, path: String, ids: [String], attributes: String,
       flags: Bool = true
-    ) throws -> BucketFramework.Decisions {
-      let decisions: BucketFramework.Decisions
+    ) throws -> BucketDecisions {
+      let decisions: BucketDecisions
       do {
         decisions = try framework.decide(config: data, ids: ids, attributes: attributes, flags: flags)
       } catch let error as ValidationError {

@@ -2,6 +2,7 @@ import Analysis
 import ArgumentParser
 import AtomicOutput
 import Foundation
+import Platforms
 import Report
 import Results
 import ScenarioFormat
@@ -26,8 +27,8 @@ extension Bench {
     @OptionGroup var analysis: AnalysisOptions
 
     @Option(
-      help: "The frameworks, comma-separated: \(ComparedFramework.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var frameworks: String = ComparedFramework.allCases.map(\.rawValue).joined(separator: ",")
+      help: "The frameworks, comma-separated: \(ComparedFramework.all(platforms: PlatformRegistry.standard.traits).map(\.name).joined(separator: ", ")).")
+    var frameworks: String = ComparedFramework.all(platforms: PlatformRegistry.standard.traits).map(\.name).joined(separator: ",")
 
     @Option(help: "Simulate on this many threads at once (default: the number of cores).")
     var threads: Int?
@@ -50,9 +51,9 @@ extension Bench {
       let names = frameworks.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
       var chosen: [ComparedFramework] = []
       for name in names {
-        guard let framework = ComparedFramework(rawValue: name) else {
+        guard let framework = ComparedFramework.all(platforms: PlatformRegistry.standard.traits).first(where: { $0.name == name }) else {
           throw ValidationError(
-            "--frameworks: '\(name)' is not a framework; use \(ComparedFramework.allCases.map(\.rawValue).joined(separator: ", ")).")
+            "--frameworks: '\(name)' is not a framework; use \(ComparedFramework.all(platforms: PlatformRegistry.standard.traits).map(\.name).joined(separator: ", ")).")
         }
         if !chosen.contains(framework) { chosen.append(framework) }
       }
@@ -84,10 +85,10 @@ extension Bench {
         progress.finish()
         let document = ExperimentAnalyzer(settings: scenario.analysis).analyze(ResultsDocument(plan: simulator.plan, tally: tally))
         let report = MarkdownReport.render(ReportInput(
-          document: document, description: "\(scenario.description) Run under \(framework.rawValue).",
+          document: document, description: "\(scenario.description) Run under \(framework.name).",
           settings: scenario.analysis, versions: scenario.versions, source: "Simulated"))
-        reports.append((framework.rawValue, report, document))
-        runs.append(ComparisonReport.Run(framework: framework.rawValue, document: document, notes: notes, versions: scenario.versions))
+        reports.append((framework.name, report, document))
+        runs.append(ComparisonReport.Run(framework: framework.name, document: document, notes: notes, versions: scenario.versions))
       }
       try ReportFolder.stage(at: folder) { staged throws(OutputError) in
         for (framework, report, document) in reports {
@@ -97,7 +98,7 @@ extension Bench {
       }
       let reportURL = folder.appendingPathComponent("comparison.md")
       if !output.quiet {
-        print("Ran \(plan.name) under \(frameworks.map(\.rawValue).joined(separator: ", ")).")
+        print("Ran \(plan.name) under \(frameworks.map(\.name).joined(separator: ", ")).")
         print("Wrote \(reportURL.relativePath)")
       }
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Platforms
 import ScenarioFormat
 
 extension Bench {

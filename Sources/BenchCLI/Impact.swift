@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Platforms
 import Results
 
 extension Bench {
@@ -18,8 +19,8 @@ extension Bench {
         """
     )
 
-    @Option(help: "The service: \(BucketFramework.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var framework: BucketFramework
+    @Option(help: "The service: \(PlatformRegistry.standard.names.joined(separator: ", ")).")
+    var framework: PlatformChoice
 
     @Option(help: "The configuration before the change, in the service's own format.", completion: .file(extensions: ["json"]))
     var before: String
@@ -91,10 +92,10 @@ extension Bench {
     }
 
     /// The pairs (variation before, variation after) of every row and id.
-    package static func moves(before: [BucketDecisions.Line], after: [BucketDecisions.Line], ids: [String]) -> [Move: Int] {
-      func variations(_ lines: [BucketDecisions.Line]) -> (rows: Set<String>, byID: [[String: String?]]) {
+    package static func moves(before: [BucketLine], after: [BucketLine], ids: [String]) -> [Move: Int] {
+      func variations(_ lines: [BucketLine]) -> (rows: Set<String>, byID: [[String: String?]]) {
         // Lines come id by id, in the order of `ids`, with the same rows for every id.
-        let rows = lines.compactMap { line -> BucketDecisions.Row? in
+        let rows = lines.compactMap { line -> BucketRow? in
           if case .experiment(let row) = line { row } else { nil }
         }
         let perID = ids.isEmpty ? 0 : rows.count / ids.count

@@ -1,4 +1,5 @@
 import Foundation
+import Platforms
 import ScenarioFormat
 import Simulation
 
@@ -6,7 +7,7 @@ extension Bench.Perf {
   /// The plan every framework runs for `--frameworks`: one experiment of two
   /// variations on half the users, opened to all on day 10 and set to 4:1 on
   /// day 20, over 30 days; a service's launches are decided by its
-  /// `Bucketing` evaluator, Lab's by its sources.
+  /// platform's plug-in, Lab's by its sources.
   static func frameworkPlan(devices: Int) throws -> Scenario {
     let text = """
       {"name": "perf-frameworks", "seed": 7, "devices": \(devices), "days": 30,
@@ -30,7 +31,7 @@ extension Bench.Perf {
     if !json {
       print("framework      devices   days  threads   seconds   device-days/s   launches/s")
     }
-    for framework in ComparedFramework.allCases {
+    for framework in ComparedFramework.all(platforms: PlatformRegistry.standard.traits) {
       let scenario = try framework.express(plan).scenario
       let simulator = Simulator(plan: SimulationPlan(scenario))
       for threads in threadCounts {
@@ -43,12 +44,12 @@ extension Bench.Perf {
         let deviceDays = Double(devices * scenario.days) / seconds
         if json {
           print(
-            "{\"framework\": \"\(framework.rawValue)\", \"devices\": \(devices), \"days\": \(scenario.days), \"threads\": \(threads), "
+            "{\"framework\": \"\(framework.name)\", \"devices\": \(devices), \"days\": \(scenario.days), \"threads\": \(threads), "
               + "\"seconds\": \(Measurement.fixed(seconds, 3)), \"deviceDaysPerSecond\": \(Int(deviceDays.rounded())), "
               + "\"launchesPerSecond\": \(Int((Double(launches) / seconds).rounded()))}")
         } else {
           print(
-            framework.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0)
+            framework.name.padding(toLength: 13, withPad: " ", startingAt: 0)
               + String(devices).leftPadded(9) + String(scenario.days).leftPadded(7) + String(threads).leftPadded(9)
               + Measurement.fixed(seconds, 3).leftPadded(10) + (Measurement.fixed(deviceDays / 1e6, 2) + "M").leftPadded(16)
               + (Measurement.fixed(Double(launches) / seconds / 1e6, 2) + "M").leftPadded(13))

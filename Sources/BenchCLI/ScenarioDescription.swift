@@ -53,7 +53,7 @@ struct ScenarioDescription {
     if let service = scenario.service {
       lines.append("")
       lines.append(
-        "Service: \(service.framework.rawValue)" + (service.sticky ? ", decisions stored on the device" : ", nothing stored")
+        "Service: \(service.framework.name)" + (service.sticky ? ", decisions stored on the device" : ", nothing stored")
           + (service.stickyChoice == nil ? " (its mobile SDKs' default)" : "")
           + (service.reinstallShare > 0 ? ", \(Format.percent(service.reinstallShare)) of devices reinstall once" : "")
           + (service.accessBeforeDownload > 0

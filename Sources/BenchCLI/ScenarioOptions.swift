@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Platforms
 import ScenarioFormat
 
 /// The options every command that runs a scenario shares.

@@ -4,6 +4,7 @@ import BenchCLI
 import Bucketing
 import Digests
 import Foundation
+import Platforms
 import Report
 import Results
 import ScenarioFormat
@@ -141,24 +142,26 @@ enum FuzzTarget: String, CaseIterable {
   private static func optimizely(_ input: Data) {
     guard (try? StrictJSON.check(input)) != nil, let datafile = try? OptimizelyDatafile(json: input) else { return }
     _ = datafile.problems
-    render(BucketDecisions.optimizely(datafile, ids: ids, attributes: sampleAttributes))
+    render(OptimizelyPlatform.lines(datafile, ids: ids, attributes: sampleAttributes))
   }
 
   private static func growthBook(_ input: Data) {
     guard (try? StrictJSON.check(input)) != nil, let payload = try? GrowthBookPayload(json: input) else { return }
     _ = payload.problems
-    render(BucketDecisions.growthBook(payload, ids: ids, attributes: sampleAttributes))
+    render(GrowthBookPlatform.lines(payload, ids: ids, attributes: sampleAttributes))
   }
 
   private static func platforms(_ input: Data) {
     guard let selector = input.first else { return }
-    let framework = [BucketFramework.launchdarkly, .statsig, .eppo, .unleash][Int(selector) % 4]
+    // Every platform of the registry but the two with targets of their own, chosen by the first byte.
+    let plugins = PlatformRegistry.standard.plugins.filter { !["optimizely", "growthbook"].contains($0.traits.name) }
+    let framework = PlatformChoice(plugins[Int(selector) % plugins.count])
     let file = input.dropFirst()
     guard (try? StrictJSON.check(Data(file))) != nil else { return }
     let attributes: String =
-      switch framework {
-      case .statsig: #"{"email": "a@b.c", "country": "US", "custom": {"plan": "pro", "age": 30, "beta": true}, "customIDs": {"companyID": "c"}}"#
-      case .unleash: #"{"plan": "pro", "sessionId": "s", "age": 30.5, "beta": true, "properties": {"tier": "gold"}}"#
+      switch framework.plugin.traits.name {
+      case "statsig": #"{"email": "a@b.c", "country": "US", "custom": {"plan": "pro", "age": 30, "beta": true}, "customIDs": {"companyID": "c"}}"#
+      case "unleash": #"{"plan": "pro", "sessionId": "s", "age": 30.5, "beta": true, "properties": {"tier": "gold"}}"#
       default: #"{"platform": "iOS", "app_version": "2.1.0", "sessions": 7, "score": 2.5, "beta": true, "groups": ["a", 1]}"#
       }
     guard let decisions = try? framework.decide(config: Data(file), ids: ids, attributes: attributes) else { return }
@@ -168,7 +171,7 @@ enum FuzzTarget: String, CaseIterable {
   }
 
   /// Each decision as `bench bucket` prints it, in text and as JSON.
-  private static func render(_ rows: [BucketDecisions.Line]) {
+  private static func render(_ rows: [BucketLine]) {
     for row in rows {
       _ = row.text
       _ = row.json.renderedOnOneLine()
@@ -210,10 +213,10 @@ enum FuzzTarget: String, CaseIterable {
   private static func attributes(_ input: Data) {
     guard let attributes = try? Bench.Bucket.attributes(String(decoding: input, as: UTF8.self)) else { return }
     if let datafile = try? OptimizelyDatafile(json: targetedDatafile) {
-      render(BucketDecisions.optimizely(datafile, ids: ids, attributes: attributes))
+      render(OptimizelyPlatform.lines(datafile, ids: ids, attributes: attributes))
     }
     if let payload = try? GrowthBookPayload(json: targetedPayload) {
-      render(BucketDecisions.growthBook(payload, ids: ids, attributes: attributes))
+      render(GrowthBookPlatform.lines(payload, ids: ids, attributes: attributes))
     }
   }
 }

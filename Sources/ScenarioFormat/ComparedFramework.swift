@@ -3,18 +3,28 @@ import Lab
 /// The frameworks `bench compare` runs one plan under, and how the plan's
 /// dashboard changes are expressed in each (docs/compare.md). What a
 /// framework cannot express is dropped and said in a note, never silently.
-public enum ComparedFramework: String, CaseIterable, Hashable, Sendable {
+public enum ComparedFramework: Hashable, Sendable {
   /// Lab's local source: experiments compiled into the app, so every change
   /// ships in a new app version.
-  case labLocal = "lab-local"
+  case labLocal
   /// Lab's remote source on a Taplytics-style service.
-  case labRemote = "lab-remote"
-  case optimizely
-  case growthbook
-  case launchdarkly
-  case statsig
-  case eppo
-  case unleash
+  case labRemote
+  /// A hash-bucketed platform, as its plug-in describes it.
+  case platform(PlatformTraits)
+
+  /// The name `--frameworks` takes and the comparison's folders and columns use.
+  public var name: String {
+    switch self {
+    case .labLocal: "lab-local"
+    case .labRemote: "lab-remote"
+    case .platform(let traits): traits.name
+    }
+  }
+
+  /// Lab's two sources, then `platforms` in their order: what `bench compare` runs by default.
+  public static func all(platforms: [PlatformTraits]) -> [ComparedFramework] {
+    [.labLocal, .labRemote] + platforms.map(ComparedFramework.platform)
+  }
 
   /// `plan` expressed in this framework's terms, with a note for each change
   /// it cannot express.
@@ -28,17 +38,16 @@ public enum ComparedFramework: String, CaseIterable, Hashable, Sendable {
     var scenario = plan
     var notes: [String] = []
     switch self {
-    case .optimizely, .growthbook, .launchdarkly, .statsig, .eppo, .unleash:
-      let framework = ServicePlan.Framework(rawValue: rawValue)!
+    case .platform(let framework):
       var expressed = service
       expressed.framework = framework
       if service.stickyChoice == true, !framework.canKeepDecisions {
         expressed.stickyChoice = nil
-        notes.append("\(rawValue)'s mobile SDK keeps no decision on the device: sticky is left out")
+        notes.append("\(framework.name)'s mobile SDK keeps no decision on the device: sticky is left out")
       }
       expressed.changes = service.changes.filter { change in
         guard framework.rerandomization == nil, case .newBucketVersion = change.action else { return true }
-        notes.append("day \(change.day), \(change.experiment): Optimizely has no bucket versions; the re-randomization is left out")
+        notes.append("day \(change.day), \(change.experiment): \(framework.vendorName) has no bucket versions; the re-randomization is left out")
         return false
       }
       notes += Self.granularityNotes(expressed, framework)
@@ -57,15 +66,8 @@ public enum ComparedFramework: String, CaseIterable, Hashable, Sendable {
   /// traffic and weights in whole steps of its own (Unleash's rollout in
   /// percent and variant weights in thousandths, Statsig's 1,000 buckets,
   /// Eppo's 10,000 shards, LaunchDarkly's 100,000ths), rounded and said.
-  static func granularityNotes(_ service: ServicePlan, _ framework: ServicePlan.Framework) -> [String] {
-    let steps: (traffic: Double, weights: Double, unit: String)
-    switch framework {
-    case .unleash: steps = (100, 1000, "a rollout in whole percent and variant weights in thousandths")
-    case .statsig: steps = (1000, 1000, "1,000 user buckets")
-    case .eppo: steps = (10_000, 10_000, "10,000 shards")
-    case .launchdarkly: steps = (100_000, 100_000, "weights in 100,000ths")
-    case .optimizely, .growthbook: return []
-    }
+  static func granularityNotes(_ service: ServicePlan, _ framework: PlatformTraits) -> [String] {
+    guard let steps = framework.shareSteps else { return [] }
     var notes: [String] = []
     for change in service.changes {
       let shares: [Double]
@@ -80,7 +82,7 @@ public enum ComparedFramework: String, CaseIterable, Hashable, Sendable {
       default: shares = []
       }
       if shares.contains(where: { abs($0 - $0.rounded()) > 1e-9 }) {
-        notes.append("day \(change.day), \(change.experiment): \(framework.rawValue) holds \(steps.unit); the shares are rounded to them")
+        notes.append("day \(change.day), \(change.experiment): \(framework.name) holds \(steps.unit); the shares are rounded to them")
       }
     }
     return notes

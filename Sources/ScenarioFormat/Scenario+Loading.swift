@@ -8,11 +8,15 @@ extension Scenario {
 
   /// Reads and validates the scenario file at `path`.
   ///
+  /// - Parameter platforms: the hash-bucketed platforms `service.framework`
+  ///   may name (`Platforms.PlatformRegistry.standard.traits` for the bench's own).
   /// - Returns: the scenario and the warnings it raised (naming breaches under
   ///   a lenient policy).
   /// - Throws: `ScenarioError` naming the path of the first problem and its fix.
-  public static func load(path: String) throws(ScenarioError) -> (scenario: Scenario, warnings: [Warning]) {
-    try parse(read(path: path))
+  public static func load(path: String, platforms: [PlatformTraits]) throws(ScenarioError)
+    -> (scenario: Scenario, warnings: [Warning])
+  {
+    try parse(read(path: path), platforms: platforms)
   }
 
   /// The bytes of the scenario file at `path`, for a caller that keeps the
@@ -47,9 +51,11 @@ extension Scenario {
     }
   }
 
-  /// Validates a scenario document.
-  public static func parse(_ data: Data) throws(ScenarioError) -> (scenario: Scenario, warnings: [Warning]) {
-    var reader = ScenarioReader()
+  /// Validates a scenario document whose service may run on any of `platforms`.
+  public static func parse(_ data: Data, platforms: [PlatformTraits]) throws(ScenarioError)
+    -> (scenario: Scenario, warnings: [Warning])
+  {
+    var reader = ScenarioReader(platforms: platforms)
     let scenario = try reader.scenario(JSONNode(value: JSONValue.parse(data), path: "$"))
     return (scenario, reader.warnings)
   }

@@ -6,15 +6,16 @@ extension ScenarioReader {
   ) throws(ScenarioError) -> ServicePlan {
     let object = try node.object(fields: ScenarioFields.service)
     let frameworkNode = try object.required("framework")
-    guard let framework = ServicePlan.Framework(rawValue: try frameworkNode.string()) else {
-      throw frameworkNode.error("must be one of \(ServicePlan.Framework.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
+    let frameworkName = try frameworkNode.string()
+    guard let framework = platforms.first(where: { $0.name == frameworkName }) else {
+      throw frameworkNode.error("must be one of \(platforms.map { "\"\($0.name)\"" }.joined(separator: ", "))")
     }
-    // Left out, each framework's mobile default (`ServicePlan.Framework.keepsDecisionsByDefault`).
+    // Left out, each platform's mobile default (`PlatformTraits.keepsDecisionsByDefault`).
     let stickyNode = object.optional("sticky")
     let sticky = try stickyNode?.bool()
     if sticky == true, !framework.canKeepDecisions {
       throw stickyNode!.error(
-        "cannot be true for \(framework.rawValue): its mobile SDK keeps no decision on the device, only the last fetch (remove it)")
+        "cannot be true for \(framework.name): its mobile SDK keeps no decision on the device, only the last fetch (remove it)")
     }
     let reinstallShare = try object.optional("reinstallShare").map { node throws(ScenarioError) in try probability(node) } ?? 0
     let fetch = try object.optional("fetch").map { node throws(ScenarioError) in try self.fetch(node, segments: segments) }
@@ -34,15 +35,15 @@ extension ScenarioReader {
     }
     var plan = ServicePlan(framework: framework, sticky: sticky, reinstallShare: reinstallShare, fetch: fetch, changes: changes)
     if let accessNode = object.optional("accessBeforeDownload") {
-      guard framework == .optimizely else {
+      guard framework.cachesActivationsUntilRestart else {
         throw accessNode.error(
-          "is Optimizely's: its activation is cached until the app restarts (seed 001), where \(framework.rawValue)'s SDK reads the configuration it holds when asked (remove it)")
+          "is Optimizely's: its activation is cached until the app restarts (seed 001), where \(framework.name)'s SDK reads the configuration it holds when asked (remove it)")
       }
       plan.accessBeforeDownload = try probability(accessNode)
     }
     if let flagsNode = object.optional("flags") {
-      guard framework == .optimizely else {
-        throw flagsNode.error("are Optimizely's feature flags (seed 001): \(framework.rawValue)'s are not modelled (remove them)")
+      guard framework.hasFeatureFlags else {
+        throw flagsNode.error("are Optimizely's feature flags (seed 001): \(framework.name)'s are not modelled (remove them)")
       }
       var names = Set(plan.experimentVariations.map(\.name))
       for flagNode in try flagsNode.array(count: ScenarioLimits.flags, of: "flags") {
@@ -75,7 +76,7 @@ extension ScenarioReader {
   }
 
   private func serviceChange(
-    _ node: JSONNode, days: Int, naming: NamingPolicy, framework: ServicePlan.Framework,
+    _ node: JSONNode, days: Int, naming: NamingPolicy, framework: PlatformTraits,
     running: inout [String: [String]], everVariations: inout NameUnion, started: inout Set<String>
   ) throws(ScenarioError) -> ServiceChange {
     let object = try node.object(fields: ScenarioFields.serviceChange)
@@ -156,7 +157,7 @@ extension ScenarioReader {
       default:
         guard framework.rerandomization != nil else {
           throw actionNode.error(
-            "does not apply to optimizely, which has no bucket versions, seeds or salts to change (remove the change)")
+            "does not apply to \(framework.name), which has no bucket versions, seeds or salts to change (remove the change)")
         }
         action = .newBucketVersion(experiment: name)
       }

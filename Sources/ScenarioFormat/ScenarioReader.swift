@@ -4,7 +4,13 @@ import Lab
 /// Turns the JSON tree into a `Scenario`, field by field, with the path of
 /// every field in its errors.
 struct ScenarioReader {
+  /// The platforms `service.framework` may name.
+  let platforms: [PlatformTraits]
   var warnings: [ScenarioError] = []
+
+  init(platforms: [PlatformTraits]) {
+    self.platforms = platforms
+  }
 
   mutating func scenario(_ node: JSONNode) throws(ScenarioError) -> Scenario {
     let object = try node.object(fields: ScenarioFields.scenario)

@@ -1,48 +1,11 @@
 /// A hash-bucketed experiment service in a scenario (Optimizely, GrowthBook,
-/// LaunchDarkly, Statsig, Eppo or Unleash): the framework, what the app keeps
-/// on the device, and the dated
+/// LaunchDarkly, Statsig, Eppo, Unleash or any other platform with a plug-in):
+/// the platform, what the app keeps on the device, and the dated
 /// changes made on the service's dashboard. docs/scenarios.md documents it and
 /// docs/compare.md how a plan maps onto each framework.
 public struct ServicePlan: Hashable, Sendable {
-  public enum Framework: String, Hashable, Sendable, CaseIterable {
-    case optimizely, growthbook, launchdarkly, statsig, eppo, unleash
-
-    /// Whether the framework's mobile SDKs keep decisions on the device by
-    /// default: Optimizely's Swift and Android SDKs keep a user profile;
-    /// GrowthBook's sticky bucketing and Statsig's `keepDeviceValue` are the
-    /// app's choice; LaunchDarkly's, Eppo's and Unleash's mobile SDKs keep
-    /// the values of the last fetch only (docs/platforms.md).
-    public var keepsDecisionsByDefault: Bool { self == .optimizely }
-
-    /// The vendor's name as it writes it.
-    public var vendorName: String {
-      switch self {
-      case .optimizely: "Optimizely"
-      case .growthbook: "GrowthBook"
-      case .launchdarkly: "LaunchDarkly"
-      case .statsig: "Statsig"
-      case .eppo: "Eppo"
-      case .unleash: "Unleash"
-      }
-    }
-
-    /// Whether the app can ask the SDK to keep a decision on the device.
-    public var canKeepDecisions: Bool { [.optimizely, .growthbook, .statsig].contains(self) }
-
-    /// What re-randomizes an experiment on this service, for messages; nil
-    /// for Optimizely, which has no such setting.
-    public var rerandomization: String? {
-      switch self {
-      case .optimizely: nil
-      case .growthbook: "a new bucket version"
-      case .launchdarkly: "a new rollout seed"
-      case .statsig, .eppo: "a new salt"
-      case .unleash: "a new group id"
-      }
-    }
-  }
-
-  public var framework: Framework
+  /// The platform the service runs on, as its plug-in describes it.
+  public var framework: PlatformTraits
   /// Optimizely's user profile store, or GrowthBook's sticky bucketing: a
   /// device keeps a decision across restarts and configuration changes. The
   /// scenario's choice, else the framework's mobile default, so that a plan
@@ -67,7 +30,7 @@ public struct ServicePlan: Hashable, Sendable {
   /// returned for a feature flag").
   public var flags: [ServiceFlag] = []
 
-  public init(framework: Framework, sticky: Bool?, reinstallShare: Double, fetch: FetchModel, changes: [ServiceChange]) {
+  public init(framework: PlatformTraits, sticky: Bool?, reinstallShare: Double, fetch: FetchModel, changes: [ServiceChange]) {
     self.framework = framework
     self.stickyChoice = sticky
     self.reinstallShare = reinstallShare

@@ -1,5 +1,6 @@
 import Digests
 import Foundation
+import Platforms
 import ScenarioFormat
 
 /// What a part is a part of: the scenario file, the seed and population, the

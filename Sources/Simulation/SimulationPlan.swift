@@ -1,4 +1,5 @@
 import Lab
+import Platforms
 import ScenarioFormat
 
 /// A scenario with its experiments and variants numbered once across versions.
@@ -32,8 +33,19 @@ public struct SimulationPlan: Sendable {
   /// have (`Metric.largestMean(in:)`): see `Moments`.
   public let metricStepExponents: [Int]
 
-  public init(_ scenario: Scenario) {
+  /// The plug-in of the platform the service runs on; nil without a service.
+  public let platform: (any Platform.Type)?
+
+  /// - Parameter platforms: where the service's platform is found: the
+  ///   registry the scenario was read with.
+  public init(_ scenario: Scenario, platforms: PlatformRegistry = .standard) {
     self.scenario = scenario
+    platform = scenario.service.map { service in
+      guard let plugin = platforms.plugin(named: service.framework.name) else {
+        preconditionFailure("no plug-in for the platform '\(service.framework.name)': simulate with the registry the scenario was read with")
+      }
+      return plugin
+    }
     var experimentNames: [String] = []
     var variantNames: [[String]] = []
     for experiment in scenario.versions.flatMap(\.experiments) {
@@ -111,7 +123,7 @@ extension SimulationPlan {
   /// hash-bucketed service's framework ("optimizely", "growthbook").
   public func source(of experiment: Int) -> String {
     if isRemote(experiment) { return "remote" }
-    if serviceExperiments.contains(experiment) { return scenario.service?.framework.rawValue ?? "service" }
+    if serviceExperiments.contains(experiment) { return scenario.service?.framework.name ?? "service" }
     return "local"
   }
 }

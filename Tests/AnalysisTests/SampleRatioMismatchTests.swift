@@ -1,5 +1,6 @@
 import Analysis
 import Foundation
+import Platforms
 import Results
 import ScenarioFormat
 import Simulation

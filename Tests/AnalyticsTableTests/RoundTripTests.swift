@@ -1,5 +1,6 @@
 import AnalyticsTable
 import Foundation
+import Platforms
 import Results
 import ScenarioFormat
 import Simulation

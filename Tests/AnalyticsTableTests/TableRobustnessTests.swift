@@ -1,5 +1,6 @@
 import AnalyticsTable
 import Foundation
+import Platforms
 import ScenarioFormat
 import Testing
 

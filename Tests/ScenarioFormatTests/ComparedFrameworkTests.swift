@@ -1,5 +1,6 @@
 import Foundation
 import Lab
+import Platforms
 import ScenarioFormat
 import Testing
 
@@ -18,11 +19,11 @@ import Testing
   }
 
   @Test func optimizelyLeavesOutTheBucketVersionAndSaysSo() throws {
-    let (scenario, notes) = try ComparedFramework.optimizely.express(plan())
-    #expect(scenario.service?.framework == .optimizely)
+    let (scenario, notes) = try ComparedFramework.platform(OptimizelyPlatform.traits).express(plan())
+    #expect(scenario.service?.framework == OptimizelyPlatform.traits)
     #expect(scenario.service?.changes.map(\.day) == [0, 10, 20])
     #expect(notes == ["day 12, Paywall: Optimizely has no bucket versions; the re-randomization is left out"])
-    let (growthBook, none) = try ComparedFramework.growthbook.express(plan())
+    let (growthBook, none) = try ComparedFramework.platform(GrowthBookPlatform.traits).express(plan())
     #expect(growthBook.service?.changes.count == 4 && none.isEmpty)
   }
 
@@ -67,14 +68,18 @@ import Testing
     var scenario = try plan()
     scenario.versions[0].experiments = [try Experiment(
       name: "Theme", keys: ["color"], variants: [Variant(name: "Blue", assignments: ["color": .string("blue")])])]
-    #expect(throws: ComparisonError.experimentsOutsideThePlan) { try ComparedFramework.optimizely.express(scenario) }
+    #expect(throws: ComparisonError.experimentsOutsideThePlan) {
+      try ComparedFramework.platform(OptimizelyPlatform.traits).express(scenario)
+    }
   }
 
   /// Flags are Optimizely's alone: a comparison of frameworks refuses them, with the fix.
   @Test func aPlanWithFeatureFlagsIsRefused() throws {
     var scenario = try plan()
     scenario.service?.flags = [ServiceFlag(name: "NewCheckout", rollout: [.init(day: 0, share: 0.5)])]
-    #expect(throws: ComparisonError.featureFlags) { try ComparedFramework.optimizely.express(scenario) }
+    #expect(throws: ComparisonError.featureFlags) {
+      try ComparedFramework.platform(OptimizelyPlatform.traits).express(scenario)
+    }
     #expect("\(ComparisonError.featureFlags)".hasPrefix("service.flags: must be empty for bench compare"))
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Platforms
 import ScenarioFormat
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import Lab
+import Platforms
 import ScenarioFormat
 import Testing
 

@@ -1,3 +1,4 @@
+import Platforms
 @testable import Sharding
 import Digests
 import Foundation

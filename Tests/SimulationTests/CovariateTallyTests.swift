@@ -1,5 +1,6 @@
 import Foundation
 import LabTestKit
+import Platforms
 import Results
 import ScenarioFormat
 @testable import Simulation

@@ -1,4 +1,5 @@
 import Foundation
+import Platforms
 import Results
 import ScenarioFormat
 import Simulation

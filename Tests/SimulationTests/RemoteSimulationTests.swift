@@ -1,5 +1,6 @@
 import Foundation
 import Lab
+import Platforms
 import Results
 import ScenarioFormat
 import Simulation

@@ -1,3 +1,4 @@
+import Platforms
 import Results
 import ScenarioFormat
 import Foundation

@@ -1,4 +1,5 @@
 import Foundation
+import Platforms
 import Results
 import ScenarioFormat
 import Testing
@@ -28,7 +29,7 @@ import Testing
     sticky.service?.stickyChoice = nil
     #expect(sticky.service?.sticky == true)
     #expect(try #require(await run(sticky).experiment("Paywall")?.changes[2]).moved == 0)
-    sticky.service?.framework = .growthbook
+    sticky.service?.framework = GrowthBookPlatform.traits
     #expect(sticky.service?.sticky == false)
   }
 
@@ -141,7 +142,7 @@ import Testing
       name: "Paywall", variations: [ServiceVariation(name: "Control", weight: 1), ServiceVariation(name: "Treatment", weight: 1)],
       traffic: 1, audience: ServiceAudience())
     reinstalling.service = ServicePlan(
-      framework: .optimizely, sticky: true, reinstallShare: 1, fetch: .reliable,
+      framework: OptimizelyPlatform.traits, sticky: true, reinstallShare: 1, fetch: .reliable,
       changes: [ServiceChange(day: 0, action: .start(everyone))])
     let experiment = try #require(await run(reinstalling).experiment("Paywall"))
     let contaminated = experiment.variants.map(\.contaminated).reduce(0, +) / 2

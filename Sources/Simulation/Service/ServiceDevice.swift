@@ -1,23 +1,22 @@
-import Bucketing
 import Foundation
-import JSONDocument
+import Platforms
 import ScenarioFormat
 
 /// One device's side of a hash-bucketed service: its id (new after a
 /// reinstall), the configuration it holds (downloaded at launch, or bundled
-/// in the running version), what it stores (Optimizely's user profile,
-/// GrowthBook's sticky buckets), and at every launch, which is a restart, the
-/// variation of each experiment as the Bucketing library decides it.
+/// in the running version), and at every launch, which is a restart, the
+/// variation of each experiment as the platform's plug-in decides it, with
+/// what the app stores for the SDK (its `PlatformSession`).
 struct ServiceDevice {
   private let tables: ServiceTables
   private var device = 0
   private var id = ""
   private var reinstallDay = -1
   private var cachedRevision = -1
-  private var profile: [String: String]?
-  private var sticky: GrowthBookStickyBuckets?
-  /// Statsig's `keepDeviceValue`: by service experiment, the variant the device keeps while the experiment is listed.
-  private var kept: [Int?]
+  /// The platform's side of the device; nil without a service.
+  private var session: (any PlatformSession)?
+  /// By service experiment: the variation the last decisions gave, nil for none.
+  private var variations: [String?]
   /// What the last decisions were made from: a launch with the same inputs keeps them.
   private var lastInputs: DecisionInputs?
 
@@ -40,7 +39,8 @@ struct ServiceDevice {
     self.tables = tables
     held = Array(repeating: -1, count: tables.count)
     selectionRevision = held
-    kept = Array(repeating: nil, count: tables.count)
+    session = tables.session()
+    variations = Array(repeating: nil, count: tables.count)
     tally = ServiceTally(
       experiments: tables.count, revisions: tables.revisionDays.count, days: plan.scenario.days, flags: tables.flagNames.count)
   }
@@ -54,14 +54,12 @@ struct ServiceDevice {
     let day = Int(draws.nextUnit() * Double(tables.revisionOfDay.count))
     reinstallDay = reinstalls ? max(day, 1) : -1
     cachedRevision = -1
-    profile = tables.sticky ? [:] : nil
-    sticky = tables.sticky ? GrowthBookStickyBuckets() : nil
+    session?.clearStore()
     lastRevision = -1
     lastInputs = nil
     for s in held.indices {
       held[s] = -1
       selectionRevision[s] = -1
-      kept[s] = nil
     }
   }
 
@@ -74,9 +72,7 @@ struct ServiceDevice {
       reinstallDay = -1
       id = "device-\(device)-reinstalled"
       cachedRevision = -1
-      profile = tables.sticky ? [:] : nil
-      sticky = tables.sticky ? GrowthBookStickyBuckets() : nil
-      for s in kept.indices { kept[s] = nil }
+      session?.clearStore()
       tally.reinstalled += 1
     }
     let segmentName = tables.segmentNames[segment]
@@ -105,9 +101,9 @@ struct ServiceDevice {
     let inputs = DecisionInputs(revision: revision, id: id, segment: segment, version: version)
     if revision >= 0, inputs != lastInputs {
       lastInputs = inputs
-      let context = self.context(segment: segment, version: version)
+      session?.decide(revision: revision, id: id, segment: segment, version: version, into: &variations)
       for s in 0..<tables.count {
-        let variant = decide(s, revision: revision, context: context)
+        let variant = variations[s].flatMap { tables.variantIDs[s][$0] } ?? -1
         if variant != held[s] { selectionRevision[s] = revision }
         held[s] = variant
       }
@@ -120,83 +116,17 @@ struct ServiceDevice {
     lastRevision = max(lastRevision, revision)
   }
 
-  /// Optimizely's flags at a launch, with the latest datafile the device
-  /// holds, whenever the app reads them in the session (seed 001: "The
-  /// latest value will always be returned for a feature flag"): false
-  /// without a datafile, or with one that lacks the flag.
+  /// The platform's flags at a launch, with the latest configuration the
+  /// device holds, whenever the app reads them in the session (seed 001:
+  /// "The latest value will always be returned for a feature flag"): off
+  /// without a configuration, or with one that lacks the flag.
   private mutating func readFlags(day: Int, revision: Int, segment: Int, version: Int) {
-    var attributes = tables.attributes[segment][version]
-    attributes["id"] = .string(id)
-    var noProfile: [String: String]?
     for (index, name) in tables.flagNames.enumerated() {
-      guard revision >= 0, let decision = tables.optimizely[revision].feature(name, userID: id, attributes: attributes, profile: &noProfile)
-      else {
+      guard revision >= 0, let isOn = session?.isFlagOn(name, revision: revision, id: id, segment: segment, version: version) else {
         tally.flagUnknown[index][day] += 1
         continue
       }
-      if decision.isEnabled { tally.flagOn[index][day] += 1 }
-    }
-  }
-
-  /// Who the SDK is asked about at a launch, in the platform's own terms:
-  /// built once per launch that decides, for every experiment.
-  enum LaunchContext {
-    case optimizely([String: AttributeValue])
-    case growthBook([String: AttributeValue])
-    case launchDarkly(LaunchDarklyContext)
-    case statsig(StatsigUser)
-    case eppo([String: JSONValue])
-    case unleash(UnleashContext)
-  }
-
-  private func context(segment: Int, version: Int) -> LaunchContext {
-    switch tables.framework {
-    case .optimizely, .growthbook:
-      var attributes = tables.attributes[segment][version]
-      attributes["id"] = .string(id)
-      return tables.framework == .optimizely ? .optimizely(attributes) : .growthBook(attributes)
-    case .launchdarkly:
-      return .launchDarkly(tables.launchDarklyContexts[segment][version].with(key: id))
-    case .statsig:
-      return .statsig(tables.statsigUsers[segment][version].with(userID: id))
-    case .eppo:
-      return .eppo(tables.jsonAttributes[segment][version])
-    case .unleash:
-      var context = tables.unleashContexts[segment][version]
-      context.userId = id
-      return .unleash(context)
-    }
-  }
-
-  /// The plan's variant of service experiment `s` for this launch, -1 for
-  /// none; the decision is stored where the app stores it, if it does.
-  private mutating func decide(_ s: Int, revision: Int, context: LaunchContext) -> Int {
-    let name = tables.names[s]
-    func variant(_ variation: String?) -> Int { variation.flatMap { tables.variantIDs[s][$0] } ?? -1 }
-    switch context {
-    case .optimizely(let attributes):
-      let key = tables.optimizely[revision].decide(experiment: tables.names[s], userID: id, attributes: attributes, profile: &profile)
-        .variation?.key
-      return key.flatMap { tables.variantIDs[s][$0] } ?? -1
-    case .growthBook(let attributes):
-      let value = tables.growthBook[revision].evaluate(tables.names[s], attributes: attributes, sticky: &sticky).value
-      return value.string.flatMap { tables.variantIDs[s][$0] } ?? -1
-    case .launchDarkly(let context):
-      let evaluator = tables.launchDarkly[revision]
-      let index = evaluator.variationDetail(name, context: context).variationIndex
-      let variations = evaluator.data.flags[name]?.variations ?? []
-      return variant(index.flatMap { variations.indices.contains($0) ? variations[$0].string : nil })
-    case .statsig(let user):
-      if let kept = kept[s], tables.statsig[revision].specs.configs[name] != nil { return kept }
-      let result = tables.statsig[revision].getExperiment(name, user: user)
-      let decided = variant(result.passed ? result.groupName : nil)
-      if tables.sticky, decided >= 0 { kept[s] = decided }
-      return decided
-    case .eppo(let attributes):
-      return variant(tables.eppo[revision].assign(name, subject: id, attributes: attributes, now: ServiceTables.clock).variationKey)
-    case .unleash(let context):
-      let served = tables.unleash[revision].decide(name, context: context)?.variation
-      return served == "enabled" || served == "disabled" ? -1 : variant(served)
+      if isOn { tally.flagOn[index][day] += 1 }
     }
   }
 
