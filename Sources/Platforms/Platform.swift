@@ -58,6 +58,21 @@ public protocol Platform: Sendable {
   /// member and the fix.
   static func checkAttributes(_ attributes: [String: JSONValue]) throws(PlatformInputError)
 
+  // The session's entry points: each conformance's witness is the default
+  // implementation (PlatformSession.swift) specialised for the platform, so
+  // that a launch dispatches once and then runs the plug-in's code directly.
+  // A platform does not implement them.
+
+  /// Forgets what `device`, a `PlatformDevice` of this platform, stored.
+  static func clearStore(of device: AnyObject)
+
+  /// Every experiment decided for `device`, a `PlatformDevice` of this platform, at a launch.
+  static func decideAll(
+    _ device: AnyObject, revision: Int, id: String, segment: Int, version: Int, into variations: inout [String?])
+
+  /// Whether `flag` is on for `device`, a `PlatformDevice` of this platform, at a launch.
+  static func isFlagOn(_ flag: String, device: AnyObject, revision: Int, id: String, segment: Int, version: Int) -> Bool?
+
   /// Reads `config`, the vendor's own file unchanged, and decides every
   /// experiment and flag it holds for `ids`, as the SDK does on `now`. Without
   /// `flags`, rows that are not experiments are left out (`bench impact`).

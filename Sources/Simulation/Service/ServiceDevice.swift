@@ -14,7 +14,7 @@ struct ServiceDevice {
   private var reinstallDay = -1
   private var cachedRevision = -1
   /// The platform's side of the device; nil without a service.
-  private var session: (any PlatformSession)?
+  private let session: PlatformSession?
   /// By service experiment: the variation the last decisions gave, nil for none.
   private var variations: [String?]
   /// What the last decisions were made from: a launch with the same inputs keeps them.

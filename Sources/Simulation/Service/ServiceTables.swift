@@ -99,7 +99,7 @@ struct ServiceTables {
 
   /// A device's session on the platform, its configurations and contexts
   /// built once for the batch; nil without a service.
-  func session() -> (any PlatformSession)? {
+  func session() -> PlatformSession? {
     platform?.session(revisions: revisions, attributes: attributes, sticky: sticky)
   }
 }
