@@ -80,7 +80,7 @@ let package = Package(
     .target(name: "AnalyticsTable", dependencies: ["Lab", "Results", "Simulation", "ScenarioFormat"]),
 
     // The Markdown report and its SVG charts: knows nothing of simulation.
-    .target(name: "Report", dependencies: ["Results", "ScenarioFormat", "Lab"]),
+    .target(name: "Report", dependencies: ["Results", "ScenarioFormat", "Lab", "Digests"]),
 
     // The `bench` commands, as a library so that tests can drive them.
     .target(
@@ -164,7 +164,7 @@ let package = Package(
       name: "BenchCLITests",
       dependencies: [
         "BenchCLI", "Simulation", "Platforms", "Bucketing", "Results", "ScenarioFormat", "Report", "Analysis", "AnalyticsTable",
-        "Sharding", "LabTestKit", "JSONDocument", "Digests",
+        "Sharding", "AtomicOutput", "LabTestKit", "JSONDocument", "Digests",
       ],
       exclude: ["Golden"]),
   ]

@@ -51,8 +51,14 @@ public struct StagedFolder: ~Copyable {
   }
 
   /// Writes `data` to `relativePath` inside the staging folder, creating its
-  /// subfolders, and flushes it to disk.
+  /// subfolders, and flushes it to disk. A path that could leave the folder
+  /// (absolute, empty, or with a "." or ".." component) is refused: names
+  /// reach these paths from data.
   public mutating func write(_ data: Data, to relativePath: String) throws(OutputError) {
+    let components = relativePath.split(separator: "/", omittingEmptySubsequences: false)
+    guard !relativePath.hasPrefix("/"), !components.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) else {
+      throw OutputError(path: target.path, reason: "would receive '\(relativePath)', which is not a file inside it")
+    }
     let url = staging.appendingPathComponent(relativePath)
     try FolderPaths.create(url.deletingLastPathComponent().path)
     faults.step()

@@ -8,7 +8,7 @@ extension ReportWriter {
     // A run of one day has no course over the days to draw.
     guard document.days > 1 else { return }
     let days = Array(0..<document.days)
-    let prefix = "\(document.scenario)-\(experiment.name)"
+    let prefix = [document.scenario, experiment.name]
     var links: [String] = []
     let exposures = LineChart(
       title: "\(experiment.name): devices shown each variant for the first time, per day", xLabel: "day",
@@ -18,8 +18,7 @@ extension ReportWriter {
         LineChart.Series(name: variant.name, values: experiment.dailyNewExposures[index].map(Double.init), colour: index)
       },
       formatY: { NumberFormat.count(Int($0.rounded())) })
-    charts.append(("\(prefix)-exposures.svg", exposures.svg))
-    links.append("![Devices shown each variant for the first time, per day](\(prefix)-exposures.svg)")
+    links.append("![Devices shown each variant for the first time, per day](\(addChart(exposures, named: prefix, suffix: "-exposures.svg")))")
     for analysis in experiment.analysis where !analysis.comparisons.isEmpty {
       var series: [LineChart.Series] = []
       var settled: [Double] = []
@@ -50,8 +49,7 @@ extension ReportWriter {
         xLabel: "day (devices first exposed by the end of it)", yLabel: "relative lift, \(confidence) interval shaded",
         xValues: days, series: series,
         reference: (0, "no effect"), yExtent: settled.isEmpty ? nil : settled, formatY: { NumberFormat.trim(percent: $0) })
-      charts.append(("\(prefix)-\(analysis.metric)-lift.svg", lift.svg))
-      links.append("![Lift on \(analysis.metric) over the days](\(prefix)-\(analysis.metric)-lift.svg)")
+      links.append("![Lift on \(analysis.metric) over the days](\(addChart(lift, named: prefix + [analysis.metric], suffix: "-lift.svg")))")
       if analysis.comparisons.allSatisfy({ !$0.looks.isEmpty }) {
         var pSeries: [LineChart.Series] = []
         for (offset, comparison) in analysis.comparisons.enumerated() {
@@ -63,11 +61,19 @@ extension ReportWriter {
           title: "\(experiment.name): \(analysis.metric) p-values at each daily look",
           xLabel: "day", yLabel: "p-value", xValues: days, series: pSeries,
           reference: (input.settings.alpha, "alpha"), formatY: { NumberFormat.trim($0) })
-        charts.append(("\(prefix)-\(analysis.metric)-looks.svg", looks.svg))
-        links.append("![Naive and always-valid p-values at each look](\(prefix)-\(analysis.metric)-looks.svg)")
+        links.append(
+          "![Naive and always-valid p-values at each look](\(addChart(looks, named: prefix + [analysis.metric], suffix: "-looks.svg")))")
       }
     }
     // A chart a paragraph, so that each takes the column's width.
     for link in links { lines += [link, ""] }
+  }
+
+  /// Adds `chart` to the report's charts under a safe file name made of
+  /// `parts` (`ChartFileName`), and returns the name for the link.
+  mutating func addChart(_ chart: LineChart, named parts: [String], suffix: String) -> String {
+    let fileName = ChartFileName.make(parts, suffix: suffix)
+    charts.append((fileName, chart.svg))
+    return fileName
   }
 }

@@ -72,8 +72,7 @@ extension ReportWriter {
     let chart = LineChart(
       title: "Delivery per day", xLabel: "day", yLabel: "devices or launches", xValues: days, series: series,
       formatY: { NumberFormat.count(Int($0.rounded())) })
-    charts.append(("\(document.scenario)-delivery.svg", chart.svg))
-    lines.append("![Delivery per day](\(document.scenario)-delivery.svg)")
+    lines.append("![Delivery per day](\(addChart(chart, named: [document.scenario], suffix: "-delivery.svg")))")
     lines.append("")
   }
 

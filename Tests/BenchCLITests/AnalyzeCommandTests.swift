@@ -147,6 +147,34 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("tiny/report.md").path))
   }
 
+  /// Anyone who sends an analytics event names experiments and metrics: a
+  /// name that reads as a path writes its charts inside the report's folder
+  /// all the same, under names the report links to.
+  @Test func namesFromTheTableNeverLeaveTheReportFolder() throws {
+    var events = "id_for_vendor,experiment,variant,reason,day\n", outcomes = "id_for_vendor,metric,value\n"
+    for device in 0..<80 {
+      events += "d\(device),../../escape,\(device % 2 == 0 ? "A" : "B"),displayed,\(device % 4)\n"
+      outcomes += "d\(device),../../lost,\(device % 3 == 0 ? 1 : 0)\n"
+    }
+    let root = try temporaryFolder(), out = root.appendingPathComponent("reports")
+    let result = try BenchProcess.run([
+      "analyze", try BenchProcess.temporaryFile(events, fileExtension: "csv"), "--outcomes",
+      try BenchProcess.temporaryFile(outcomes, fileExtension: "csv"), "--out", out.path, "--name", "tiny", "--quiet",
+    ])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["reports"])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == ["tiny"])
+    let files = Set(try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("tiny").path))
+    let report = try String(contentsOf: out.appendingPathComponent("tiny/report.md"), encoding: .utf8)
+    let links = report.components(separatedBy: "](").dropFirst().compactMap { $0.split(separator: ")").first.map(String.init) }
+      .filter { $0.hasSuffix(".svg") }
+    // The digests are SHA-256's of "tiny-../../escape" and "tiny-../../escape-../../lost", from Python's hashlib.
+    #expect(links.contains("tiny-.._.._escape-1fad3fee2fac-exposures.svg"))
+    #expect(links.contains("tiny-.._.._escape-.._.._lost-faf944049be5-lift.svg"))
+    #expect(!links.isEmpty && links.allSatisfy { files.contains($0) && !$0.contains("/") }, "\(links) in \(files)")
+    #expect(files.filter { $0.hasSuffix(".svg") } == Set(links))
+  }
+
   /// The analysis writes its own folder and never replaces a simulated
   /// run's report unless asked; it replaces its own earlier analysis.
   @Test func anAnalysisKeepsToItsOwnFolder() throws {
