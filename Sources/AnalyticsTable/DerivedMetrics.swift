@@ -43,6 +43,18 @@ public struct DerivedMetrics: Sendable, Equatable {
         }
       }
     }
+    // One namespace: every analysis goes by its own name in the report and results.json.
+    var taken = Set(metrics)
+    let derivedNames = ratios.map { ("--ratio", $0.name) }
+      + quantiles.keys.sorted().flatMap { metric in
+        quantiles[metric]!.map { ("--quantiles \(metric)", Metric.quantileName(metric: metric, quantile: $0)) }
+      }
+      + winsorize.keys.sorted().map { metric in
+        ("--winsorize \(metric)", Metric.winsorizedName(metric: metric, percentile: winsorize[metric]!))
+      }
+    for (option, name) in derivedNames where !taken.insert(name).inserted {
+      unknown.append((option, name, "is the name of another metric or analysis too: give it a name of its own"))
+    }
     return unknown
   }
 

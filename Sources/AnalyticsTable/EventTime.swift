@@ -134,7 +134,7 @@ public struct EventTime: Sendable {
         }
       }
       nanoseconds = whole * unitNanoseconds + (parts[0].hasPrefix("-") ? -fraction : fraction)
-    } else if let value = Double(field), value.isFinite, abs(value) < Double(limit) {
+    } else if EventsAnalysis.isDecimal(field), let value = Double(field), value.isFinite, abs(value) < Double(limit) {
       nanoseconds = Int64((value * Double(unitNanoseconds)).rounded(.down))
     } else {
       return nil

@@ -243,12 +243,49 @@ public struct EventsAnalysis {
   /// An outcome's amount, or why it is none: not a number, or beyond the
   /// range the analysis keeps exact (as a scenario's amounts).
   static func amount(_ text: String, of field: String) throws(RowError) -> Double {
-    guard let value = Double(text), value.isFinite else { throw RowError("\(field) '\(text)' is not a number") }
+    guard isDecimal(text), let value = Double(text), value.isFinite else { throw RowError("\(field) '\(text)' is not a number") }
     guard abs(value) <= Metric.acceptedMeans.upperBound else {
       throw RowError("\(field) '\(text)' is beyond ±10¹⁵, the amounts the analysis keeps exact: scale the unit (cents to dollars, say)")
     }
     return value
   }
+
+  /// Whether `text` is a number as the tools write one: an optional sign,
+  /// decimal digits with an optional point, an optional exponent. Not the
+  /// hexadecimal floats, "inf" or "nan" that `Double(_:)` also reads, which
+  /// no export means as an amount ("0x1p10" is not 1,024).
+  static func isDecimal(_ text: String) -> Bool {
+    var bytes = text.utf8[...]
+    func digits() -> Int {
+      let count = bytes.prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }.count
+      bytes = bytes.dropFirst(count)
+      return count
+    }
+    if bytes.first == UInt8(ascii: "-") || bytes.first == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
+    var mantissa = digits()
+    if bytes.first == UInt8(ascii: ".") {
+      bytes = bytes.dropFirst()
+      mantissa += digits()
+    }
+    guard mantissa > 0 else { return false }
+    if bytes.first == UInt8(ascii: "e") || bytes.first == UInt8(ascii: "E") {
+      bytes = bytes.dropFirst()
+      if bytes.first == UInt8(ascii: "-") || bytes.first == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
+      guard digits() > 0 else { return false }
+    }
+    return bytes.isEmpty
+  }
+  /// The first two of `names` (distinct as bytes, as the tables number
+  /// them) that Swift's strings take for one, being canonically equivalent.
+  static func normalizationClash(in names: [String]) -> (first: String, second: String)? {
+    var seen: [String: String] = [:]
+    for name in names {
+      if let earlier = seen[name], Array(earlier.utf8) != Array(name.utf8) { return (earlier, name) }
+      seen[name] = seen[name] ?? name
+    }
+    return nil
+  }
+
 
   private static func document(
     name: String, exposures: ExposureLog, outcomes: OutcomeLog, timed: TimedOutcomes, covariates: [String: Int],
@@ -289,6 +326,17 @@ public struct EventsAnalysis {
     var experimentNames = scenarioOrder?.experimentNames.filter { exposures.log(of: $0) != nil } ?? []
     experimentNames += exposures.experimentOrder.filter { !experimentNames.contains($0) }
 
+    if let clash = Self.normalizationClash(in: experimentNames) {
+      throw .ambiguousNames(kind: "experiments", first: clash.first, second: clash.second)
+    }
+    for experimentName in experimentNames {
+      if let clash = Self.normalizationClash(in: exposures.log(of: experimentName)!.variants.names) {
+        throw .ambiguousNames(kind: "variants of \(experimentName)", first: clash.first, second: clash.second)
+      }
+    }
+    if let clash = Self.normalizationClash(in: outcomes.metrics + timed.metrics) {
+      throw .ambiguousNames(kind: "metrics", first: clash.first, second: clash.second)
+    }
     let experiments = experimentNames.map { experimentName -> ExperimentResult in
       let log = exposures.log(of: experimentName)!
       let planned = scenarioOrder.flatMap { plan in plan.experimentNames.firstIndex(of: experimentName).map { plan.variantNames[$0] } } ?? []

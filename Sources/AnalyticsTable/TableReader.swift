@@ -181,6 +181,9 @@ public enum AnalyticsTableError: Error, Hashable, Sendable, CustomStringConverti
   case unknownSplit(experiment: String, reason: String)
   /// A baseline option naming an experiment or a variant the table lacks.
   case unknownBaseline(experiment: String, variant: String, known: [String], isExperiment: Bool)
+  /// Two names of one kind that Swift, like a reader, takes for the same
+  /// (equal once Unicode-normalized) though their bytes differ.
+  case ambiguousNames(kind: String, first: String, second: String)
 
   public var description: String {
     switch self {
@@ -223,6 +226,18 @@ public enum AnalyticsTableError: Error, Hashable, Sendable, CustomStringConverti
       return isExperiment
         ? "--baseline \(experiment)=\(variant): '\(variant)' is not a variant of \(experiment) in the table (variants: \(known.joined(separator: ", ")))"
         : "--baseline \(experiment)=\(variant): '\(experiment)' is not an experiment of the table (experiments: \(known.joined(separator: ", ")))"
+    case .ambiguousNames(let kind, let first, let second):
+      func scalars(_ text: String) -> String {
+        text.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true).leftPadded(toLength: 4) }.joined(separator: " ")
+      }
+      return "the table's \(kind) '\(first)' (\(scalars(first))) and '\(second)' (\(scalars(second))) are the same name "
+        + "written in two Unicode forms: write it the same way in every row (NFC, as most tools send it)"
     }
+  }
+}
+
+extension String {
+  fileprivate func leftPadded(toLength length: Int) -> String {
+    String(repeating: "0", count: max(0, length - count)) + self
   }
 }

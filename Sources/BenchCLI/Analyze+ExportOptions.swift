@@ -38,6 +38,9 @@ extension Bench.Analyze {
       }
       // An event's name may hold ':' (statsig::…); the property follows the last one.
       let colon = definition.lastIndex(of: ":")
+      if colon == definition.startIndex {
+        throw ValidationError("\(option) \(text): the event's name is empty; give NAME=EVENT:PROPERTY, e.g. revenue=purchase:price.")
+      }
       let isProperty = colon.map { definition[definition.index(before: $0)] != ":" && definition.index(after: $0) != definition.endIndex } ?? false
       let event = isProperty ? String(definition[..<colon!]) : definition
       let property = isProperty ? String(definition[definition.index(after: colon!)...]) : nil

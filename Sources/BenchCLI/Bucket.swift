@@ -69,11 +69,12 @@ extension Bench {
     }
 
     /// The decisions for `ids` under the file at `path`; what the SDK
-    /// tolerates but the file's author did not mean is said once on standard
-    /// error, before the decisions it shapes.
+    /// tolerates but the file's author did not mean is said on standard
+    /// error (with `warns`, so that a file decided in pieces says it once),
+    /// before the decisions it shapes.
     static func decisions(
       _ framework: PlatformChoice, config data: Data, option: String, path: String, ids: [String], attributes: String,
-      flags: Bool = true
+      flags: Bool = true, warns: Bool = true
     ) throws -> BucketDecisions {
       let decisions: BucketDecisions
       do {
@@ -83,7 +84,7 @@ extension Bench {
       } catch {
         throw BenchError.invalidFile(option: option, problem: "\(error)")
       }
-      for problem in decisions.problems {
+      for problem in decisions.problems where warns {
         FileHandle.standardError.write(Data("Warning: \(path): \(problem)\n".utf8))
       }
       return decisions
@@ -105,7 +106,7 @@ extension Bench {
     static func standardInputLines() -> [String] {
       var lines: [String] = []
       while let line = readLine() {
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        let trimmed = (lines.isEmpty ? IDLines.droppingByteOrderMark(line) : line).trimmingCharacters(in: .whitespaces)
         if !trimmed.isEmpty { lines.append(trimmed) }
       }
       return lines

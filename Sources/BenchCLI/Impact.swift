@@ -57,13 +57,20 @@ extension Bench {
 
     public func run() throws {
       let idList = try Self.ids(in: InputFile.read(ids, option: "--ids"), path: ids)
-      let old = try Bucket.decisions(
-        framework, config: Bucket.configuration(before, option: "--before"), option: "--before", path: before, ids: idList,
-        attributes: attributes, flags: false)
-      let new = try Bucket.decisions(
-        framework, config: Bucket.configuration(after, option: "--after"), option: "--after", path: after, ids: idList,
-        attributes: attributes, flags: false)
-      let counts = Self.moves(before: old.lines, after: new.lines, ids: idList)
+      let beforeFile = try Bucket.configuration(before, option: "--before")
+      let afterFile = try Bucket.configuration(after, option: "--after")
+      // The ids in pieces, so that the decisions held at once stay few whatever the number of ids.
+      var counts: [Move: Int] = [:]
+      for start in stride(from: 0, to: idList.count, by: Self.piece) {
+        let piece = Array(idList[start..<min(start + Self.piece, idList.count)])
+        let old = try Bucket.decisions(
+          framework, config: beforeFile, option: "--before", path: before, ids: piece, attributes: attributes, flags: false,
+          warns: start == 0)
+        let new = try Bucket.decisions(
+          framework, config: afterFile, option: "--after", path: after, ids: piece, attributes: attributes, flags: false,
+          warns: start == 0)
+        counts.merge(Self.moves(before: old.lines, after: new.lines, ids: piece), uniquingKeysWith: +)
+      }
       if json {
         for (move, count) in counts.sorted(by: { $0.key < $1.key }) {
           let line = OrderedJSON.object([
@@ -82,7 +89,7 @@ extension Bench {
       guard let text = String(data: data, encoding: .utf8) else {
         throw BenchError.invalidFile(option: "--ids", problem: "\(path) is not UTF-8 text: save it as UTF-8, one id per line")
       }
-      var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
+      var lines = IDLines.split(text)
       while lines.last == "" { lines.removeLast() }
       if let blank = lines.firstIndex(of: "") {
         throw BenchError.invalidFile(option: "--ids", problem: "\(path) line \(blank + 1) is blank: give one id per line, without blank lines")
@@ -91,29 +98,44 @@ extension Bench {
       return lines
     }
 
-    /// The pairs (variation before, variation after) of every row and id.
+    /// How many ids `run` decides at once.
+    static let piece = 20_000
+
+    /// The pairs (variation before, variation after) of every row and id,
+    /// in one pass over the lines: they come id by id, in the order of `ids`,
+    /// with the same rows for every id (a row named twice counts once, by its first line).
     package static func moves(before: [BucketLine], after: [BucketLine], ids: [String]) -> [Move: Int] {
-      func variations(_ lines: [BucketLine]) -> (rows: Set<String>, byID: [[String: String?]]) {
-        // Lines come id by id, in the order of `ids`, with the same rows for every id.
+      func rows(_ lines: [BucketLine]) -> (rows: [BucketRow], perID: Int, place: [String: Int]) {
         let rows = lines.compactMap { line -> BucketRow? in
           if case .experiment(let row) = line { row } else { nil }
         }
         let perID = ids.isEmpty ? 0 : rows.count / ids.count
-        let byID = ids.indices.map { index in
-          Dictionary(rows[index * perID..<(index + 1) * perID].map { ($0.experiment, $0.variation) }, uniquingKeysWith: { first, _ in first }) as [String: String?]
-        }
-        return (Set(rows.map(\.experiment)), byID)
+        var place: [String: Int] = [:]
+        for (index, row) in rows.prefix(perID).enumerated() where place[row.experiment] == nil { place[row.experiment] = index }
+        return (rows, perID, place)
       }
-      let old = variations(before), new = variations(after)
-      var counts: [Move: Int] = [:]
-      for (index, _) in ids.enumerated() {
-        for experiment in old.rows.union(new.rows) {
-          let from = old.byID[index][experiment] ?? nil
-          let to = new.byID[index][experiment] ?? nil
-          counts[Move(experiment: experiment, from: from, to: to), default: 0] += 1
+      let old = rows(before), new = rows(after)
+      let experiments = Set(old.place.keys).union(new.place.keys).sorted()
+      let places = experiments.map { (old.place[$0], new.place[$0]) }
+      // By experiment, how many ids take each (from, to) pair.
+      var pairs = Array(repeating: [Pair: Int](), count: experiments.count)
+      for index in ids.indices {
+        for (experiment, (oldPlace, newPlace)) in places.enumerated() {
+          let from = oldPlace.flatMap { old.rows[index * old.perID + $0].variation }
+          let to = newPlace.flatMap { new.rows[index * new.perID + $0].variation }
+          pairs[experiment][Pair(from: from, to: to), default: 0] += 1
         }
+      }
+      var counts: [Move: Int] = [:]
+      for (experiment, byPair) in zip(experiments, pairs) {
+        for (pair, count) in byPair { counts[Move(experiment: experiment, from: pair.from, to: pair.to)] = count }
       }
       return counts
+    }
+
+    private struct Pair: Hashable {
+      let from: String?
+      let to: String?
     }
 
     /// A table per row: each pair's count, moved pairs marked, and the share that moves.

@@ -60,6 +60,8 @@ extension Bench {
       help: "Run one plan under each framework (Lab's sources and the six services) at the first --devices count and print device-days per second.")
     var frameworks = false
 
+    @OptionGroup var largeRun: LargeRunFlag
+
     public init() {}
 
     public func validate() throws {
@@ -296,6 +298,11 @@ extension Bench.Perf {
     let (scenario, _) = try Scenario.parse(try Scenario.read(path: path))
     let simulator = Simulator(plan: SimulationPlan(scenario))
     let counts = threadCounts.isEmpty ? [1, ProcessInfo.processInfo.activeProcessorCount] : threadCounts
+    // Twice on each thread count: the estimate of bench run for all of it, as if on the fewest threads, and its limits.
+    let fewest = counts.min() ?? 1
+    try RunLimits.check(
+      RunEstimate(plan: simulator.plan, devices: scenario.devices, replications: replications * 2 * counts.count, threads: fewest),
+      threads: fewest, allowed: largeRun.allowLargeRun)
     var figures: [(String, String)] = [("scenario", "\"\(scenario.name)\""), ("devices", "\(scenario.devices)"),
       ("replications", "\(replications)")]
     var firstSeconds: Double?, firstDocument: String?

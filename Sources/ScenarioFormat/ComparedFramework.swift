@@ -251,7 +251,8 @@ public enum ComparedFramework: Hashable, Sendable {
         name: experiment.name, keys: [key],
         variants: variations.map { variation in
           Variant(
-            name: variation.name, weight: max(1, Int((variation.weight / largest * 1_000).rounded())),
+            // A concluded experiment's winner takes every device, whatever weight a later change gave it.
+            name: variation.name, weight: experiment.winner != nil ? 1_000 : max(1, Int((variation.weight / largest * 1_000).rounded())),
             assignments: [key: .string(variation.name)])
         },
         baseline: variations[0].name,

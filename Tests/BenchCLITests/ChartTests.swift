@@ -39,10 +39,10 @@ import Testing
 
   @Test func aRunWithoutDeliveryOrOfOneDayHasNoSuchChart() throws {
     let out = try temporaryFolder()
-    #expect(try BenchProcess.run([committedScenario("apptimize-check-dilution"), "--devices", "500", "--out", out.path, "--quiet"]).status == 0)
+    #expect(try BenchProcess.run([committedScenario("apptimize-check-dilution"), "--devices", "500", "--replications", "1", "--out", out.path, "--quiet"]).status == 0)
     let files = try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("apptimize-check-dilution").path)
     #expect(!files.contains { $0.hasSuffix("-delivery.svg") })
-    #expect(try BenchProcess.run([committedScenario("true-effect"), "--devices", "500", "--out", out.path, "--quiet"]).status == 0)
+    #expect(try BenchProcess.run([committedScenario("true-effect"), "--devices", "500", "--replications", "1", "--out", out.path, "--quiet"]).status == 0)
     let oneDay = try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("true-effect").path)
     #expect(oneDay.sorted() == ["report.md", "results.json"])
   }

@@ -56,7 +56,7 @@ import Testing
 
   @Test func withoutTheFlagThereIsNoHTML() throws {
     let out = try temporaryFolder()
-    #expect(try BenchProcess.run([committedScenario("deleted-variant"), "--devices", "300", "--out", out.path, "--quiet"]).status == 0)
+    #expect(try BenchProcess.run([committedScenario("deleted-variant"), "--devices", "300", "--replications", "1", "--out", out.path, "--quiet"]).status == 0)
     #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("deleted-variant/report.html").path))
   }
 }

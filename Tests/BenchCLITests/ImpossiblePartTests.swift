@@ -15,7 +15,8 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     let devices = 400, trials = 25
     let made = try BenchProcess.run([
-      committedScenario(scenario), "--devices", String(devices), "--shard", "0/1", "--out", folder.path, "--quiet",
+      // Two replications: the replications path is in the part, and each of the 100 merges analyses it.
+      committedScenario(scenario), "--devices", String(devices), "--replications", "2", "--shard", "0/1", "--out", folder.path, "--quiet",
     ])
     try #require(made.status == 0, "\(made.standardError)")
     let part = folder.appendingPathComponent("\(scenario).shard-0-of-1.part")

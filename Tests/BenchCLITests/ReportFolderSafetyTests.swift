@@ -21,7 +21,8 @@ import Testing
     var environment = ProcessInfo.processInfo.environment
     environment["BENCH_KILL_AT_STEP"] = step.map(String.init)
     return try BenchProcess.run(
-      [committedScenario(scenario), "--devices", "300", "--seed", String(seed), "--out", out.path, "--quiet"],
+      // One replication: what is tested is the folder's files, not the calibration over replications.
+      [committedScenario(scenario), "--devices", "300", "--seed", String(seed), "--replications", "1", "--out", out.path, "--quiet"],
       environment: environment)
   }
 
@@ -89,7 +90,10 @@ import Testing
     let out = try temporaryFolder()
     #expect(try run(seed: 1, out: out).status == 0)
     let old = try snapshot(out.appendingPathComponent("upgrade"))
-    let command = [BenchProcess.executable.path, committedScenario("upgrade"), "--devices", "300", "--seed", "2", "--out", out.path, "--quiet"]
+    let command = [
+      BenchProcess.executable.path, committedScenario("upgrade"), "--devices", "300", "--seed", "2", "--replications", "1", "--out", out.path,
+      "--quiet",
+    ]
     let result = try BenchProcess.run(
       executable: URL(fileURLWithPath: "/bin/sh"),
       ["-c", "trap '' XFSZ; ulimit -f 4; exec \"$@\"", "sh"] + command)

@@ -64,6 +64,22 @@ import Testing
     ])
   }
 
+  /// A change after the conclusion (here the winner's weight set to 0) leaves the winner alone on every device.
+  @Test func aChangeAfterTheConclusionKeepsTheWinner() throws {
+    let concluded = try parse(#"""
+      { "name": "plan", "seed": 1, "devices": 10, "days": 30,
+        "versions": [ { "version": "1.0", "releaseDay": 0 } ],
+        "service": { "framework": "growthbook", "changes": [
+          {"day": 0, "start": {"name": "Paywall", "variations": [{"name": "Control"}, {"name": "Treatment"}]}},
+          {"day": 10, "conclude": {"experiment": "Paywall", "winner": "Treatment"}},
+          {"day": 20, "setWeights": {"experiment": "Paywall", "weights": {"Control": 1, "Treatment": 0}}} ] } }
+      """#).scenario
+    let (scenario, _) = try ComparedFramework.labLocal.express(concluded)
+    let paywall = scenario.versions.map { $0.experiments.first }
+    #expect(paywall[1]?.variants.map(\.name) == ["Treatment"] && paywall[2]?.variants.map(\.name) == ["Treatment"])
+    #expect(paywall[2]?.variants.map(\.weight) == [1_000] && paywall[2]?.activeTokenRange == .all)
+  }
+
   @Test func aPlanWithLocalExperimentsIsRefused() throws {
     var scenario = try plan()
     scenario.versions[0].experiments = [try Experiment(

@@ -1,4 +1,5 @@
 import Foundation
+import Platforms
 import Testing
 
 @testable import ScenarioFormat
@@ -19,5 +20,12 @@ import Testing
       #expect(Set(properties.keys) == Set(fields), "\(name)")
       #expect(definition["additionalProperties"] as? Bool == false, "\(name) must reject unknown fields")
     }
+  }
+
+  /// The platforms an editor offers for `service.framework` are the registry's, in its order.
+  @Test func theFrameworksAreTheRegistrysPlatforms() throws {
+    let service = try #require(try definitions()["service"] as? [String: Any])
+    let framework = try #require((service["properties"] as? [String: Any])?["framework"] as? [String: Any])
+    #expect(framework["enum"] as? [String] == PlatformRegistry.standard.names)
   }
 }

@@ -33,9 +33,7 @@ public struct LaunchDarklyClause: Sendable {
     case "in": return context.pythonEquals(clause)
     case "startsWith": return strings(context, clause) { $0.starts(with: $1) }
     case "endsWith": return strings(context, clause) { $0.reversed().starts(with: $1.reversed()) }
-    case "contains": return strings(context, clause) { text, part in
-        part.isEmpty || (0...max(0, text.count - part.count)).contains { text.count >= part.count && text[$0..<$0 + part.count].elementsEqual(part) }
-      }
+    case "contains": return strings(context, clause) { SubsequenceSearch.contains($0, $1) }
     case "matches":
       guard case .string(let pattern) = clause, case .string(let text) = context,
         let regex = try? NSRegularExpression(pattern: pattern)

@@ -22,6 +22,12 @@ public struct LaunchDarklyFlagData: Sendable {
   public init(json data: Data) throws(BucketingError) {
     let reader = VendorJSON(format: "LaunchDarkly flag data")
     let root = try reader.object(try reader.parse(data), "$")
+    // The SDK's file data source takes every member as optional, so any object would read as no flags at all:
+    // a file without either is another vendor's (Statsig's has "feature_gates", Optimizely's "experiments").
+    guard root["flags"] != nil || root["segments"] != nil else {
+      throw reader.error("$", "has neither 'flags' nor 'segments': it is not LaunchDarkly flag data (top-level members: "
+        + (root.isEmpty ? "none" : root.keys.sorted().prefix(8).map { "'\($0)'" }.joined(separator: ", ")) + ")")
+    }
     let flagMembers = try reader.optional(root, "flags", "$", reader.object) ?? [:]
     let segmentMembers = try reader.optional(root, "segments", "$", reader.object) ?? [:]
     var flags: [String: LaunchDarklyFlag] = [:]

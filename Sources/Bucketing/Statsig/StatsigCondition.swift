@@ -190,7 +190,7 @@ public struct StatsigCondition: Sendable {
   }
 
   private static func contains(_ text: [Unicode.Scalar], _ part: [Unicode.Scalar]) -> Bool {
-    part.isEmpty || (text.count >= part.count && (0...(text.count - part.count)).contains { text[$0..<$0 + part.count].elementsEqual(part) })
+    SubsequenceSearch.contains(text, part)
   }
 
   /// Python's `str.casefold`, as Foundation's case folding.

@@ -111,7 +111,7 @@ indirect enum UnleashRule: Sendable {
         switch test {
         case .startsWith: return text.starts(with: part)
         case .endsWith: return text.reversed().starts(with: part.reversed())
-        case .contains: return part.isEmpty || (text.count >= part.count && (0...(text.count - part.count)).contains { text[$0..<$0 + part.count].elementsEqual(part) })
+        case .contains: return SubsequenceSearch.contains(text, part)
         }
       }
     case .regex(let field, let regex):
