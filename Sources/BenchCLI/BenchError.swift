@@ -3,6 +3,8 @@
 enum BenchError: Error, CustomStringConvertible {
   case unreadableFile(option: String, path: String)
   case invalidFile(option: String, problem: String)
+  /// An option's value that only the scenario shows to be out of range, e.g. `--device`.
+  case outOfRange(option: String, problem: String)
   case unwritableFolder(option: String, path: String, reason: String)
   case runTooLarge(estimate: String)
   case foreignReport(path: String, holder: String)
@@ -13,6 +15,7 @@ enum BenchError: Error, CustomStringConvertible {
     switch self {
     case .unreadableFile(let option, let path): return "\(option): cannot read '\(path)': check the path."
     case .invalidFile(let option, let problem): return "\(option): \(problem)"
+    case .outOfRange(let option, let problem): return "\(option) \(problem)"
     case .unwritableFolder(let option, let path, let reason):
       return "\(option): cannot write '\(path)' (\(reason)): check that it is writable or choose another folder."
     case .foreignReport(let path, let holder):

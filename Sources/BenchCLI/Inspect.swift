@@ -25,12 +25,17 @@ extension Bench {
 
     public init() {}
 
+    public func validate() throws {
+      guard replication >= 0 else { throw ValidationError("--replication must be 0 or greater.") }
+    }
+
     public func run() throws {
       let (scenario, _) = try options.load()
+      // Only the scenario says how many devices there are: a one-line error, not the usage.
       guard (0..<scenario.devices).contains(device) else {
-        throw ValidationError("--device must lie between 0 and \(scenario.devices - 1): the scenario has \(scenario.devices) devices.")
+        throw BenchError.outOfRange(
+          option: "--device", problem: "must lie between 0 and \(scenario.devices - 1): the scenario has \(scenario.devices) devices.")
       }
-      guard replication >= 0 else { throw ValidationError("--replication must be 0 or greater.") }
       let simulator = Simulator(plan: SimulationPlan(scenario))
       var history = DeviceHistory(plan: simulator.plan)
       _ = simulator.replay(device: device, replication: replication, observer: &history)

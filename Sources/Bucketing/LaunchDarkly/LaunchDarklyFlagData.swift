@@ -59,6 +59,19 @@ public struct LaunchDarklyFlagData: Sendable {
       where segments[key] == nil {
         problems.append("flag '\(name)' matches the segment '\(key)', which is not in the file: it never matches")
       }
+      // Weights are in thousandths of a percent: 70/30 written as percentages is a rollout of 0.1%.
+      let outcomes = [("its fallthrough", flag.fallthrough)] + flag.rules.enumerated().map { ("its rule \($0)", $1.variationOrRollout) }
+      for (place, outcome) in outcomes {
+        guard let weights = outcome.rollout?.variations.map(\.weight), !weights.isEmpty else { continue }
+        let total = weights.reduce(0, &+)
+        guard total != 100_000 else { continue }
+        let share = String(format: "%g", Double(total) / 1_000)
+        problems.append(
+          "flag '\(name)', \(place): the rollout's weights add up to \(total), where LaunchDarkly's whole is 100000 (70% is 70000): "
+            + (total < 100_000
+              ? "the SDK gives every user past \(share)% the last variation"
+              : "the weights past the first 100000 are never served"))
+      }
     }
     self.flags = flags
     self.flagNames = flagMembers.keys.sorted()
