@@ -126,10 +126,17 @@ struct JSONObject {
   /// would cost its length times each field's.
   static func closest(to name: String, among fields: [String]) -> String? {
     guard name.utf8.count <= 64 else { return nil }
+    if let synonym = synonyms[name.lowercased()], fields.contains(synonym) { return synonym }
     let scored = fields.map { ($0, editDistance(name.lowercased(), $0.lowercased())) }
     guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, name.count / 3) else { return nil }
     return best.0
   }
+
+  /// Other platforms' words for the scenario's fields, too far apart to be
+  /// typos: a local experiment's `variants` are LaunchDarkly's and
+  /// Optimizely's `variations` (and the reverse for a service's), a metric's
+  /// `kind` is a `type` elsewhere.
+  private static let synonyms = ["variations": "variants", "variants": "variations", "type": "kind"]
 
   /// Levenshtein distance: the fewest single-character edits from `a` to `b`.
   private static func editDistance(_ a: String, _ b: String) -> Int {

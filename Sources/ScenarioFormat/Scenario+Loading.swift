@@ -47,8 +47,24 @@ extension Scenario {
     do {
       return try Data(contentsOf: URL(fileURLWithPath: path))
     } catch {
-      throw ScenarioError(path: path, message: "cannot be read: check that the file exists and is readable")
+      throw ScenarioError(path: path, message: "cannot be read: check that the file exists and is readable" + nearbyScenarios(of: path))
     }
+  }
+
+  /// For a path that names no file: the scenario file beside it whose name is
+  /// nearest, or the first few there, so that a typo meets its fix.
+  private static func nearbyScenarios(of path: String) -> String {
+    guard !FileManager.default.fileExists(atPath: path) else { return "" }
+    let folder = (path as NSString).deletingLastPathComponent
+    let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? [])
+      .filter { $0.hasSuffix(".json") }.sorted()
+    guard !names.isEmpty else { return "" }
+    let place = { (name: String) in folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name) }
+    if let closest = JSONObject.closest(to: (path as NSString).lastPathComponent, among: names) {
+      return "; did you mean '\(place(closest))'?"
+    }
+    let shown = names.prefix(5).map(place).joined(separator: ", ")
+    return " (\(folder.isEmpty ? "this folder" : folder) has \(shown)\(names.count > 5 ? ", …" : ""))"
   }
 
   /// Validates a scenario document whose service may run on any of `platforms`.

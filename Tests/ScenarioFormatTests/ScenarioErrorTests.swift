@@ -130,6 +130,35 @@ func expectScenarioError(_ text: String, _ expected: String, sourceLocation: Sou
       try Scenario.load(path: "/nonexistent/x.json")
     }
   }
+
+  /// A typo meets its fix: the nearest scenario file beside the path, else the first few there.
+  @Test func aFileThatDoesNotExistNamesTheNearbyOnes() throws {
+    let folder = repositoryRoot.appendingPathComponent("scenarios").path
+    #expect(throws: ScenarioError(
+      path: "\(folder)/upgrde.json",
+      message: "cannot be read: check that the file exists and is readable; did you mean '\(folder)/upgrade.json'?")) {
+      try Scenario.load(path: "\(folder)/upgrde.json")
+    }
+    let other = FileManager.default.temporaryDirectory.appendingPathComponent("plans-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+    for name in ["a.json", "b.json", "notes.txt"] { try Data("{}".utf8).write(to: other.appendingPathComponent(name)) }
+    #expect(throws: ScenarioError(
+      path: "\(other.path)/release-plan.json",
+      message: "cannot be read: check that the file exists and is readable (\(other.path) has \(other.path)/a.json, \(other.path)/b.json)")) {
+      try Scenario.load(path: "\(other.path)/release-plan.json")
+    }
+  }
+
+  /// Other platforms' words for a field get its name.
+  @Test func anotherPlatformsWordForAField() {
+    expectError(
+      experiment(replacing: #""variants""#, with: #""variations""#),
+      "versions[0].experiments[0].variations: is not a known field; did you mean 'variants'? (known: name, keys, variants, baseline, tokenRange)")
+    expectError(
+      minimalScenario(extra: #", "metrics": [ { "name": "x", "type": "conversion", "baseline": 0.1 } ]"#),
+      "metrics[0].type: is not a known field; did you mean 'kind'? (known: name, kind, baseline, segmentBaselines, lifts, "
+        + "segmentLifts, distribution, sigma, shape, covariateCorrelation, quantiles, winsorize)")
+  }
 }
 
 /// Bad behaviour sections, with the messages docs/scenarios.md documents.
