@@ -70,8 +70,9 @@ public protocol Platform: Sendable {
   static func decideAll(
     _ device: AnyObject, revision: Int, id: String, segment: Int, version: Int, into variations: inout [String?])
 
-  /// Whether `flag` is on for `device`, a `PlatformDevice` of this platform, at a launch.
-  static func isFlagOn(_ flag: String, device: AnyObject, revision: Int, id: String, segment: Int, version: Int) -> Bool?
+  /// Whether each of `flags` is on for `device`, a `PlatformDevice` of this platform, at a launch.
+  static func flagStates(
+    _ flags: [String], device: AnyObject, revision: Int, id: String, segment: Int, version: Int, into states: inout [Bool?])
 
   /// Reads `config`, the vendor's own file unchanged, and decides every
   /// experiment and flag it holds for `ids`, as the SDK does on `now`. Without

@@ -28,10 +28,10 @@ public struct PlatformSession {
     platform.decideAll(device, revision: revision, id: id, segment: segment, version: version, into: &variations)
   }
 
-  /// Whether feature flag `flag` is on for the device, nil where revision
-  /// `revision` lacks it.
-  public func isFlagOn(_ flag: String, revision: Int, id: String, segment: Int, version: Int) -> Bool? {
-    platform.isFlagOn(flag, device: device, revision: revision, id: id, segment: segment, version: version)
+  /// Whether each of `flags` is on for the device, nil where revision
+  /// `revision` lacks it, in `states` (one per flag).
+  public func flagStates(_ flags: [String], revision: Int, id: String, segment: Int, version: Int, into states: inout [Bool?]) {
+    platform.flagStates(flags, device: device, revision: revision, id: id, segment: segment, version: version, into: &states)
   }
 }
 
@@ -83,10 +83,14 @@ extension Platform {
     }
   }
 
-  public static func isFlagOn(
-    _ flag: String, device: AnyObject, revision: Int, id: String, segment: Int, version: Int
-  ) -> Bool? {
+  public static func flagStates(
+    _ flags: [String], device: AnyObject, revision: Int, id: String, segment: Int, version: Int, into states: inout [Bool?]
+  ) {
     let device = unsafeDowncast(device, to: PlatformDevice<Self>.self)
-    return isFlagOn(flag, in: device.configurations[revision], id: id, context: context(device.contexts[segment][version], id: id))
+    let configuration = device.configurations[revision]
+    let context = context(device.contexts[segment][version], id: id)
+    for (index, flag) in flags.enumerated() {
+      states[index] = isFlagOn(flag, in: configuration, id: id, context: context)
+    }
   }
 }

@@ -24,7 +24,16 @@ import Testing
     let whole = try BenchProcess.temporaryFile(flags([70_000, 30_000]))
     let wholeResult = try BenchProcess.run(["bucket", "--framework", "launchdarkly", "--config", whole, "user-1", "user-2"])
     #expect(wholeResult.standardError.isEmpty)
-    // The warning changes no decision: the same ids, decided as the SDK decides with these weights.
-    #expect(result.standardOutput.split(separator: "\n").count == 2)
+    // The warning changes no decision: past the weights' sum (0.001), the SDK's fallback serves the last variation.
+    let ids = (1...200).map { "user-\($0)" }
+    let decided = try BenchProcess.run(["bucket", "--framework", "launchdarkly", "--config", percent, "--json"] + ids)
+    let rows = try decided.standardOutput.split(separator: "\n").map { line in
+      try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+    #expect(rows.count == ids.count)
+    for row in rows {
+      let bucket = try #require(row["bucket"] as? Double)
+      #expect(row["variation"] as? String == (bucket < 0.0007 ? "0" : "1"), "\(row)")
+    }
   }
 }

@@ -17,6 +17,8 @@ struct ServiceDevice {
   private let session: PlatformSession?
   /// By service experiment: the variation the last decisions gave, nil for none.
   private var variations: [String?]
+  /// By flag: whether the last launch's configuration turned it on, nil where it lacks the flag.
+  private var flagStates: [Bool?]
   /// What the last decisions were made from: a launch with the same inputs keeps them.
   private var lastInputs: DecisionInputs?
 
@@ -41,6 +43,7 @@ struct ServiceDevice {
     selectionRevision = held
     session = tables.session()
     variations = Array(repeating: nil, count: tables.count)
+    flagStates = Array(repeating: nil, count: tables.flagNames.count)
     tally = ServiceTally(
       experiments: tables.count, revisions: tables.revisionDays.count, days: plan.scenario.days, flags: tables.flagNames.count)
   }
@@ -121,8 +124,11 @@ struct ServiceDevice {
   /// "The latest value will always be returned for a feature flag"): off
   /// without a configuration, or with one that lacks the flag.
   private mutating func readFlags(day: Int, revision: Int, segment: Int, version: Int) {
-    for (index, name) in tables.flagNames.enumerated() {
-      guard revision >= 0, let isOn = session?.isFlagOn(name, revision: revision, id: id, segment: segment, version: version) else {
+    if revision >= 0 {
+      session?.flagStates(tables.flagNames, revision: revision, id: id, segment: segment, version: version, into: &flagStates)
+    }
+    for index in tables.flagNames.indices {
+      guard revision >= 0, let isOn = flagStates[index] else {
         tally.flagUnknown[index][day] += 1
         continue
       }
