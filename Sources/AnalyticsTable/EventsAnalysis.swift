@@ -281,11 +281,10 @@ public struct EventsAnalysis {
     var seen: [String: String] = [:]
     for name in names {
       if let earlier = seen[name], Array(earlier.utf8) != Array(name.utf8) { return (earlier, name) }
-      seen[name] = seen[name] ?? name
+      if seen[name] == nil { seen[name] = name }
     }
     return nil
   }
-
 
   private static func document(
     name: String, exposures: ExposureLog, outcomes: OutcomeLog, timed: TimedOutcomes, covariates: [String: Int],
