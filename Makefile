@@ -1,11 +1,12 @@
 # The two commands of the README's quick start, and the chores around them.
 SWIFT ?= swift
 SCENARIO ?= scenarios/upgrade.json
-# The test suite runs millions of simulated launches: its debug builds (which
-# keep assertions, testability and the scratch memory's bounds checks) are
-# optimised from the command line, since Package.swift carries no unsafe flags.
-DEBUG_FLAGS ?= -Xswiftc -O
-export DEBUG_FLAGS
+# The test suite runs millions of simulated launches: Package.swift optimises
+# the debug build's modules (which keep assertions, testability and the scratch
+# memory's bounds checks), but not its test bundles, when this is 1. It carries
+# no unsafe flags otherwise, as an app that depends on it needs.
+LAB_BENCH_OPTIMIZED_DEBUG ?= 1
+export LAB_BENCH_OPTIMIZED_DEBUG
 
 .PHONY: run test setup build compare fixtures vendor-fixtures decision-fixtures growthbook-suite golden fuzz clean
 
@@ -24,9 +25,9 @@ compare: setup
 ## one, every command of the README's "Using the bench" and "On a cluster"
 ## blocks, then an app package that depends on the committed tree by version
 test: setup
-	sh scripts/step.sh build $(SWIFT) build $(DEBUG_FLAGS) --product bench
-	sh scripts/step.sh slurm bash Tests/Integration/slurm-test.sh "$$($(SWIFT) build $(DEBUG_FLAGS) --show-bin-path)/bench"
-	sh scripts/step.sh unit-tests $(SWIFT) test $(DEBUG_FLAGS)
+	sh scripts/step.sh build $(SWIFT) build --product bench
+	sh scripts/step.sh slurm bash Tests/Integration/slurm-test.sh "$$($(SWIFT) build --show-bin-path)/bench"
+	sh scripts/step.sh unit-tests $(SWIFT) test
 	sh scripts/step.sh check-scratch sh scripts/check-scratch.sh
 	sh scripts/step.sh check-readme bash scripts/check-readme.sh "$$($(SWIFT) build -c release --show-bin-path)/bench"
 	sh scripts/step.sh app-package sh scripts/check-app-package.sh
@@ -37,7 +38,7 @@ setup:
 
 ## build: build everything, tests included
 build: setup
-	$(SWIFT) build $(DEBUG_FLAGS) --build-tests
+	$(SWIFT) build --build-tests
 
 ## fuzz: fuzz every reader of outside input (scenarios, tables, exports, vendor files,
 ## parts, --attributes) with libFuzzer for FUZZ_SECONDS (default 60, shared

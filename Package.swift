@@ -5,6 +5,7 @@
 // the libraries an app links (Lab, Bucketing, Enrollment, LabTestKit) link
 // nothing GPL and are Apache-2.0, with a LICENSE in their folders.
 
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -173,9 +174,13 @@ let package = Package(
 // The C targets, implementation details named with an underscore, take no Swift settings.
 let cTargets: Set<String> = ["_CGSL", "_CFolderSwap", "_CStandardOutput"]
 
-// No unsafe flags: an app depending on a product by version would refuse them.
-// The test suite's debug builds are optimised from the command line instead
-// (`make test` passes `-Xswiftc -O`, DEBUG_FLAGS in the Makefile).
+// No unsafe flags by default: an app depending on a product by version would refuse them. The
+// test suite runs millions of simulated launches, so `make test` sets LAB_BENCH_OPTIMIZED_DEBUG,
+// which optimises the debug build's modules (keeping its assertions, testability and checked
+// scratch memory) but not its test bundles: they only call into the modules, and optimising
+// them would double the build's time.
+let optimizedDebug = ProcessInfo.processInfo.environment["LAB_BENCH_OPTIMIZED_DEBUG"] == "1"
+
 for target in package.targets where !cTargets.contains(target.name) {
   target.swiftSettings = (target.swiftSettings ?? []) + [
     .enableUpcomingFeature("ExistentialAny"),
@@ -184,5 +189,8 @@ for target in package.targets where !cTargets.contains(target.name) {
   // scenario with every access checked (Sources/Simulation/Device/ScratchArray.swift).
   if target.name == "Simulation" {
     target.swiftSettings! += [.define("CHECKED_SCRATCH", .when(configuration: .debug))]
+  }
+  if optimizedDebug && target.type != .test {
+    target.swiftSettings! += [.unsafeFlags(["-O"], .when(configuration: .debug))]
   }
 }

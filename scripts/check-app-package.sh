@@ -6,6 +6,8 @@
 # carries unsafe build flags), or if the app's checks do not hold.
 set -eu
 cd "$(dirname "$0")/.."
+# An app's build knows nothing of the test suite's optimised debug build (Package.swift).
+unset LAB_BENCH_OPTIMIZED_DEBUG
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 git clone --quiet . "$work/lab-bench"

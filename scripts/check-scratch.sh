@@ -8,12 +8,11 @@
 set -eu
 cd "$(dirname "$0")/.."
 runs=${1:-2}
-# DEBUG_FLAGS: the flags `make test` builds the debug build with (the Makefile exports them).
-# shellcheck disable=SC2086
-swift build ${DEBUG_FLAGS-} --product bench >/dev/null
+# The debug build is the one `make test` builds, its modules optimised (LAB_BENCH_OPTIMIZED_DEBUG).
+export LAB_BENCH_OPTIMIZED_DEBUG=${LAB_BENCH_OPTIMIZED_DEBUG-1}
+swift build --product bench >/dev/null
 swift build -c release --product bench >/dev/null
-# shellcheck disable=SC2086
-checked=$(swift build ${DEBUG_FLAGS-} --show-bin-path)/bench
+checked=$(swift build --show-bin-path)/bench
 unchecked=$(swift build -c release --show-bin-path)/bench
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

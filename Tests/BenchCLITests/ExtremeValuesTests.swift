@@ -76,7 +76,8 @@ import Testing
     let file = try BenchProcess.temporaryFile(
       String(decoding: try JSONSerialization.data(withJSONObject: scenario, options: [.sortedKeys]), as: UTF8.self))
     let out = try temporaryFolder()
-    let result = try BenchProcess.run([file, "--out", out.path, "--quiet"])
+    // Two replications: the plan's section and its calibration render too, at a fraction of the default's cost.
+    let result = try BenchProcess.run([file, "--replications", "2", "--out", out.path, "--quiet"])
     #expect(result.status == 0, "\(name) \(edge): \(result.standardError)")
     for written in ["results.json", "report.md"] {
       let text = try String(contentsOf: out.appendingPathComponent("\(name)/\(written)"), encoding: .utf8)
