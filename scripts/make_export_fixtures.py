@@ -9,12 +9,14 @@ Run by hand (polars from PyPI), never by `make test`:
 For each preset it writes docs/examples/exports/<preset>.<jsonl|csv>, an export in
 the shape the vendor documents (docs/analyze.md cites each), holding unexposed users, users shown two
 variants, purchases before and after a user's first exposure, automatic events, rows without a unit,
-exposures without a variant and (Mixpanel) duplicated rows. The expected counts,
+exposures without a variant, purchases without a price (a 100% coupon order: every eighth, which
+the export leaves the property out of) and (Mixpanel) duplicated rows. The expected counts,
 <preset>-expected.json, are computed with Polars from the written file, read back with Python's json
 and csv modules: per experiment and variant, the users exposed, contaminated (shown another variant
 of the experiment too) and first exposed (their earliest exposure, ties in file order), and over the
 first-exposed users the purchases counted at or after their first exposure (converted users and the
-summed price); and over the same users the moments the analysis derives from their values: the
+summed price, a purchase without one adding 0 as SQL's SUM does), the purchases counted and how
+many had no price; and over the same users the moments the analysis derives from their values: the
 revenue's mean and sample variance, its covariance with the purchased indicator (the ratio
 revenue/purchased), the covariate of revenue before the first exposure (CUPED), and the revenue
 winsorized at the pooled 90th percentile (numpy's "inverted_cdf"). Nothing here shares code with the
@@ -40,6 +42,7 @@ def stories(seed):
     """Abstract events: (user, time, kind, experiment, variant, price), in no particular order."""
     rng = random.Random(seed)
     events = []
+    purchases = 0
     for user in range(80):
         uid = f"u{user:03d}-{rng.randrange(16**6):06x}"
         t = START + dt.timedelta(seconds=rng.randrange(3 * 86400), microseconds=rng.randrange(10**6))
@@ -61,9 +64,12 @@ def stories(seed):
                 events.append((uid, shown + dt.timedelta(hours=rng.randrange(1, 30)), "exposure", second,
                                rng.choice(EXPERIMENTS[second]), None))
         for _ in range(rng.randrange(0, 4)):
-            # Purchases before and after the exposure, some on the same day.
+            # Purchases before and after the exposure, some on the same day; every eighth with a
+            # 100% coupon, which the tools send without the price.
             at = t + dt.timedelta(minutes=rng.randrange(-300, 3000))
-            events.append((uid, at, "purchase", None, None, round(rng.choice([0.99, 4.99, 9.99, 12.99, 49.99]), 2)))
+            price = round(rng.choice([0.99, 4.99, 9.99, 12.99, 49.99]), 2)
+            purchases += 1
+            events.append((uid, at, "purchase", None, None, None if purchases % 8 == 0 else price))
         events.append((uid, t + dt.timedelta(minutes=rng.randrange(1, 900)), "screen_view", None, None, None))
     # Rows a real export has that count nowhere.
     events.append((None, START + dt.timedelta(hours=5), "purchase", None, None, 9.99))
@@ -91,7 +97,7 @@ def amplitude(events):
             row["event_properties"] = {"flag_key": experiment, **({"variant": variant} if variant else {})}
         elif kind == "purchase":
             row["event_type"] = "purchase"
-            row["event_properties"] = {"price": price, "currency": "USD"}
+            row["event_properties"] = {**({"price": price} if price is not None else {}), "currency": "USD"}
         elif kind == "session_start":
             row["event_type"] = "session_start"
             row["event_properties"] = {}
@@ -125,7 +131,8 @@ def mixpanel(events):
             props.update({"Experiment name": experiment, "Variant name": variant})
         elif kind == "purchase":
             name = "Purchase"
-            props["amount"] = price
+            if price is not None:
+                props["amount"] = price
         else:
             name = "$ae_session" if kind == "session_start" else "Screen Viewed"
         line = json.dumps({"event": name, "properties": props})
@@ -169,7 +176,7 @@ def segment(events):
                                      else {"experiment_name": experiment, "variation_name": variant})
         elif kind == "purchase":
             message["event"] = "Order Completed"
-            message["properties"] = {"revenue": price, "currency": "USD"}
+            message["properties"] = {**({"revenue": price} if price is not None else {}), "currency": "USD"}
         elif kind == "session_start":
             message = {k: v for k, v in message.items() if k != "properties"}
             message["type"] = "identify"
@@ -207,7 +214,8 @@ def statsig(events):
             meta = {"config": experiment, "ruleID": variant, "reason": "Network"} if variant else {"config": experiment, "reason": "Unrecognized"}
             writer.writerow([uid or "", f"s-{index}", "statsig::config_exposure", "", "", json.dumps(meta), stamp])
         elif kind == "purchase":
-            writer.writerow([uid or "", f"s-{index}", "purchase", f"{price}", json.dumps({"currency": "USD"}), "", stamp])
+            value = "" if price is None else f"{price}"
+            writer.writerow([uid or "", f"s-{index}", "purchase", value, json.dumps({"currency": "USD"}), "", stamp])
         else:
             writer.writerow([uid or "", f"s-{index}", "statsig::session_start" if kind == "session_start" else "screen_view", "", "", "", stamp])
     return out.getvalue()
@@ -242,7 +250,9 @@ def firebase(events):
         name = {"exposure": "screen_view", "purchase": "purchase", "session_start": "session_start"}.get(kind, "user_engagement")
         params = [{"key": "ga_session_id", "value": slot(int_value=int(t.timestamp()) // 3600)}]
         if kind == "purchase":
-            params += [{"key": "value", "value": slot(double_value=price)}, {"key": "currency", "value": slot(string_value="USD")}]
+            if price is not None:
+                params.append({"key": "value", "value": slot(double_value=price)})
+            params.append({"key": "currency", "value": slot(string_value="USD")})
         lines.append(json.dumps({
             "event_date": t.strftime("%Y%m%d"), "event_timestamp": micros, "event_name": name, "event_params": params,
             "user_id": None, "user_pseudo_id": uid, "user_properties": properties, "platform": "IOS",
@@ -280,7 +290,8 @@ def expected(rows):
     pairs = shown.select(["experiment", "unit", "variant"]).unique().join(first, on=["experiment", "unit"])
     exposed = pairs.group_by(["experiment", "variant"]).agg(
         pl.len().alias("exposed"), (pl.col("variants") > 1).sum().alias("contaminated"))
-    purchases = frame.filter(pl.col("purchase")).select(["unit", pl.col("time").alias("at"), "price"])
+    # A purchase without a price counts and adds 0, as SQL's SUM does.
+    purchases = frame.filter(pl.col("purchase")).select(["unit", pl.col("time").alias("at"), pl.col("price").fill_null(0.0)])
     counted = (first.join(purchases, on="unit", how="left")
                .with_columns(pl.when(pl.col("at") >= pl.col("since")).then(pl.col("price")).otherwise(None).alias("after"),
                              pl.when(pl.col("at") < pl.col("since")).then(pl.col("price")).otherwise(None).alias("before"))
@@ -292,6 +303,8 @@ def expected(rows):
         pl.col("revenue").sum().alias("revenue"))
     table = exposed.join(by_first, left_on=["experiment", "variant"], right_on=["experiment", "first"], how="left")
     result = {}
+    bought = frame.filter(pl.col("purchase"))
+    counts = {"events": bought.height, "withoutProperty": bought["price"].null_count()}
     for row in table.sort(["experiment", "variant"]).iter_rows(named=True):
         result.setdefault(row["experiment"], {})[row["variant"]] = {
             "exposed": row["exposed"], "contaminated": row["contaminated"], "firstExposed": row["firstExposed"] or 0,
@@ -316,7 +329,7 @@ def expected(rows):
                 "cap": cap, "capped": int(np.sum(revenue > cap)), "winsorizedMean": float(np.mean(capped)),
                 "winsorizedVariance": float(np.var(capped, ddof=1)),
             }
-    return result
+    return {"experiments": result, "purchases": counts}
 
 
 def main():

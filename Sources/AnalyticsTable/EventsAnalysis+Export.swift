@@ -1,4 +1,6 @@
 import Foundation
+import Results
+import ScenarioFormat
 
 extension EventsAnalysis {
   /// Reads an analytics tool's export through its mapping: exposures into
@@ -25,6 +27,14 @@ extension EventsAnalysis {
       )
     }
     let metricEvents = Set(metrics.map(\.event))
+    // What the rows hold, for the message that a name matches nothing: the rows of each metric's
+    // event, of other events (up to a bound of names), and, by metric, the names found where its
+    // property was sought while no event had it.
+    var metricEventRows: [String: Int] = [:]
+    var otherEventRows: [String: Int] = [:]
+    var withProperty = Array(repeating: 0, count: metrics.count)
+    var withoutProperty = Array(repeating: 0, count: metrics.count)
+    var propertyNeighbours = Array(repeating: [String: Int](), count: metrics.count)
     var exposureNames: Set<String> = []
     if case .event(let names, _, _, _) = mapping.exposure { exposureNames = Set(names) }
     // Whether any row had each of the mapping's paths, for the message when no exposure counts.
@@ -68,8 +78,10 @@ extension EventsAnalysis {
       let isMetricEvent = event.map(metricEvents.contains) ?? false
       guard !exposed.isEmpty || isMetricEvent else {
         reading.leftOut.otherEvents += 1
+        if let event, otherEventRows.count < Self.namesKept || otherEventRows[event] != nil { otherEventRows[event, default: 0] += 1 }
         return
       }
+      if isMetricEvent, let event { metricEventRows[event, default: 0] += 1 }
       guard let unit = mapping.unit.lazy.compactMap(text).first else {
         reading.leftOut.withoutUnit += 1
         return
@@ -92,15 +104,25 @@ extension EventsAnalysis {
           at: instant, version: [])
       }
       if isMetricEvent {
-        for metric in metrics where metric.event == event {
+        for (number, metric) in metrics.enumerated() where metric.event == event {
           var value = 1.0
           if let property = metric.property {
-            guard let found = metric.paths.lazy.compactMap({ $0.resolve(in: row)?.text }).first else {
-              throw RowError(
-                "is a \(metric.event) event without '\(property)' (looked in \(metric.paths.map(\.description).joined(separator: ", "))): "
-                  + "give every \(metric.event) event the property")
+            // Absent, null or empty, the property adds 0 to the sum, as SQL's SUM does; present, it must be a number.
+            if let found = metric.paths.lazy.compactMap({ $0.resolve(in: row) }).first(where: { !$0.isMissingValue }) {
+              guard let text = found.text else {
+                throw RowError("is a \(metric.event) event whose '\(property)' is \(found.typeName), not a number")
+              }
+              value = try Self.amount(text, of: property)
+              withProperty[number] += 1
+            } else {
+              value = 0
+              withoutProperty[number] += 1
+              if withProperty[number] == 0, withoutProperty[number] <= Self.namesKept {
+                for path in metric.paths {
+                  for name in path.neighbours(in: row) { propertyNeighbours[number][name, default: 0] += 1 }
+                }
+              }
             }
-            value = try Self.amount(found, of: property)
           }
           reading.timed.record(device: device, metric: metric.index, time: instant.nanoseconds, value: value)
         }
@@ -108,12 +130,64 @@ extension EventsAnalysis {
       reading.devices.count(device)
     }.map { (path: path, line: $0.line, reason: $0.reason) }
     guard !reading.exposures.experiments.isEmpty else {
+      let exposure = Self.describe(mapping.exposure)
+      // Rows with events, none of them the exposure's: the names the file has say more than the fields it lacks.
+      if case .event(let names, _, _, _) = mapping.exposure, seen.contains(mapping.event), names.allSatisfy({ otherEventRows[$0] == nil }) {
+        throw .noExposures(
+          path: path, exposure: exposure + "; " + Self.namesFound(near: names[0], in: otherEventRows, what: "events", holder: "the file"))
+      }
       var unseen: [String] = []
       for path in mapping.paths where !seen.contains(path) && !unseen.contains(path.description) { unseen.append(path.description) }
       guard unseen.isEmpty else { throw .missingFields(path: path, fields: unseen) }
-      throw .noExposures(path: path, exposure: Self.describe(mapping.exposure))
+      throw .noExposures(path: path, exposure: exposure)
+    }
+    let specifications = options.eventMetrics.map { ("--metric", $0) } + options.covariates.map { ("--covariate", $0) }
+    for ((option, metric), number) in zip(specifications, metrics.indices) {
+      let named = "\(option) \(metric.name)=\(metric.event)" + (metric.property.map { ":\($0)" } ?? "")
+      guard metricEventRows[metric.event] != nil else {
+        throw .unmatchedName(
+          option: named,
+          reason: "no row is a '\(metric.event)' event; " + Self.namesFound(near: metric.event, in: otherEventRows, what: "events", holder: "the file"))
+      }
+      if let property = metric.property, withProperty[number] == 0 {
+        let neighbours = propertyNeighbours[number]
+        throw .unmatchedName(
+          option: named,
+          reason: neighbours[property] != nil
+            ? "every '\(metric.event)' event's '\(property)' is null or empty: the sum would be 0 for every device"
+            : "no '\(metric.event)' event has '\(property)'; "
+              + Self.namesFound(near: property, in: neighbours, what: "fields", holder: "its events", plural: true))
+      }
+    }
+    reading.missingProperties = zip(options.eventMetrics, metrics.indices).compactMap { metric, number in
+      metric.property.map { property in
+        MissingPropertyCount(
+          metric: metric.name, event: metric.event, property: property,
+          events: withProperty[number] + withoutProperty[number], withoutProperty: withoutProperty[number])
+      }
     }
     return skipped
+  }
+
+  /// How many distinct event or field names the reader keeps for its suggestions: enough for any
+  /// real export's events, and a bound on the memory of a file that makes a name per row.
+  static let namesKept = 10_000
+
+  /// The names a user likely meant, with their rows ("the file has 'Purchase' (380 rows)"), or, when
+  /// none is near, the most frequent ones.
+  ///
+  /// - Parameter holder: what has the names, in the plural or not ("the file", "its events").
+  static func namesFound(near name: String, in counts: [String: Int], what: String, holder: String, plural: Bool = false) -> String {
+    let has = plural ? "have" : "has"
+    guard !counts.isEmpty else { return "\(holder) \(has) no other \(what)" }
+    func listed(_ names: [(name: String, count: Int)]) -> String {
+      names.map { "'\($0.name)' (\($0.count) row\($0.count == 1 ? "" : "s"))" }.joined(separator: ", ")
+    }
+    let candidates = counts.map { (name: $0.key, count: $0.value) }
+    let near = ClosestNames.near(name, among: candidates)
+    if !near.isEmpty { return "\(holder) \(has) \(listed(near))" }
+    let frequent = candidates.sorted { ($1.count, $0.name) < ($0.count, $1.name) }.prefix(5)
+    return "the most frequent \(what) of \(holder) are \(listed(Array(frequent)))"
   }
 
   /// The format a file's extension says, or the error that asks for one.

@@ -134,9 +134,11 @@ public struct EventsAnalysis {
     }
     skippedRows = skipped
     leftOut = reading.leftOut
-    document = try Self.document(
+    var document = try Self.document(
       name: name, exposures: exposures, outcomes: outcomes, timed: reading.timed, covariates: reading.covariates,
       deviceCount: reading.devices.countedDevices, options: options)
+    document.missingProperties = reading.missingProperties
+    self.document = document
   }
 
   /// What reading the tables gathers.
@@ -147,6 +149,8 @@ public struct EventsAnalysis {
     var leftOut = LeftOut()
     /// By metric adjusted, the covariate's place in `timed.metrics`.
     var covariates: [String: Int] = [:]
+    /// An export's sum metrics and their events without the property; nil for the Lab table.
+    var missingProperties: [MissingPropertyCount]?
   }
 
   /// Reads the Lab table: its "displayed" events, and activations for the version that selected a variant.

@@ -65,6 +65,23 @@ public struct FieldPath: Hashable, Sendable, CustomStringConvertible {
     }
     return current.typedSlot ?? current
   }
+
+  /// The names found in `value` where the path's last step looks: the
+  /// members of the object it names a member of, or the keys of the records
+  /// it picks one of. For the message that no row had the path.
+  func neighbours(in value: JSONValue) -> [String] {
+    guard let parent = steps.count == 1 ? value : FieldPath(steps: Array(steps.dropLast())).resolve(in: value) else { return [] }
+    switch (steps.last!, parent) {
+    case (.member, .object(let members)): return members.map(\.key)
+    case (.keyed, .array(let records)): return records.compactMap { $0[member: "key"]?.text }
+    default: return []
+    }
+  }
+
+  private init(steps: [Step]) {
+    self.steps = steps
+    description = ""
+  }
 }
 
 extension JSONValue {

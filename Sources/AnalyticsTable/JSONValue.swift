@@ -41,6 +41,15 @@ enum JSONValue: Equatable {
     }
   }
 
+  /// Whether a field holds no value: null, or empty text (as a CSV export writes a missing cell).
+  var isMissingValue: Bool {
+    switch self {
+    case .null: true
+    case .string(let text): text.isEmpty
+    default: false
+    }
+  }
+
   /// The JSON type's name, for messages.
   var typeName: String {
     switch self {

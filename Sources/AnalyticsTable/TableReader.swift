@@ -181,6 +181,8 @@ public enum AnalyticsTableError: Error, Hashable, Sendable, CustomStringConverti
   case unknownSplit(experiment: String, reason: String)
   /// A baseline option naming an experiment or a variant the table lacks.
   case unknownBaseline(experiment: String, variant: String, known: [String], isExperiment: Bool)
+  /// A name given on the command line that no row of the file has, with the names it does have.
+  case unmatchedName(option: String, reason: String)
   /// Two names of one kind that Swift, like a reader, takes for the same
   /// (equal once Unicode-normalized) though their bytes differ.
   case ambiguousNames(kind: String, first: String, second: String)
@@ -226,6 +228,8 @@ public enum AnalyticsTableError: Error, Hashable, Sendable, CustomStringConverti
       return isExperiment
         ? "--baseline \(experiment)=\(variant): '\(variant)' is not a variant of \(experiment) in the table (variants: \(known.joined(separator: ", ")))"
         : "--baseline \(experiment)=\(variant): '\(experiment)' is not an experiment of the table (experiments: \(known.joined(separator: ", ")))"
+    case .unmatchedName(let option, let reason):
+      return "\(option): \(reason)"
     case .ambiguousNames(let kind, let first, let second):
       func scalars(_ text: String) -> String {
         text.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true).leftPadded(toLength: 4) }.joined(separator: " ")

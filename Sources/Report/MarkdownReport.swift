@@ -77,6 +77,12 @@ struct ReportWriter {
         + ". Alpha \(NumberFormat.trim(input.settings.alpha)), \(correction), \(input.settings.attribution.rawValue) attribution, "
         + "\(confidence) intervals.")
     lines.append("")
+    for missing in document.missingProperties ?? [] where missing.withoutProperty > 0 {
+      lines.append(
+        "\(NumberFormat.count(missing.withoutProperty)) of \(NumberFormat.count(missing.events)) \(missing.event) events have no "
+          + "\(missing.property): each counts for \(missing.metric) and adds 0 to it, as SQL's SUM does.")
+      lines.append("")
+    }
     writeDecisions()
     for experiment in document.experiments {
       writeExperiment(experiment)

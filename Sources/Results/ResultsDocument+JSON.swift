@@ -19,8 +19,18 @@ extension ResultsDocument {
       ("stabilizedDevices", .integer(stabilizedDevices)),
       ("calibration", calibration.map(\.json) ?? .null),
       ("delivery", delivery.map(\.json) ?? .null),
+    ] + (missingProperties.map { [("missingProperties", .array($0.map(\.json)))] } ?? []) + [
       ("formatVersion", .integer(Self.formatVersion)),
       ("benchVersion", benchVersion.map(OrderedJSON.string) ?? .null),
+    ])
+  }
+}
+
+extension MissingPropertyCount {
+  var json: OrderedJSON {
+    .object([
+      ("metric", .string(metric)), ("event", .string(event)), ("property", .string(property)),
+      ("events", .integer(events)), ("withoutProperty", .integer(withoutProperty)),
     ])
   }
 }

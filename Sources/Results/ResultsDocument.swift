@@ -20,6 +20,9 @@ public struct ResultsDocument: Hashable, Sendable {
   /// service, fetches, overrides, fallbacks, enrollment and churn. `nil` for
   /// an events table.
   public var delivery: DeliveryResult?
+  /// For an analysed export, each sum metric's events and how many of them
+  /// lacked its property; `nil` (and left out of results.json) otherwise.
+  public var missingProperties: [MissingPropertyCount]?
   /// The bench that wrote the file, set by the command that writes it; `nil`
   /// (written as null) where no command is involved.
   public var benchVersion: String?

@@ -127,7 +127,7 @@ struct JSONObject {
   static func closest(to name: String, among fields: [String]) -> String? {
     guard name.utf8.count <= 64 else { return nil }
     if let synonym = synonyms[name.lowercased()], fields.contains(synonym) { return synonym }
-    let scored = fields.map { ($0, editDistance(name.lowercased(), $0.lowercased())) }
+    let scored = fields.map { ($0, ClosestNames.editDistance(name.lowercased(), $0.lowercased())) }
     guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, name.count / 3) else { return nil }
     return best.0
   }
@@ -137,22 +137,4 @@ struct JSONObject {
   /// Optimizely's `variations` (and the reverse for a service's), a metric's
   /// `kind` is a `type` elsewhere.
   private static let synonyms = ["variations": "variants", "variants": "variations", "type": "kind"]
-
-  /// Levenshtein distance: the fewest single-character edits from `a` to `b`.
-  private static func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
-    guard !a.isEmpty else { return b.count }
-    guard !b.isEmpty else { return a.count }
-    var row = Array(0...b.count)
-    for i in 1...a.count {
-      var diagonal = row[0]
-      row[0] = i
-      for j in 1...b.count {
-        let substitution = diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)
-        diagonal = row[j]
-        row[j] = min(substitution, row[j] + 1, row[j - 1] + 1)
-      }
-    }
-    return row[b.count]
-  }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Results
 import ScenarioFormat
 import Testing
 
@@ -10,6 +11,18 @@ import Testing
 /// counts an independent Polars computation gives for the same file
 /// (scripts/make_export_fixtures.py wrote both).
 @Suite struct ExportPresetTests {
+  /// What the fixtures script's Polars computation expects of one export.
+  struct ExpectedFile: Decodable {
+    let experiments: [String: [String: Expected]]
+    /// The purchase events counted (with a unit, not duplicated) and those without a price.
+    let purchases: Purchases
+  }
+
+  struct Purchases: Decodable {
+    let events: Int
+    let withoutProperty: Int
+  }
+
   struct Expected: Decodable {
     let exposed: Int
     let contaminated: Int
@@ -62,8 +75,15 @@ import Testing
     options.derived.winsorize = ["revenue": 0.9]
     let analysis = try EventsAnalysis(
       events: Self.fixture("\(preset.rawValue).\(fileExtension)").path, outcomes: nil, name: "t", options: options)
-    let expected = try JSONDecoder().decode(
-      [String: [String: Expected]].self, from: Data(contentsOf: Self.fixture("\(preset.rawValue)-expected.json")))
+    let file = try JSONDecoder().decode(ExpectedFile.self, from: Data(contentsOf: Self.fixture("\(preset.rawValue)-expected.json")))
+    let expected = file.experiments
+    // Every eighth purchase has no price: it counts, adds 0, and is counted as such.
+    #expect(file.purchases.withoutProperty > 0)
+    #expect(analysis.document.missingProperties == [
+      MissingPropertyCount(
+        metric: "revenue", event: purchase, property: price, events: file.purchases.events,
+        withoutProperty: file.purchases.withoutProperty)
+    ])
     let experiments = analysis.document.experiments
     #expect(Set(experiments.map(\.name)) == Set(expected.keys))
     for experiment in experiments {
@@ -99,21 +119,49 @@ import Testing
     }
   }
 
-  /// A metric whose event the export never has is 0 for every counted user, not an error.
-  @Test func aMetricWithoutEventsIsZero() throws {
+  /// The rows of the Amplitude example whose `event_type` is `name`, counted independently of the reader.
+  private func amplitudeRows(_ name: String) throws -> Int {
+    try String(contentsOf: Self.fixture("amplitude.jsonl"), encoding: .utf8).split(separator: "\n")
+      .filter { $0.contains("\"event_type\": \"\(name)\"") }.count
+  }
+
+  private func analyseAmplitude(_ metrics: [EventsAnalysis.EventMetric]) throws -> EventsAnalysis {
     var options = EventsAnalysis.Options()
     options.mapping = ExportPreset.amplitude.mapping
     options.time.format = .iso8601
-    options.eventMetrics = [
-      EventsAnalysis.EventMetric(name: "refunded", event: "refund"),
-      EventsAnalysis.EventMetric(name: "refunds", event: "refund", property: "amount"),
-    ]
-    let analysis = try EventsAnalysis(events: Self.fixture("amplitude.jsonl").path, outcomes: nil, name: "t", options: options)
-    for variant in analysis.document.experiments.flatMap(\.variants) {
-      #expect(variant.metrics.map(\.name) == ["refunded", "refunds"])
-      #expect(variant.metrics[0].n == variant.firstExposed && variant.metrics[0].conversions == 0)
-      #expect(variant.metrics[1].isConversion == false && variant.metrics[1].mean == 0)
+    options.eventMetrics = metrics
+    return try EventsAnalysis(events: Self.fixture("amplitude.jsonl").path, outcomes: nil, name: "t", options: options)
+  }
+
+  /// A metric's event that no row has is a misspelling, not a metric of zeros: the error names the
+  /// events the file has that are nearest, the same but for case first, with their rows.
+  @Test func aMetricEventNoRowHasIsRefusedWithTheNearestNames() throws {
+    let purchases = try amplitudeRows("purchase")
+    #expect(purchases > 100)
+    #expect(throws: AnalyticsTableError.unmatchedName(
+      option: "--metric purchased=Purchase", reason: "no row is a 'Purchase' event; the file has 'purchase' (\(purchases) rows)")
+    ) { try analyseAmplitude([EventsAnalysis.EventMetric(name: "purchased", event: "Purchase")]) }
+    // Nothing near: the most frequent events, most rows first.
+    let error = #expect(throws: AnalyticsTableError.self) {
+      try analyseAmplitude([EventsAnalysis.EventMetric(name: "refunded", event: "refund")])
     }
+    // The file's other events (its exposures count elsewhere), most rows first, then by name.
+    let others = try ["purchase", "session_start", "screen_view", "[Experiment] Assignment"].map { ($0, try amplitudeRows($0)) }
+      .sorted { ($1.1, $0.0) < ($0.1, $1.0) }
+    #expect(error?.description == "--metric refunded=refund: no row is a 'refund' event; the most frequent events of the file are "
+      + others.map { "'\($0.0)' (\($0.1) rows)" }.joined(separator: ", "))
+  }
+
+  /// A sum's property that none of its events has is refused with the fields they do have, counted
+  /// over the events the metric reads (those with a unit).
+  @Test func aPropertyNoEventHasIsRefusedWithTheNearestFields() throws {
+    let priced = try String(contentsOf: Self.fixture("amplitude.jsonl"), encoding: .utf8).split(separator: "\n")
+      .filter { $0.contains("\"event_type\": \"purchase\"") && $0.contains("\"price\":") && !$0.contains("\"amplitude_id\": null") }
+      .count
+    #expect(priced > 100)
+    #expect(throws: AnalyticsTableError.unmatchedName(
+      option: "--metric revenue=purchase:Price", reason: "no 'purchase' event has 'Price'; its events have 'price' (\(priced) rows)")
+    ) { try analyseAmplitude([EventsAnalysis.EventMetric(name: "revenue", event: "purchase", property: "Price")]) }
   }
 
   /// What a real export holds that counts nowhere is counted, not silently dropped.

@@ -193,7 +193,7 @@ extension AnalyticsTableError {
       .missingFields(let path, _), .unusableMapping(let path, _), .noExposures(let path, _),
       .spanTooLong(let path, _, _), .folder(let path), .notATable(let path, _, _):
       return path
-    case .unknownBaseline, .unknownSplit, .unknownMetric, .ambiguousNames: return ""
+    case .unknownBaseline, .unknownSplit, .unknownMetric, .unmatchedName, .ambiguousNames: return ""
     }
   }
 }

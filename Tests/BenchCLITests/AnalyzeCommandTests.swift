@@ -288,6 +288,63 @@ import Testing
     #expect(Set(experiments.compactMap { $0["name"] as? String }) == ["onboarding", "paywall-copy"])
     let report = try String(contentsOf: out.appendingPathComponent("amplitude-analyze/report.md"), encoding: .utf8)
     #expect(report.contains("revenue"))
+    // Every eighth purchase carries no price (a 100% coupon): it counts, adds 0, and the report says how many.
+    let expected = try #require(
+      try json(Self.fixtures.appendingPathComponent("amplitude-expected.json"))["purchases"] as? [String: Int])
+    let events = try #require(expected["events"]), without = try #require(expected["withoutProperty"])
+    #expect(report.contains(
+      "\n\(without) of \(events) purchase events have no price: each counts for revenue and adds 0 to it, as SQL's SUM does.\n"))
+    let missing = try #require(results["missingProperties"] as? [[String: Any]])
+    #expect(missing.count == 1)
+    #expect(missing[0]["metric"] as? String == "revenue" && missing[0]["event"] as? String == "purchase")
+    #expect(missing[0]["property"] as? String == "price")
+    #expect(missing[0]["events"] as? Int == events && missing[0]["withoutProperty"] as? Int == without)
+  }
+
+  /// A property that is there but is no number still stops the run at its line; one that is
+  /// always null is refused as a sum of zeros.
+  @Test func aPropertyThatIsNoNumberNamesItsLine() throws {
+    func export(_ price: String) throws -> String {
+      try BenchProcess.temporaryFile(
+        #"{"event_type": "$exposure", "amplitude_id": 1, "event_time": "2026-10-20 10:00:00.000000", "event_properties": {"flag_key": "T", "variant": "A"}}"#
+          + "\n" + #"{"event_type": "purchase", "amplitude_id": 1, "event_time": "2026-10-20 11:00:00.000000", "event_properties": {"price": "#
+          + price + "}}\n", fileExtension: "jsonl")
+    }
+    let out = try temporaryFolder()
+    for (price, reason) in [
+      (#""free""#, "price 'free' is not a number"),
+      (#"{"amount": 1}"#, "is a purchase event whose 'price' is an object, not a number"),
+    ] {
+      let file = try export(price)
+      let result = try BenchProcess.run([
+        "analyze", file, "--preset", "amplitude", "--metric", "revenue=purchase:price", "--out", out.path, "--quiet",
+      ])
+      #expect(result.status == 1)
+      #expect(result.standardError
+        == "Error: \(file) line 2: \(reason); fix the row or pass --skip-malformed to leave such rows out\n")
+    }
+    let null = try export("null")
+    let zeros = try BenchProcess.run([
+      "analyze", null, "--preset", "amplitude", "--metric", "revenue=purchase:price", "--out", out.path, "--name", "n", "--quiet",
+    ])
+    #expect(zeros.status == 1)
+    #expect(zeros.standardError
+      == "Error: --metric revenue=purchase:price: every 'purchase' event's 'price' is null or empty: the sum would be 0 for every device\n")
+  }
+
+  /// A misspelt event is refused word for word, with the name the file has.
+  @Test func aMisspeltEventIsRefusedWithTheFilesName() throws {
+    let out = try temporaryFolder()
+    let result = try BenchProcess.run([
+      "analyze", Self.fixtures.appendingPathComponent("mixpanel.jsonl").path, "--preset", "mixpanel",
+      "--metric", "purchased=purchase", "--out", out.path,
+    ])
+    let rows = try String(contentsOf: Self.fixtures.appendingPathComponent("mixpanel.jsonl"), encoding: .utf8)
+      .split(separator: "\n").filter { $0.hasPrefix(#"{"event": "Purchase""#) }.count
+    #expect(rows > 100)
+    #expect(result.status == 1)
+    #expect(result.standardError
+      == "Error: --metric purchased=purchase: no row is a 'purchase' event; the file has 'Purchase' (\(rows) rows)\n")
   }
 
   /// Without a scenario the options give what a scenario would: a
@@ -364,6 +421,15 @@ import Testing
     #expect(wrong.standardError == "Error: \(events): no row has 'event', 'userId', 'anonymousId', 'timestamp', 'type', 'properties.experiment_id', 'properties.experiment_name', 'properties.variation_id', 'properties.variation_name': check --preset, or describe the file's fields with --map FILE.json (docs/analyze.md)\n")
     let split = try BenchProcess.run(["analyze", events, "--map", map, "--split", "T=A:1,C:1", "--out", out.path, "--name", "m"])
     #expect(split.standardError == "Error: --split T: the table shows B, which the split does not list; no exposure shows C: every device missing from it is a sample ratio mismatch already\n")
+    // An exposure event no row has: the events the file does have, nearest first.
+    let misspelt = try BenchProcess.temporaryFile(#"""
+      {"format": "jsonl", "event": "name", "unit": "who", "time": "at", "timeFormat": "unix-ms",
+       "exposure": {"event": "Shown", "experiment": "props.test", "variant": "props.arm"}}
+      """#)
+    let exposure = try BenchProcess.run(["analyze", events, "--map", misspelt, "--out", out.path, "--name", "m"])
+    #expect(exposure.status == 1)
+    #expect(exposure.standardError == "Error: \(events): has no exposures to count: no row is a Shown event with props.test and "
+      + "props.arm; the file has 'shown' (2 rows); check --preset, or describe the file with --map FILE.json\n")
   }
 }
 
