@@ -83,6 +83,9 @@ let package = Package(
     // The Markdown report and its SVG charts: knows nothing of simulation.
     .target(name: "Report", dependencies: ["Results", "ScenarioFormat", "Lab", "Digests"]),
 
+    // A plan's expectations checked against its results: `bench test` and an app's own tests.
+    .target(name: "Expectations", dependencies: ["Lab", "Results", "ScenarioFormat"]),
+
     // The `bench` commands, as a library so that tests can drive them.
     .target(
       name: "BenchCLI",
@@ -99,6 +102,7 @@ let package = Package(
         "Platforms",
         "Sharding",
         "AtomicOutput",
+        "Expectations",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -161,11 +165,12 @@ let package = Package(
         .product(name: "CSV", package: "CSV.swift"),
       ]
     ),
+    .testTarget(name: "ExpectationsTests", dependencies: ["Expectations", "Results", "ScenarioFormat", "Platforms", "Lab"]),
     .testTarget(
       name: "BenchCLITests",
       dependencies: [
         "BenchCLI", "Simulation", "Platforms", "Bucketing", "Results", "ScenarioFormat", "Report", "Analysis", "AnalyticsTable",
-        "Sharding", "AtomicOutput", "LabTestKit", "JSONDocument", "Digests",
+        "Sharding", "AtomicOutput", "LabTestKit", "JSONDocument", "Digests", "Expectations",
       ],
       exclude: ["Golden"]),
   ]

@@ -99,7 +99,7 @@ struct SimulatedRun {
 
   /// The first replication's document with the calibration of them all:
   /// what the run writes. Every replication must have been added.
-  private var document: ResultsDocument {
+  var document: ResultsDocument {
     precondition(added == replications && first != nil, "a run is complete after its last replication")
     var document = first!
     if replications > 1 { document.calibration = calibration.calibration }

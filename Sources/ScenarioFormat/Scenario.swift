@@ -31,6 +31,8 @@ public struct Scenario: Hashable, Sendable {
   /// When a device really enters an experiment, by experiment name; an
   /// experiment without a rule enrolls the devices it shows itself to.
   public var enrollment: [String: EnrollmentRule] = [:]
+  /// What the plan promises, checked by `bench test`; the run and its report ignore it.
+  public var expectations: [PlanExpectation] = []
 
   /// The chance that `experiment`, when active, is displayed at a launch.
   public func displayProbability(of experiment: String) -> Double {

@@ -3,7 +3,7 @@
 enum ScenarioFields {
   static let scenario = [
     "$schema", "name", "description", "seed", "devices", "days", "naming", "versions", "population", "displayProbability",
-    "metrics", "ratios", "analysis", "remote", "service", "churn", "enrollment",
+    "metrics", "ratios", "analysis", "remote", "service", "churn", "enrollment", "expect",
   ]
   static let version = ["version", "releaseDay", "adoption", "stabilizeOnLaunch", "experiments"]
   static let adoption = ["meanDelayDays", "neverUpgradeShare"]
@@ -59,6 +59,7 @@ enum ScenarioFields {
     "waitsSet", "sharedDevices", "segments",
   ]
   static let sharedDevices = ["share", "switchChance"]
+  static let expectation = ["that", "experiment", "version", "key", "rule", "atMost", "atLeast", "fires"]
   static let segmentHandshake = ["backgroundChance", "configurationSeconds"]
 
   /// Each list under the name of its definition in the JSON Schema.
@@ -73,6 +74,6 @@ enum ScenarioFields {
     "removeVariation": removeVariation, "setAudience": setAudience, "experimentOnly": experimentOnly,
     "enrollmentRule": enrollmentRule, "enrollmentCondition": enrollmentCondition, "handshake": handshake,
     "segmentHandshake": segmentHandshake, "localValues": localValues, "flag": flag, "flagStep": flagStep,
-    "sharedDevices": sharedDevices,
+    "sharedDevices": sharedDevices, "expectation": expectation,
   ]
 }

@@ -39,6 +39,8 @@ public enum ScenarioLimits {
 
   /// Changes in the remote or the service timeline.
   public static let changes: ClosedRange<Int> = 0...10_000
+  /// A plan's expectations (`expect`).
+  public static let expectations: ClosedRange<Int> = 0...1_000
 
   /// Feature flags of the service.
   public static let flags: ClosedRange<Int> = 0...64

@@ -108,6 +108,9 @@ struct ScenarioReader {
       churn: churn)
     scenario.enrollment = enrollment
     scenario.ratios = ratios
+    scenario.expectations = try object.optional("expect").map { node throws(ScenarioError) in
+      try self.expectations(node, catalog: catalog, versions: versions, service: service)
+    } ?? []
     return scenario
   }
 
