@@ -17,6 +17,10 @@ let package = Package(
     // Test doubles for an app's own tests of code that uses Lab.
     .library(name: "LabTestKit", targets: ["LabTestKit"]),
     .library(name: "Statistics", targets: ["Statistics"]),
+    // A plan run and its expectations checked, for an app's own tests of its
+    // release plans. GPL-3.0-or-later like the bench: it links GNU GSL, which
+    // a test target may, and an app it ships may not.
+    .library(name: "Pipeline", targets: ["Pipeline"]),
     .executable(name: "bench", targets: ["bench"]),
     .executable(name: "bench-fuzz", targets: ["BenchFuzz"]),
   ],
@@ -86,6 +90,9 @@ let package = Package(
     // A plan's expectations checked against its results: `bench test` and an app's own tests.
     .target(name: "Expectations", dependencies: ["Lab", "Results", "ScenarioFormat"]),
 
+    // Scenario, run, analysis and expectations, in the one order every command runs them.
+    .target(name: "Pipeline", dependencies: ["Analysis", "Results", "ScenarioFormat", "Simulation", "Platforms", "Expectations"]),
+
     // The `bench` commands, as a library so that tests can drive them.
     .target(
       name: "BenchCLI",
@@ -103,6 +110,7 @@ let package = Package(
         "Sharding",
         "AtomicOutput",
         "Expectations",
+        "Pipeline",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

@@ -1,6 +1,7 @@
 import AnalyticsTable
 import ArgumentParser
 import Foundation
+import Pipeline
 import Platforms
 import ScenarioFormat
 import Simulation

@@ -2,6 +2,7 @@ import ArgumentParser
 import AtomicOutput
 import Expectations
 import Foundation
+import Pipeline
 import Platforms
 import ScenarioFormat
 import Simulation
@@ -86,26 +87,17 @@ extension Bench {
 
     /// Runs one plan as `bench` would and checks its expectations against the results.
     private func check(_ scenario: Scenario, threads: Int) async throws -> [ExpectationOutcome] {
-      let needsRates = scenario.expectations.contains {
-        switch $0.measure {
-        case .rightShip, .wrongShip: true
-        default: false
-        }
-      }
-      let replications = replications
-        ?? (needsRates ? RunLimits.defaultReplications(devices: scenario.devices, days: scenario.days) : 1)
-      let simulator = Simulator(plan: SimulationPlan(scenario))
+      let replications = replications ?? PlanCheck.replications(for: scenario)
       try RunLimits.check(
-        RunEstimate(plan: simulator.plan, devices: scenario.devices, replications: replications, threads: threads),
+        RunEstimate(plan: SimulationPlan(scenario), devices: scenario.devices, replications: replications, threads: threads),
         threads: threads, allowed: largeRun.allowLargeRun)
       print("\(scenario.name): \(scenario.devices) devices, \(replications) replication\(replications == 1 ? "" : "s")")
       let progress = ProgressBar(
         total: scenario.devices * replications, enabled: !output.quiet,
         devicesPerReplication: replications > 1 ? scenario.devices : nil)
-      var run = SimulatedRun(scenario: scenario, plan: simulator.plan, replications: replications)
-      await run.simulate(0..<replications, of: simulator, threads: threads) { progress.update($0) }
+      let check = await PlanCheck.run(scenario, replications: replications, threads: threads) { progress.update($0) }
       progress.finish()
-      return ExpectationCheck.check(scenario, against: run.document)
+      return check.outcomes
     }
   }
 }

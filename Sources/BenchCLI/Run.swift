@@ -2,6 +2,7 @@ import AnalyticsTable
 import ArgumentParser
 import AtomicOutput
 import Foundation
+import Pipeline
 import Results
 import ScenarioFormat
 import Sharding
@@ -93,7 +94,7 @@ extension Bench {
       }
       let simulator = Simulator(plan: SimulationPlan(scenario))
       let threads = threads ?? ProcessInfo.processInfo.activeProcessorCount
-      let replications = replications ?? RunLimits.defaultReplications(devices: scenario.devices, days: scenario.days)
+      let replications = replications ?? SimulatedRun.defaultReplications(devices: scenario.devices, days: scenario.days)
       if let shard {
         try await runShard(try Shard(parsing: shard), of: simulator, file: file, threads: threads, replications: replications)
         return

@@ -33,16 +33,6 @@ enum RunLimits {
     }
   }
 
-  /// How many replications `bench SCENARIO` makes without `--replications`:
-  /// 200, enough to put the plan's right-ship rate within about ±7 points,
-  /// or as many as fit 4 × 10⁸ device-days (at least 1), under ten seconds
-  /// on two cores (upgrade.json's 50,000 devices over 90 days get 88,
-  /// docs/performance.md). A function of the plan alone, so that the same
-  /// scenario gives the same files on every machine.
-  static func defaultReplications(devices: Int, days: Int) -> Int {
-    min(200, max(1, 400_000_000 / max(devices * max(days, 1), 1)))
-  }
-
   /// The most a run may take unless `--allow-large-run` says it is meant.
   static let seconds = 3_600.0
   static let bytes = 8e9

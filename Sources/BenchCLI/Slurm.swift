@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Pipeline
 import Sharding
 import Simulation
 
@@ -76,7 +77,7 @@ extension Bench {
       if let seed = options.seed { runOptions += ["--seed", String(seed)] }
       if let devices = options.devices { runOptions += ["--devices", String(devices)] }
       // Given whatever the default, so that every shard and the merge count the same replications.
-      let replications = replications ?? RunLimits.defaultReplications(devices: scenario.devices, days: scenario.days)
+      let replications = replications ?? SimulatedRun.defaultReplications(devices: scenario.devices, days: scenario.days)
       runOptions += ["--replications", String(replications)]
       // The largest shard, checked here rather than on the cluster, where a refusal would come late.
       let shardDevices = (scenario.devices * replications + shards - 1) / shards

@@ -1,6 +1,4 @@
 import Analysis
-import Foundation
-import Report
 import Results
 import ScenarioFormat
 import Simulation
@@ -11,16 +9,16 @@ import Simulation
 /// give the same report.md and results.json, byte for byte. Each replication
 /// is analysed as it is added and folded into the calibration, so memory does
 /// not grow with their number: only the first replication's document is kept.
-struct SimulatedRun {
-  let scenario: Scenario
-  let plan: SimulationPlan
+public struct SimulatedRun: Sendable {
+  public let scenario: Scenario
+  public let plan: SimulationPlan
   /// How many replications the run makes, which each document states.
-  let replications: Int
+  public let replications: Int
   private var first: ResultsDocument?
   private var calibration: CalibrationSummary
   private var added = 0
 
-  init(scenario: Scenario, plan: SimulationPlan, replications: Int) {
+  public init(scenario: Scenario, plan: SimulationPlan, replications: Int) {
     self.scenario = scenario
     self.plan = plan
     self.replications = replications
@@ -28,12 +26,12 @@ struct SimulatedRun {
   }
 
   /// Analyses the next replication's tally, in replication order.
-  mutating func add(_ tally: RunTally) {
+  public mutating func add(_ tally: RunTally) {
     add(analyzer(tally))
   }
 
   /// The next replication's analysed document, in replication order.
-  mutating func add(_ document: ResultsDocument) {
+  public mutating func add(_ document: ResultsDocument) {
     if first == nil { first = document }
     if replications > 1 { calibration.add(document) }
     added += 1
@@ -42,7 +40,7 @@ struct SimulatedRun {
   /// What turns a replication's tally into its analysed document: a pure
   /// function, so that replications can be analysed on any thread and added
   /// in order.
-  var analyzer: @Sendable (RunTally) -> ResultsDocument {
+  public var analyzer: @Sendable (RunTally) -> ResultsDocument {
     let analyzer = ExperimentAnalyzer(settings: scenario.analysis)
     let plan = plan, replications = replications
     return { tally in analyzer.analyze(ResultsDocument(plan: plan, tally: tally, replications: replications)) }
@@ -55,7 +53,7 @@ struct SimulatedRun {
   /// analysis would run alone, so replications run side by side instead, each
   /// on one thread. Many batches fill the cores within a replication and
   /// report progress batch by batch. Either way the documents are the same.
-  mutating func simulate(
+  public mutating func simulate(
     _ range: Range<Int>, of simulator: Simulator, threads: Int, progress: (Int) -> Void = { _ in }
   ) async {
     let devices = plan.scenario.devices
@@ -99,7 +97,7 @@ struct SimulatedRun {
 
   /// The first replication's document with the calibration of them all:
   /// what the run writes. Every replication must have been added.
-  var document: ResultsDocument {
+  public var document: ResultsDocument {
     precondition(added == replications && first != nil, "a run is complete after its last replication")
     var document = first!
     if replications > 1 { document.calibration = calibration.calibration }
@@ -108,24 +106,17 @@ struct SimulatedRun {
 
   /// The results.json the run writes, as text: what `bench perf --calibration`
   /// compares across thread counts.
-  func resultsJSON() -> String {
+  public func resultsJSON() -> String {
     document.json.rendered()
   }
 
-  /// Writes `<out>/<scenario name>/` (with report.html when `html`); returns
-  /// where report.md is. Every replication must have been added.
-  func write(out: String, html: Bool = false) throws -> URL {
-    let document = self.document
-    let report = MarkdownReport.render(ReportInput(
-      document: document, description: scenario.description, settings: scenario.analysis, versions: scenario.versions,
-      source: "Simulated"))
-    return try ReportFolder(out: out, name: scenario.name, html: html).write(report, document: document)
-  }
-
-  /// What a run says when it is done: the population and where the report went.
-  func summary(reportURL: URL, html: Bool) -> String {
-    "Simulated \(scenario.devices) devices over \(scenario.days) days"
-      + (replications > 1 ? ", \(replications) replications" : "") + ".\n"
-      + "Wrote \(reportURL.relativePath)" + (html ? ", report.html" : "") + " and results.json"
+  /// How many replications a run makes unless told: 200, enough to put the
+  /// plan's right-ship rate within about ±7 points, or as many as fit
+  /// 4 × 10⁸ device-days (at least 1), under ten seconds on two cores
+  /// (upgrade.json's 50,000 devices over 90 days get 88, docs/performance.md).
+  /// A function of the plan alone, so that the same scenario gives the same
+  /// files on every machine.
+  public static func defaultReplications(devices: Int, days: Int) -> Int {
+    min(200, max(1, 400_000_000 / max(devices * max(days, 1), 1)))
   }
 }
