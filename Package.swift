@@ -85,7 +85,7 @@ let package = Package(
     .target(name: "AnalyticsTable", dependencies: ["Lab", "Results", "Simulation", "ScenarioFormat"]),
 
     // The Markdown report and its SVG charts: knows nothing of simulation.
-    .target(name: "Report", dependencies: ["Results", "ScenarioFormat", "Lab", "Digests"]),
+    .target(name: "Report", dependencies: ["Results", "ScenarioFormat", "Lab", "Digests", "Expectations"]),
 
     // A plan's expectations checked against its results: `bench test` and an app's own tests.
     .target(name: "Expectations", dependencies: ["Lab", "Results", "ScenarioFormat"]),

@@ -125,9 +125,14 @@ extension Bench {
       let done = simulated * scenario.devices
       await run.simulate(simulated..<replications, of: simulator, threads: threads) { progress.update(done + $0) }
       progress.finish()
+      let replaced = PreviousRun(in: folder.url)
       let reportURL = try run.write(out: out ?? "reports", html: formats.html)
       if !output.quiet {
         print(run.summary(reportURL: reportURL, html: formats.html))
+        let this = PreviousRun(seed: scenario.seed, devices: scenario.devices, replications: replications)
+        if let replaced, replaced != this {
+          print("Replaced \(folder.url.relativePath)/, which held a run of \(replaced): pass --out FOLDER to keep both.")
+        }
         if let events, let outcomesPath {
           print("Wrote \(events) (\(eventCount) events) and \(outcomesPath)")
         }
@@ -178,5 +183,34 @@ extension Bench {
       let file = url.deletingLastPathComponent().appendingPathComponent("\(stem)-outcomes.csv")
       return events.contains("/") ? file.path : file.lastPathComponent
     }
+  }
+}
+
+/// What a report folder's results.json says of the run that wrote it, so
+/// that a run replacing a different one (another seed, size or number of
+/// replications) says so instead of overwriting it silently.
+struct PreviousRun: Equatable, CustomStringConvertible {
+  let seed: UInt64
+  let devices: Int
+  let replications: Int
+
+  init(seed: UInt64, devices: Int, replications: Int) {
+    self.seed = seed
+    self.devices = devices
+    self.replications = replications
+  }
+
+  /// The run whose results.json is in `folder`; nil when there is none, or it is no simulated run's.
+  init?(in folder: URL) {
+    guard let data = try? Data(contentsOf: folder.appendingPathComponent("results.json")),
+      let results = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+      let seed = results["seed"] as? NSNumber, let devices = results["devices"] as? Int,
+      let replications = results["replications"] as? Int
+    else { return nil }
+    self.init(seed: seed.uint64Value, devices: devices, replications: replications)
+  }
+
+  var description: String {
+    "\(devices) devices, \(replications) replication\(replications == 1 ? "" : "s"), seed \(seed)"
   }
 }

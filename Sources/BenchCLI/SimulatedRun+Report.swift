@@ -1,3 +1,4 @@
+import Expectations
 import Foundation
 import Pipeline
 import Report
@@ -7,9 +8,11 @@ extension SimulatedRun {
   /// where report.md is. Every replication must have been added.
   func write(out: String, html: Bool = false) throws -> URL {
     let document = self.document
-    let report = MarkdownReport.render(ReportInput(
+    var input = ReportInput(
       document: document, description: scenario.description, settings: scenario.analysis, versions: scenario.versions,
-      source: "Simulated"))
+      source: "Simulated")
+    input.expectations = ExpectationCheck.check(scenario, against: document)
+    let report = MarkdownReport.render(input)
     return try ReportFolder(out: out, name: scenario.name, html: html).write(report, document: document)
   }
 

@@ -55,6 +55,14 @@ public enum ExpectationCheck {
       return rate(
         expectation, name: "\(name) ships \(right ? "a true winner" : "a wrong variant")",
         decision: document.calibration?.experiments.first { $0.name == name }?.decision, right: right)
+    case .neverEnrolled(let name):
+      let enrollment = experiment(name)?.enrollment
+      let never = enrollment?.neverEnrolled?.exposed ?? 0
+      let active = never + (enrollment?.variants.map(\.exposed).reduce(0, +) ?? 0)
+      let share = active > 0 ? Double(never) / Double(active) : 0
+      return outcome(
+        "never enrolled in \(name)", measured: share, shown: percent(share),
+        reason: "\(never) of the \(active) devices on which \(name) was active never enrolled")
     case .keyClashes(let key):
       let devices = document.conflicts.filter { key == nil || $0.key == key }.map(\.devices).reduce(0, +)
       let clash = document.conflicts.filter { key == nil || $0.key == key }.max { $0.devices < $1.devices }

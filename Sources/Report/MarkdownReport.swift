@@ -84,6 +84,7 @@ struct ReportWriter {
       lines.append("")
     }
     writeDecisions()
+    writeExpectations()
     for experiment in document.experiments {
       writeExperiment(experiment)
     }

@@ -1,3 +1,4 @@
+import Expectations
 import Results
 import ScenarioFormat
 
@@ -13,6 +14,8 @@ public struct ReportInput: Sendable {
   public var versions: [AppVersion]
   /// Where the data came from, e.g. "a simulation of 50,000 devices" or an events file.
   public var source: String
+  /// The plan's expectations checked on this run (`expect`); empty when it has none.
+  public var expectations: [ExpectationOutcome] = []
 
   public init(document: ResultsDocument, description: String, settings: AnalysisSettings, versions: [AppVersion], source: String) {
     self.document = document

@@ -17,6 +17,9 @@ public struct PlanExpectation: Hashable, Sendable {
     /// does not (`wrongShip`).
     case rightShip(experiment: String)
     case wrongShip(experiment: String)
+    /// Of the devices on which an experiment with an enrollment rule was
+    /// active, the share that never enrolled.
+    case neverEnrolled(experiment: String)
     /// Devices served one key by two experiments at once, over every key or one.
     case keyClashes(key: String?)
     /// Whether the experiment's split differs from its weights (the sample ratio check).

@@ -2,20 +2,24 @@ extension ScenarioReader {
   /// The plan's `expect` list: each names what it measures (`that`), whose,
   /// and one bound, as strictly as the rest of the scenario.
   func expectations(
-    _ node: JSONNode, catalog: ExperimentCatalog, versions: [AppVersion], service: ServicePlan?
+    _ node: JSONNode, catalog: ExperimentCatalog, versions: [AppVersion], service: ServicePlan?,
+    enrollment: [String: EnrollmentRule]
   ) throws(ScenarioError) -> [PlanExpectation] {
     try node.array(count: ScenarioLimits.expectations, of: "expectations").map { node throws(ScenarioError) in
-      try expectation(node, catalog: catalog, versions: versions, service: service)
+      try expectation(node, catalog: catalog, versions: versions, service: service, enrollment: enrollment)
     }
   }
 
   private func expectation(
-    _ node: JSONNode, catalog: ExperimentCatalog, versions: [AppVersion], service: ServicePlan?
+    _ node: JSONNode, catalog: ExperimentCatalog, versions: [AppVersion], service: ServicePlan?,
+    enrollment: [String: EnrollmentRule]
   ) throws(ScenarioError) -> PlanExpectation {
     let object = try node.object(fields: ScenarioFields.expectation)
     let thatNode = try object.required("that")
     let that = try thatNode.string()
-    let measures = ["reshuffled", "mixed", "moved", "rightShip", "wrongShip", "keyClashes", "sampleRatioMismatch", "rule"]
+    let measures = [
+      "reshuffled", "mixed", "moved", "rightShip", "wrongShip", "neverEnrolled", "keyClashes", "sampleRatioMismatch", "rule",
+    ]
     guard measures.contains(that) else {
       throw thatNode.error("must be one of \(measures.map { "\"\($0)\"" }.joined(separator: ", "))")
     }
@@ -23,7 +27,7 @@ extension ScenarioReader {
     let fields: [String]
     switch that {
     case "reshuffled": fields = ["experiment", "version", "atMost"]
-    case "mixed", "moved", "wrongShip": fields = ["experiment", "atMost"]
+    case "mixed", "moved", "wrongShip", "neverEnrolled": fields = ["experiment", "atMost"]
     case "rightShip": fields = ["experiment", "atLeast"]
     case "keyClashes": fields = ["key", "atMost"]
     case "sampleRatioMismatch": fields = ["experiment", "fires"]
@@ -84,6 +88,14 @@ extension ScenarioReader {
       bound = .atLeast(try share("atLeast"))
     case "wrongShip":
       measure = .wrongShip(experiment: try experiment())
+      bound = .atMost(try share("atMost"))
+    case "neverEnrolled":
+      let name = try experiment()
+      guard enrollment[name] != nil else {
+        throw (try object.required("experiment")).error(
+          "'\(name)' has no enrollment rule: without one every device shown the experiment enrolls (docs/scenarios.md, enrollment)")
+      }
+      measure = .neverEnrolled(experiment: name)
       bound = .atMost(try share("atMost"))
     case "keyClashes":
       let atMostNode = try object.required("atMost")

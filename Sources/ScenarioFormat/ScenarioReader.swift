@@ -109,7 +109,7 @@ struct ScenarioReader {
     scenario.enrollment = enrollment
     scenario.ratios = ratios
     scenario.expectations = try object.optional("expect").map { node throws(ScenarioError) in
-      try self.expectations(node, catalog: catalog, versions: versions, service: service)
+      try self.expectations(node, catalog: catalog, versions: versions, service: service, enrollment: enrollment)
     } ?? []
     return scenario
   }
@@ -537,7 +537,11 @@ struct ScenarioReader {
     let object = try node.object(fields: ScenarioFields.variant)
     let weightNode = object.optional("weight")
     let weight = try weightNode?.integer() ?? 1
-    if let weightNode, weight <= 0 { throw weightNode.error("must be greater than 0") }
+    // A weight of 0 is how other platforms switch a variant off; in Lab the variant is deleted instead.
+    if let weightNode, weight <= 0 {
+      throw weightNode.error(
+        "must be greater than 0: a plan stops showing a variant by deleting it from the version (docs/rules/DeletedVariant.md)")
+    }
     if let weightNode, weight > ScenarioLimits.weight.upperBound {
       throw weightNode.error("must be at most \(ScenarioLimits.weight.upperBound): use smaller weights in the same proportions")
     }

@@ -91,8 +91,32 @@ func temporaryFolder() throws -> URL {
     let result = try BenchProcess.run([try BenchProcess.temporaryFile(text), "--out", out.path])
     #expect(result.status == 1)
     #expect(result.standardOutput == "")
-    #expect(result.standardError == "Error: versions[1].experiments[0].variants[1].weight: must be greater than 0\n")
+    #expect(result.standardError
+      == "Error: versions[1].experiments[0].variants[1].weight: must be greater than 0: a plan stops showing a variant by "
+      + "deleting it from the version (docs/rules/DeletedVariant.md)\n")
     #expect(try Data(contentsOf: resultsURL) == before)
+  }
+
+  /// A run that replaces another run's report (another seed, size or number of replications) says
+  /// so and how to keep both; the same run again replaces nothing worth a word.
+  @Test func replacingAnotherRunsReportIsSaid() throws {
+    let out = try temporaryFolder()
+    func run(_ replications: String) throws -> String {
+      let result = try BenchProcess.run([
+        committedScenario("aa-test"), "--devices", "200", "--replications", replications, "--out", out.path,
+      ])
+      #expect(result.status == 0, "\(result.standardError)")
+      return result.standardOutput
+    }
+    let first = try run("1")
+    #expect(!first.contains("Replaced"))
+    let seed = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("aa-test/results.json"))) as? [String: Any])["seed"]
+    let second = try run("2")
+    #expect(second.hasSuffix(
+      "Replaced \(out.appendingPathComponent("aa-test").relativePath)/, which held a run of 200 devices, 1 replication, "
+        + "seed \(try #require(seed)): pass --out FOLDER to keep both.\n"))
+    #expect(!(try run("2")).contains("Replaced"))
   }
 
   @Test func badOptionsNameTheFlagAndTheFix() throws {

@@ -13,7 +13,7 @@ import Testing
   /// A plan of two versions: 2.0 deletes Red from Theme.
   private func scenario(expect: String) throws -> Scenario {
     let text = """
-      { "name": "plan", "seed": 1, "devices": 100, "days": 10, "expect": \(expect),
+      { "name": "plan", "seed": 1, "devices": 100, "days": 10, "expect": \(expect), "enrollment": { "Theme": {} },
         "versions": [
           { "version": "1.0", "releaseDay": 0, "experiments": [ { "name": "Theme", "keys": ["color"],
             "variants": [ { "name": "Blue", "assignments": { "color": "blue" } }, { "name": "Red", "assignments": { "color": "red" } } ] } ] },
@@ -24,7 +24,8 @@ import Testing
   }
 
   /// 40 devices upgraded holding a variant: 30 kept Blue, 10 held the deleted Red and were reassigned;
-  /// 3 of 90 first exposed saw both variants; 7 devices got `color` from Theme and another experiment.
+  /// 3 of 90 first exposed saw both variants; 7 devices got `color` from Theme and another experiment;
+  /// of 100 devices on which Theme was active, 20 never enrolled.
   private func document(decision: DecisionRates? = nil) -> ResultsDocument {
     let transition = TransitionResult(
       fromVersion: "1.0", toVersion: "2.0", devices: 45, kept: 30, reassigned: 10, deactivated: 0, activated: 5, returned: 0,
@@ -32,10 +33,17 @@ import Testing
     let variants = [("Blue", 60), ("Red", 30)].map {
       VariantResult(name: $0.0, weight: 1, exposed: $0.1, contaminated: 0, firstExposed: $0.1, expectedFirstExposed: nil, metrics: [])
     }
-    let theme = ExperimentResult(
+    var theme = ExperimentResult(
       name: "Theme", source: "local", baseline: "Blue", variants: variants, mixedDevices: 3, transitions: [transition],
       dailyNewExposures: [], dailyMetrics: [],
       srm: SRMResult(expected: [0.5, 0.5], statistic: 10, degreesOfFreedom: 1, pValue: 0.0016, isMismatch: false), analysis: [])
+    // The rule enrolled 80 of the 100 devices on which Theme was active.
+    var enrollment = EnrollmentRuleResult(
+      policy: "run", variants: variants.map { var enrolled = $0; enrolled.exposed = 40; return enrolled }, shown: [40, 40],
+      conditionMet: [], handshakes: [])
+    enrollment.neverEnrolled = VariantResult(
+      name: "never enrolled", weight: nil, exposed: 20, contaminated: 0, firstExposed: 20, expectedFirstExposed: nil, metrics: [])
+    theme.enrollment = enrollment
     var document = ResultsDocument(
       scenario: "plan", seed: 1, devices: 100, days: 10, replications: decision == nil ? 1 : 200, launches: 0, stabilizedDevices: 0,
       experiments: [theme], conflicts: [ConflictResult(key: "color", experiments: ["Theme", "Other"], devices: 7, served: [])],
@@ -55,7 +63,9 @@ import Testing
         { "that": "keyClashes", "key": "color", "atMost": 6 },
         { "that": "sampleRatioMismatch", "experiment": "Theme", "fires": false },
         { "that": "rule", "rule": "DeletedVariant", "fires": true },
-        { "that": "rule", "rule": "ExperimentReAdded", "fires": true } ]
+        { "that": "rule", "rule": "ExperimentReAdded", "fires": true },
+        { "that": "neverEnrolled", "experiment": "Theme", "atMost": 0.2 },
+        { "that": "neverEnrolled", "experiment": "Theme", "atMost": 0.19 } ]
       """)
     let outcomes = ExpectationCheck.check(plan, against: document())
     #expect(outcomes.map(\.line) == [
@@ -68,8 +78,10 @@ import Testing
       "PASS sample ratio mismatch in Theme: no mismatch, p = 0.002 (never)",
       "PASS rule DeletedVariant (docs/rules/DeletedVariant.md): 10 devices (at least once)",
       "FAIL rule ExperimentReAdded (docs/rules/ExperimentReAdded.md): 0 devices (at least once): no upgrade meets it",
+      "PASS never enrolled in Theme: 20.0% (at most 20.0%)",
+      "FAIL never enrolled in Theme: 20.0% (at most 19.0%): 20 of the 100 devices on which Theme was active never enrolled",
     ])
-    #expect(outcomes.map(\.status) == [.passed, .failed, .passed, .passed, .failed, .passed, .passed, .failed])
+    #expect(outcomes.map(\.status) == [.passed, .failed, .passed, .passed, .failed, .passed, .passed, .failed, .passed, .failed])
   }
 
   /// A rate fails only when its whole interval is beyond the bound, passes when the whole interval

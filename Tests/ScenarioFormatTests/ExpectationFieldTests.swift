@@ -28,6 +28,10 @@ import Testing
     #expect(read.map(\.bound) == [.atMost(0.01), .atMost(0), .atLeast(0.8), .atMost(0.05), .atMost(10), .atMost(0), .atLeast(1)])
     #expect(read.map(\.path) == (0..<7).map { "expect[\($0)]" })
     #expect(try parse(minimalScenario()).scenario.expectations.isEmpty)
+    let enrolled = try parse(minimalScenario(
+      extra: #", "enrollment": { "Theme": {} }, "expect": [ { "that": "neverEnrolled", "experiment": "Theme", "atMost": 0.2 } ]"#))
+      .scenario.expectations
+    #expect(enrolled.map(\.measure) == [.neverEnrolled(experiment: "Theme")] && enrolled.map(\.bound) == [.atMost(0.2)])
   }
 
   @Test func errorsNameTheFieldAndTheFix() {
@@ -36,7 +40,7 @@ import Testing
     }
     expectError(
       #"[ { "that": "reshufled", "experiment": "Theme", "atMost": 0.01 } ]"#,
-      #"expect[0].that: must be one of "reshuffled", "mixed", "moved", "rightShip", "wrongShip", "keyClashes", "sampleRatioMismatch", "rule""#)
+      #"expect[0].that: must be one of "reshuffled", "mixed", "moved", "rightShip", "wrongShip", "neverEnrolled", "keyClashes", "sampleRatioMismatch", "rule""#)
     expectError(#"[ { "experiment": "Theme", "atMost": 0.01 } ]"#, "expect[0].that: is required")
     expectError(
       #"[ { "that": "mixed", "experiment": "Theme", "atMost": 0.01, "colour": 1 } ]"#,
@@ -63,6 +67,10 @@ import Testing
       #"[ { "that": "rule", "rule": "OptimizelyTrafficChange", "fires": false } ]"#,
       #"expect[0].rule: must name a rule whose devices a run counts: "AssignmentChange", "DeletedVariant", "ExperimentReAdded", "TokenRangeChange""#)
     expectError(#"[ { "that": "rule", "rule": "DeletedVariant", "fires": "no" } ]"#, "expect[0].fires: must be true or false")
+    expectError(
+      #"[ { "that": "neverEnrolled", "experiment": "Theme", "atMost": 0.1 } ]"#,
+      "expect[0].experiment: 'Theme' has no enrollment rule: without one every device shown the experiment enrolls "
+        + "(docs/scenarios.md, enrollment)")
     expectError(#"{ "that": "mixed" }"#, "expect: must be an array, not an object")
   }
 }

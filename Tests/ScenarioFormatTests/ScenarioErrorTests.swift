@@ -26,7 +26,8 @@ func expectScenarioError(_ text: String, _ expected: String, sourceLocation: Sou
   @Test func aZeroWeight() {
     expectError(
       experiment(replacing: #""weight": 2"#, with: #""weight": 0"#),
-      "versions[0].experiments[0].variants[0].weight: must be greater than 0")
+      "versions[0].experiments[0].variants[0].weight: must be greater than 0: a plan stops showing a variant by deleting it "
+        + "from the version (docs/rules/DeletedVariant.md)")
   }
 
   @Test func aWeightAboveItsRange() {

@@ -27,35 +27,60 @@ public struct LaunchDarklyEvaluator: Sendable {
     let message: String
   }
 
+  /// The deepest chain of prerequisites, or of segments that refer to segments, evaluated: far beyond
+  /// any real flag file, and within the stack of any thread. A deeper chain is served the caller's
+  /// default as malformed (the SDKs themselves, recursive, stop at their language's recursion limit).
+  public static let deepestChain = 200
+
+  /// What one `variationDetail` call has decided so far. A flag's detail as a prerequisite and a
+  /// segment's match depend only on the file and the context, so each is evaluated once per call:
+  /// a graph whose links fan out (two prerequisites a level, 40 levels) costs its size, not its
+  /// paths. The chains are the flags and segments being evaluated, for cycles and the depth bound.
+  struct Evaluation {
+    var prerequisites: [String: Detail] = [:]
+    var segments: [String: Bool] = [:]
+    var flagChain: Set<String> = []
+    var segmentChain: Set<String> = []
+  }
+
   /// The detail for the flag stored under `key`.
   public func variationDetail(_ key: String, context: LaunchDarklyContext) -> Detail {
     guard context.isValid else { return Detail(variationIndex: nil, reason: "ERROR USER_NOT_SPECIFIED", bucket: nil) }
     guard let flag = data.flags[key], !flag.deleted else { return Detail(variationIndex: nil, reason: "ERROR FLAG_NOT_FOUND", bucket: nil) }
     do {
-      var stack = [flag.key]
-      return try evaluate(flag, context, &stack)
+      var evaluation = Evaluation(flagChain: [flag.key])
+      return try evaluate(flag, context, &evaluation)
     } catch {
       return Detail(variationIndex: nil, reason: "ERROR MALFORMED_FLAG (\(error.message))", bucket: nil)
     }
   }
 
-  private func evaluate(_ flag: LaunchDarklyFlag, _ context: LaunchDarklyContext, _ stack: inout [String]) throws(Malformed) -> Detail {
+  private func evaluate(_ flag: LaunchDarklyFlag, _ context: LaunchDarklyContext, _ evaluation: inout Evaluation) throws(Malformed) -> Detail {
     guard flag.on else { return offValue(flag, reason: "OFF") }
     for prerequisite in flag.prerequisites {
-      guard !stack.contains(prerequisite.key) else {
+      guard !evaluation.flagChain.contains(prerequisite.key) else {
         throw Malformed(message: "prerequisite relationship to \"\(prerequisite.key)\" caused a circular reference")
       }
       var failed = true
       if let required = data.flags[prerequisite.key], !required.deleted {
-        stack.append(prerequisite.key)
-        let result = try evaluate(required, context, &stack)
-        stack.removeLast()
+        let result: Detail
+        if let known = evaluation.prerequisites[prerequisite.key] {
+          result = known
+        } else {
+          guard evaluation.flagChain.count < Self.deepestChain else {
+            throw Malformed(message: "prerequisites nest deeper than \(Self.deepestChain) flags")
+          }
+          evaluation.flagChain.insert(prerequisite.key)
+          result = try evaluate(required, context, &evaluation)
+          evaluation.flagChain.remove(prerequisite.key)
+          evaluation.prerequisites[prerequisite.key] = result
+        }
         failed = !required.on || result.variationIndex.map(Int64.init) != prerequisite.variation
       }
       if failed { return offValue(flag, reason: "PREREQUISITE_FAILED \(prerequisite.key)") }
     }
     if let index = targetMatch(flag, context) { return variation(flag, index, reason: "TARGET_MATCH") }
-    for (index, rule) in flag.rules.enumerated() where try allMatch(rule.clauses, context) {
+    for (index, rule) in flag.rules.enumerated() where try allMatch(rule.clauses, context, &evaluation) {
       return try served(flag, rule.variationOrRollout, context, reason: "RULE_MATCH \(index)\(rule.id.map { " (\($0))" } ?? "")")
     }
     return try served(flag, flag.`fallthrough`, context, reason: "FALLTHROUGH")
@@ -136,22 +161,17 @@ public struct LaunchDarklyEvaluator: Sendable {
   }
 
   /// Whether every clause matches (a rule without clauses matches everyone).
-  private func allMatch(_ clauses: [LaunchDarklyClause], _ context: LaunchDarklyContext) throws(Malformed) -> Bool {
-    var segmentStack: [String] = []
-    return try allMatch(clauses, context, &segmentStack)
-  }
-
-  private func allMatch(_ clauses: [LaunchDarklyClause], _ context: LaunchDarklyContext, _ segmentStack: inout [String]) throws(Malformed) -> Bool {
-    for clause in clauses where try !matches(clause, context, &segmentStack) {
+  private func allMatch(_ clauses: [LaunchDarklyClause], _ context: LaunchDarklyContext, _ evaluation: inout Evaluation) throws(Malformed) -> Bool {
+    for clause in clauses where try !matches(clause, context, &evaluation) {
       return false
     }
     return true
   }
 
-  private func matches(_ clause: LaunchDarklyClause, _ context: LaunchDarklyContext, _ segmentStack: inout [String]) throws(Malformed) -> Bool {
+  private func matches(_ clause: LaunchDarklyClause, _ context: LaunchDarklyContext, _ evaluation: inout Evaluation) throws(Malformed) -> Bool {
     if clause.op == "segmentMatch" {
       for case .string(let key) in clause.values {
-        if let segment = data.segments[key], !segment.deleted, try segmentMatches(segment, context, &segmentStack) {
+        if let segment = data.segments[key], !segment.deleted, try segmentMatches(segment, context, &evaluation) {
           return !clause.negate
         }
       }
@@ -169,10 +189,18 @@ public struct LaunchDarklyEvaluator: Sendable {
     return clause.matchesSingle(value) != clause.negate
   }
 
-  private func segmentMatches(_ segment: LaunchDarklySegment, _ context: LaunchDarklyContext, _ stack: inout [String]) throws(Malformed) -> Bool {
-    guard !stack.contains(segment.key) else {
+  /// Whether the context is in the segment, decided once per evaluation.
+  private func segmentMatches(_ segment: LaunchDarklySegment, _ context: LaunchDarklyContext, _ evaluation: inout Evaluation) throws(Malformed) -> Bool {
+    guard !evaluation.segmentChain.contains(segment.key) else {
       throw Malformed(message: "segment rule referencing segment \"\(segment.key)\" caused a circular reference")
     }
+    if let known = evaluation.segments[segment.key] { return known }
+    let matched = try decideSegment(segment, context, &evaluation)
+    evaluation.segments[segment.key] = matched
+    return matched
+  }
+
+  private func decideSegment(_ segment: LaunchDarklySegment, _ context: LaunchDarklyContext, _ evaluation: inout Evaluation) throws(Malformed) -> Bool {
     if segment.unbounded {
       // A big segment: without its store the SDK knows no member, and reads the rules only when a generation is set.
       guard segment.generation != nil, (segment.unboundedContextKind ?? "user") == context.kind else { return false }
@@ -187,10 +215,13 @@ public struct LaunchDarklyEvaluator: Sendable {
       }
     }
     guard !segment.rules.isEmpty else { return false }
-    stack.append(segment.key)
-    defer { stack.removeLast() }
+    guard evaluation.segmentChain.count < Self.deepestChain else {
+      throw Malformed(message: "segments refer to segments deeper than \(Self.deepestChain)")
+    }
+    evaluation.segmentChain.insert(segment.key)
+    defer { evaluation.segmentChain.remove(segment.key) }
     for rule in segment.rules {
-      guard try allMatch(rule.clauses, context, &stack) else { continue }
+      guard try allMatch(rule.clauses, context, &evaluation) else { continue }
       guard let weight = rule.weight else { return true }
       let bucket = try Self.bucket(
         context, contextKind: rule.rolloutContextKind, key: segment.key, salt: segment.salt, seed: nil, bucketBy: rule.bucketBy)

@@ -59,7 +59,7 @@ public struct StatsigEvaluator: Sendable {
   /// `checkGate`: whether `user` passes the gate.
   public func checkGate(_ name: String, user: StatsigUser) -> Result {
     guard user.isValid else { return Result(passed: false, ruleID: "", groupName: nil, bucket: nil, why: .invalidUser) }
-    var memo = BucketMemo()
+    var memo = EvaluationMemo()
     do {
       return try evaluate(name, .gate, user, depth: 0, &memo)
     } catch {
@@ -70,7 +70,7 @@ public struct StatsigEvaluator: Sendable {
   /// `getExperiment`: the deciding rule's group, when the user passed it.
   public func getExperiment(_ name: String, user: StatsigUser) -> Result {
     guard user.isValid else { return Result(passed: false, ruleID: "", groupName: nil, bucket: nil, why: .invalidUser) }
-    var memo = BucketMemo()
+    var memo = EvaluationMemo()
     do {
       return try evaluate(name, .config, user, depth: 0, &memo)
     } catch {
@@ -80,14 +80,18 @@ public struct StatsigEvaluator: Sendable {
 
   /// A gate checked by a condition: the SDK catches an error inside it (the
   /// gate then fails) but lets a cycle's RecursionError through.
-  private func nestedGate(_ name: String, _ user: StatsigUser, depth: Int, _ memo: inout BucketMemo) throws(StatsigCondition.Failure) -> Bool {
+  private func nestedGate(_ name: String, _ user: StatsigUser, depth: Int, _ memo: inout EvaluationMemo) throws(StatsigCondition.Failure) -> Bool {
+    if let known = memo.gates[name] { return known }
+    let passed: Bool
     do {
-      return try evaluate(name, .gate, user, depth: depth + 1, &memo).passed
+      passed = try evaluate(name, .gate, user, depth: depth + 1, &memo).passed
     } catch where error.isRecursion {
       throw error
     } catch {
-      return false
+      passed = false
     }
+    memo.gates[name] = passed
+    return passed
   }
 
   /// The pass-percentage hash: SHA-256's first eight bytes, big-endian.
@@ -104,16 +108,20 @@ public struct StatsigEvaluator: Sendable {
     }
   }
 
-  /// The last user bucket hashed in one evaluation: a group's two bounds
-  /// (`gte` and `lt`) hash the same salt and id, and the hash is pure.
-  struct BucketMemo {
+  /// What one evaluation has computed, each a pure function of the specs and
+  /// the user: the last user bucket hashed (a group's two bounds, `gte` and
+  /// `lt`, hash the same salt and id), and each gate a condition checked, so
+  /// that gates whose conditions fan out (two gates a level, 40 levels) are
+  /// evaluated once each, not once per path.
+  struct EvaluationMemo {
     var salt: String?
     var unit = ""
     var bucket: Int64 = -1
+    var gates: [String: Bool] = [:]
   }
 
   private func evaluate(
-    _ name: String, _ kind: Kind, _ user: StatsigUser, depth: Int, _ memo: inout BucketMemo
+    _ name: String, _ kind: Kind, _ user: StatsigUser, depth: Int, _ memo: inout EvaluationMemo
   ) throws(StatsigCondition.Failure) -> Result {
     guard depth < 64 else {
       throw StatsigCondition.Failure(reason: "gates refer to each other in a cycle (RecursionError)", isRecursion: true)
@@ -147,7 +155,7 @@ public struct StatsigEvaluator: Sendable {
   }
 
   private func holds(
-    _ condition: StatsigCondition, _ user: StatsigUser, depth: Int, _ memo: inout BucketMemo
+    _ condition: StatsigCondition, _ user: StatsigUser, depth: Int, _ memo: inout EvaluationMemo
   ) throws(StatsigCondition.Failure) -> Bool {
     let value: JSONValue?
     switch condition.source {
@@ -189,7 +197,7 @@ public struct StatsigEvaluator: Sendable {
       let salt = condition.salt.flatMap { $0 == .null ? nil : $0.pythonString } ?? ""
       let unit = user.unitID(condition.unit) ?? ""
       if memo.salt.map({ !$0.hasSameBytes(as: salt) }) ?? true || !memo.unit.hasSameBytes(as: unit) {
-        memo = BucketMemo(salt: salt, unit: unit, bucket: Int64(Self.hash("\(salt).\(unit)") % 1000))
+        memo = EvaluationMemo(salt: salt, unit: unit, bucket: Int64(Self.hash("\(salt).\(unit)") % 1000))
       }
       value = .integer(memo.bucket)
     case .unitID:
