@@ -48,10 +48,21 @@ extension Bench {
       let experiment: String
       let from: String?
       let to: String?
+      /// The variations' values, where the platform decides indexes (LaunchDarkly): an id whose
+      /// index stays while the file gives the index another value is moved all the same.
+      var fromValue: String? = nil
+      var toValue: String? = nil
+
+      /// Whether the id sees something else after the change.
+      var moves: Bool { from != to || fromValue != toValue }
 
       package static func < (a: Move, b: Move) -> Bool {
-        (a.experiment, a.from ?? "", a.from == nil ? 0 : 1, a.to ?? "", a.to == nil ? 0 : 1)
-          < (b.experiment, b.from ?? "", b.from == nil ? 0 : 1, b.to ?? "", b.to == nil ? 0 : 1)
+        a.order.lexicographicallyPrecedes(b.order)
+      }
+
+      /// Experiment, then the indexes (none first), then the values.
+      private var order: [String] {
+        [experiment, from.map { "1" + $0 } ?? "0", to.map { "1" + $0 } ?? "0", fromValue ?? "", toValue ?? ""]
       }
     }
 
@@ -73,10 +84,12 @@ extension Bench {
       }
       if json {
         for (move, count) in counts.sorted(by: { $0.key < $1.key }) {
-          let line = OrderedJSON.object([
-            ("experiment", .string(move.experiment)), ("from", move.from.map(OrderedJSON.string) ?? .null),
-            ("to", move.to.map(OrderedJSON.string) ?? .null), ("count", .integer(count)),
-          ])
+          let values: [(String, OrderedJSON)] = move.fromValue == nil && move.toValue == nil ? [] : [
+            ("fromValue", move.fromValue.map(OrderedJSON.string) ?? .null), ("toValue", move.toValue.map(OrderedJSON.string) ?? .null),
+          ]
+          let line = OrderedJSON.object(
+            [("experiment", .string(move.experiment)), ("from", move.from.map(OrderedJSON.string) ?? .null),
+             ("to", move.to.map(OrderedJSON.string) ?? .null)] + values + [("count", .integer(count))])
           print(line.renderedOnOneLine())
         }
       } else {
@@ -121,21 +134,26 @@ extension Bench {
       var pairs = Array(repeating: [Pair: Int](), count: experiments.count)
       for index in ids.indices {
         for (experiment, (oldPlace, newPlace)) in places.enumerated() {
-          let from = oldPlace.flatMap { old.rows[index * old.perID + $0].variation }
-          let to = newPlace.flatMap { new.rows[index * new.perID + $0].variation }
-          pairs[experiment][Pair(from: from, to: to), default: 0] += 1
+          let from = oldPlace.map { old.rows[index * old.perID + $0] }
+          let to = newPlace.map { new.rows[index * new.perID + $0] }
+          let pair = Pair(from: from?.variation, fromValue: from?.value, to: to?.variation, toValue: to?.value)
+          pairs[experiment][pair, default: 0] += 1
         }
       }
       var counts: [Move: Int] = [:]
       for (experiment, byPair) in zip(experiments, pairs) {
-        for (pair, count) in byPair { counts[Move(experiment: experiment, from: pair.from, to: pair.to)] = count }
+        for (pair, count) in byPair {
+          counts[Move(experiment: experiment, from: pair.from, to: pair.to, fromValue: pair.fromValue, toValue: pair.toValue)] = count
+        }
       }
       return counts
     }
 
     private struct Pair: Hashable {
       let from: String?
+      let fromValue: String?
       let to: String?
+      let toValue: String?
     }
 
     /// A table per row: each pair's count, moved pairs marked, and the share that moves.
@@ -143,11 +161,15 @@ extension Bench {
       let rows = Dictionary(grouping: counts, by: \.key.experiment)
       return rows.keys.sorted().map { experiment in
         let pairs = rows[experiment]!.sorted { $0.key < $1.key }
-        let moved = pairs.filter { $0.key.from != $0.key.to }.reduce(0) { $0 + $1.value }
+        let moved = pairs.filter { $0.key.moves }.reduce(0) { $0 + $1.value }
         let share = ids == 0 ? 0 : Double(moved) / Double(ids) * 100
         let header = "\(experiment): \(moved) of \(ids) ids move (\(String(format: "%.1f", share))%)"
+        func label(_ variation: String?, _ value: String?) -> String {
+          variation.map { BucketRow.label($0, value: value) } ?? "none"
+        }
         let lines = pairs.map { pair in
-          "  \(pair.key.from ?? "none") → \(pair.key.to ?? "none"): \(pair.value)\(pair.key.from == pair.key.to ? "" : " (move)")"
+          "  \(label(pair.key.from, pair.key.fromValue)) → \(label(pair.key.to, pair.key.toValue)): \(pair.value)"
+            + (pair.key.moves ? " (move)" : "")
         }
         return ([header] + lines).joined(separator: "\n")
       }.joined(separator: "\n")

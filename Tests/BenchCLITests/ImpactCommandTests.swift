@@ -66,6 +66,33 @@ import Testing
     #expect(result.standardOutput.contains("tiny: 404 of 404 ids move (100.0%)"))
   }
 
+  /// LaunchDarkly decides an index; the team knows the value. Both are printed, and a change that
+  /// gives an index another value moves its ids though the index stays.
+  @Test func launchDarklyValuesArePrintedBesideTheirIndexes() throws {
+    let examples = repositoryRoot.appendingPathComponent("docs/examples/impact")
+    let before = examples.appendingPathComponent("launchdarkly-before.json").path
+    let ids = examples.appendingPathComponent("ids.txt").path
+    let text = try BenchProcess.run([
+      "impact", "--framework", "launchdarkly", "--before", before,
+      "--after", examples.appendingPathComponent("launchdarkly-after.json").path, "--ids", ids,
+    ])
+    #expect(text.status == 0)
+    #expect(text.standardOutput.contains(
+      "paywall: 280 of 1000 ids move (28.0%)\n  0 (control) → 0 (control): 216\n  0 (control) → 1 (treatment): 280 (move)\n"))
+    let swapped = try BenchProcess.temporaryFile(
+      try String(contentsOfFile: before, encoding: .utf8).replacingOccurrences(
+        of: #""control",\#n        "treatment""#, with: #""treatment",\#n        "control""#))
+    let json = try BenchProcess.run(["impact", "--framework", "launchdarkly", "--before", before, "--after", swapped, "--ids", ids, "--json"])
+    #expect(json.status == 0)
+    let paywall = json.standardOutput.split(separator: "\n").filter { $0.contains(#""paywall""#) }
+    #expect(paywall == [
+      #"{"experiment": "paywall", "from": "0", "to": "0", "fromValue": "control", "toValue": "treatment", "count": 496}"#,
+      #"{"experiment": "paywall", "from": "1", "to": "1", "fromValue": "treatment", "toValue": "control", "count": 504}"#,
+    ])
+    let bucket = try BenchProcess.run(["bucket", "--framework", "launchdarkly", "--config", before, "user-1"])
+    #expect(bucket.standardOutput.contains("user-1 paywall: 1 (treatment) (hash 0.806121292109226, FALLTHROUGH)\n"))
+  }
+
   @Test func aBlankLineInTheIdsIsRefusedWithItsNumber() throws {
     let ids = try BenchProcess.temporaryFile("a\n\nb\n")
     let folder = Self.fixtures.appendingPathComponent("impact")
