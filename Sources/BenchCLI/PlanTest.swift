@@ -76,7 +76,11 @@ extension Bench {
       let all = checked.flatMap(\.outcomes)
       let failed = all.filter { $0.status == .failed }.count, undecided = all.filter { $0.status == .undecided }.count
       if let junit {
-        try AtomicFile.write(Data(JUnitReport.xml(checked).utf8), to: URL(fileURLWithPath: junit))
+        do {
+          try AtomicFile.write(Data(JUnitReport.xml(checked).utf8), to: URL(fileURLWithPath: junit))
+        } catch {
+          throw BenchError.unwritableFolder(option: "--junit", path: error.path, reason: error.reason)
+        }
       }
       print(
         "\(all.count) expectation\(all.count == 1 ? "" : "s") of \(checked.count) plan\(checked.count == 1 ? "" : "s"): "

@@ -63,6 +63,13 @@ import Testing
       4 expectations of 1 plan: 2 passed, 0 failed, 2 undecided
 
       """)
+    let unwritable = try BenchProcess.run([
+      "test", committedScenario("decision-power"), "--replications", "2", "--junit", "/proc/none/results.xml", "--quiet",
+    ])
+    #expect(unwritable.status == 1)
+    #expect(unwritable.standardError.hasPrefix(
+      "Error: --junit: cannot write '/proc/none' ("), "\(unwritable.standardError)")
+    #expect(unwritable.standardError.hasSuffix("): check that it is writable or choose another folder.\n"))
     let none = try BenchProcess.run(["test", committedScenario("aa-test")])
     #expect(none.status == 1)
     #expect(none.standardError
