@@ -206,7 +206,3 @@ public enum ExpectationCheck {
     return (thousandths == 1000 ? "1." : "0.") + String(repeating: "0", count: 3 - digits.count) + digits
   }
 }
-
-extension TransitionResult {
-  fileprivate var total: Int { kept + reassigned + deactivated + activated }
-}

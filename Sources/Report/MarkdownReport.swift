@@ -94,7 +94,3 @@ struct ReportWriter {
     if let calibration = document.calibration { writeCalibration(calibration) }
   }
 }
-
-extension TransitionResult {
-  var total: Int { kept + reassigned + deactivated + activated }
-}

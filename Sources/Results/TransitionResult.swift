@@ -35,3 +35,9 @@ public struct TransitionResult: Hashable, Sendable {
     self.returnedOnAnotherVariant = returnedOnAnotherVariant
   }
 }
+
+extension TransitionResult {
+  /// The upgrading devices that held the experiment on one side at least:
+  /// kept, reassigned, deactivated or activated.
+  public var total: Int { kept + reassigned + deactivated + activated }
+}
