@@ -3,9 +3,10 @@
 # for an equal share of SECONDS (default 60): the scenario reader (seeded with
 # scenarios/), the table reader, the vendor files (optimizely, growthbook; launchdarkly, statsig, eppo and unleash in platforms), part
 # files, --attributes and the tools' exports (seeded with Tests/FuzzCorpus/<target>/). TARGETS
-# (default all) picks some. Inputs that crash are saved under .build/fuzz/crashes/;
-# copy each into Tests/FuzzCorpus/regressions/<target>/ with the fix, so that
-# `swift test` replays it.
+# (default all) picks some. A fuzzer uses one core, so as many targets run at once as the machine
+# has cores (JOBS overrides): every target still gets its share, in less wall time. Inputs that
+# crash are saved under .build/fuzz/crashes/; copy each into Tests/FuzzCorpus/regressions/<target>/
+# with the fix, so that `swift test` replays it.
 set -eu
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
@@ -18,8 +19,12 @@ targets=${TARGETS:-scenario table optimizely growthbook part attributes export p
 count=$(echo $targets | wc -w)
 share=$((seconds / count))
 [ "$share" -ge 1 ] || share=1
-status=0
-for target in $targets; do
+jobs=${JOBS:-$(nproc 2>/dev/null || echo 1)}
+[ "$jobs" -ge 1 ] || jobs=1
+
+# One target for its share; its log in .build/fuzz/<target>.log.
+fuzz() {
+  target=$1
   corpus=.build/fuzz/corpus/$target
   crashes=.build/fuzz/crashes/$target
   mkdir -p "$corpus" "$crashes"
@@ -29,17 +34,39 @@ for target in $targets; do
   esac
   regressions=Tests/FuzzCorpus/regressions/$target
   [ -d "$regressions" ] || regressions=
-  echo "fuzzing the $target reader for $share s"
   # New inputs go to the first folder; the seeds and the regressions are read.
-  if ! "$binary" "$target" "$corpus" "$seeds" $regressions \
+  "$binary" "$target" "$corpus" "$seeds" $regressions \
     -max_total_time=$share -timeout=10 -rss_limit_mb=4096 -max_len=65536 \
-    -artifact_prefix="$crashes/" -print_final_stats=1 2>".build/fuzz/$target.log"; then
-    status=1
+    -artifact_prefix="$crashes/" -print_final_stats=1 2>".build/fuzz/$target.log"
+}
+
+# What one finished target found, in the order the targets are listed.
+report() {
+  target=$1
+  if [ "$2" -ne 0 ]; then
     tail -40 ".build/fuzz/$target.log"
-    echo "the $target fuzzer found a failing input in $crashes: replay it with" \
+    echo "the $target fuzzer found a failing input in .build/fuzz/crashes/$target: replay it with" \
       "\`swift run bench-fuzz $target FILE\`, fix it, and add it to Tests/FuzzCorpus/regressions/$target/" >&2
-  else
-    grep -E "^stat::(number_of_executed_units|peak_rss_mb)" ".build/fuzz/$target.log" || true
+    return 1
   fi
+  echo "fuzzed the $target reader for $share s"
+  grep -E "^stat::(number_of_executed_units|peak_rss_mb)" ".build/fuzz/$target.log" || true
+}
+
+status=0
+set -- $targets
+while [ $# -gt 0 ]; do
+  # Up to $jobs targets at once, each remembered as target:pid, then awaited in order.
+  batch=""
+  while [ $# -gt 0 ] && [ "$(echo $batch | wc -w)" -lt "$jobs" ]; do
+    fuzz "$1" &
+    batch="$batch $1:$!"
+    shift
+  done
+  for running in $batch; do
+    result=0
+    wait "${running#*:}" || result=$?
+    report "${running%%:*}" "$result" || status=1
+  done
 done
 exit $status

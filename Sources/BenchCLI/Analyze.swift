@@ -186,7 +186,7 @@ extension Bench {
         to: options.scenario?.analysis ?? .standard,
         metrics: analysis.document.experiments.first?.variants.first?.metrics.map(\.name) ?? [])
       let document = ExperimentAnalyzer(settings: settings).analyze(analysis.document)
-      let report = MarkdownReport.render(ReportInput(
+      let report = ReportDocument(ReportInput(
         document: document, description: options.scenario?.description ?? "",
         settings: settings, versions: [], source: "Analysed \(URL(fileURLWithPath: events).lastPathComponent)"))
       let reportURL = try folder.write(report, document: document)

@@ -76,7 +76,7 @@ extension Bench {
           plan: SimulationPlan(expressed[0].scenario), devices: plan.devices, replications: frameworks.count, threads: threads),
         threads: threads, allowed: largeRun.allowLargeRun)
       var runs: [ComparisonReport.Run] = []
-      var reports: [(framework: String, report: RenderedReport, document: ResultsDocument)] = []
+      var reports: [(framework: String, report: ReportDocument, document: ResultsDocument)] = []
       let folder = URL(fileURLWithPath: out).appendingPathComponent(plan.name)
       for (framework, (scenario, notes)) in zip(frameworks, expressed) {
         let simulator = Simulator(plan: SimulationPlan(scenario))
@@ -84,7 +84,7 @@ extension Bench {
         let tally = await simulator.run(replication: 0, threads: threads) { progress.update($0) }
         progress.finish()
         let document = ExperimentAnalyzer(settings: scenario.analysis).analyze(ResultsDocument(plan: simulator.plan, tally: tally))
-        let report = MarkdownReport.render(ReportInput(
+        let report = ReportDocument(ReportInput(
           document: document, description: "\(scenario.description) Run under \(framework.name).",
           settings: scenario.analysis, versions: scenario.versions, source: "Simulated"))
         reports.append((framework.name, report, document))
@@ -94,7 +94,7 @@ extension Bench {
         for (framework, report, document) in reports {
           try ReportFolder.add(report, document: document, under: framework + "/", to: &staged)
         }
-        try staged.write(ComparisonReport.render(plan: plan, runs: runs), to: "comparison.md")
+        try staged.write(MarkdownReport.render(ComparisonReport.document(plan: plan, runs: runs)), to: "comparison.md")
       }
       let reportURL = folder.appendingPathComponent("comparison.md")
       if !output.quiet {

@@ -28,7 +28,7 @@ struct ReportFolder {
   }
 
   /// Writes everything and returns where report.md is.
-  func write(_ report: RenderedReport, document: ResultsDocument) throws -> URL {
+  func write(_ report: ReportDocument, document: ResultsDocument) throws -> URL {
     try Self.stage(at: url) { folder throws(OutputError) in
       try Self.add(report, document: document, under: "", html: html, to: &folder)
     }
@@ -37,7 +37,7 @@ struct ReportFolder {
 
   /// Adds one report's files to a staged folder, under `prefix` ("" or "name/").
   static func add(
-    _ report: RenderedReport, document: ResultsDocument, under prefix: String, html: Bool = false,
+    _ report: ReportDocument, document: ResultsDocument, under prefix: String, html: Bool = false,
     to folder: inout StagedFolder
   ) throws(OutputError) {
     for chart in report.charts {
@@ -46,9 +46,9 @@ struct ReportFolder {
     var document = document
     document.benchVersion = Bench.configuration.version
     try folder.write(document.json.rendered(), to: prefix + "results.json")
-    try folder.write(report.markdown, to: prefix + "report.md")
+    try folder.write(MarkdownReport.render(report), to: prefix + "report.md")
     if html {
-      try folder.write(HTMLReport.render(report, title: "Lab Bench report: \(document.scenario)"), to: prefix + "report.html")
+      try folder.write(HTMLReport.render(report), to: prefix + "report.html")
     }
   }
 

@@ -12,7 +12,7 @@ extension SimulatedRun {
       document: document, description: scenario.description, settings: scenario.analysis, versions: scenario.versions,
       source: "Simulated")
     input.expectations = ExpectationCheck.check(scenario, against: document)
-    let report = MarkdownReport.render(input)
+    let report = ReportDocument(input)
     return try ReportFolder(out: out, name: scenario.name, html: html).write(report, document: document)
   }
 

@@ -70,7 +70,7 @@ enum FuzzTarget: String, CaseIterable {
       tally.merge(simulator.replay(device: device, observer: &observer))
     }
     let document = ExperimentAnalyzer(settings: scenario.analysis).analyze(ResultsDocument(plan: simulator.plan, tally: tally))
-    _ = MarkdownReport.render(ReportInput(
+    renderBoth(ReportInput(
       document: document, description: scenario.description, settings: scenario.analysis, versions: scenario.versions,
       source: "Fuzzed"))
     _ = document.json.rendered()
@@ -92,7 +92,7 @@ enum FuzzTarget: String, CaseIterable {
         continue
       }
       let document = ExperimentAnalyzer(settings: .standard).analyze(analysis.document)
-      _ = MarkdownReport.render(ReportInput(
+      renderBoth(ReportInput(
         document: document, description: "", settings: .standard, versions: [], source: "Fuzzed"))
       _ = document.json.rendered()
     }
@@ -124,7 +124,7 @@ enum FuzzTarget: String, CaseIterable {
         options.derived.quantiles = ["revenue": [0.5]]
         guard let analysis = try? EventsAnalysis(events: file.path, outcomes: nil, name: "fuzz", options: options) else { continue }
         let document = ExperimentAnalyzer(settings: .standard).analyze(analysis.document)
-        _ = MarkdownReport.render(ReportInput(
+        renderBoth(ReportInput(
           document: document, description: "", settings: .standard, versions: [], source: "Fuzzed"))
         _ = document.json.rendered()
       }
@@ -185,7 +185,7 @@ enum FuzzTarget: String, CaseIterable {
     for tally in merged.tallies {
       let document = ExperimentAnalyzer(settings: merged.scenario.analysis).analyze(
         ResultsDocument(plan: merged.plan, tally: tally))
-      _ = MarkdownReport.render(ReportInput(
+      renderBoth(ReportInput(
         document: document, description: merged.scenario.description, settings: merged.scenario.analysis,
         versions: merged.scenario.versions, source: "Fuzzed"))
       _ = document.json.rendered()
@@ -218,5 +218,12 @@ enum FuzzTarget: String, CaseIterable {
     if let payload = try? GrowthBookPayload(json: targetedPayload) {
       render(GrowthBookPlatform.lines(payload, ids: ids, attributes: attributes))
     }
+  }
+
+  /// The report of an analysed document in both formats, as `bench --html` writes it.
+  private static func renderBoth(_ input: ReportInput) {
+    let report = ReportDocument(input)
+    _ = MarkdownReport.render(report)
+    _ = HTMLReport.render(report)
   }
 }

@@ -102,4 +102,16 @@ import Testing
       #expect(source?.contains("struct \(part)") == true, "the parts table names \(file) for \(part)")
     }
   }
+
+  /// A file holds one concern: none in Sources grows past 600 lines.
+  @Test func noSourceFileIsLongerThan600Lines() throws {
+    let folder = repositoryRoot.appendingPathComponent("Sources")
+    let files = try #require(FileManager.default.subpaths(atPath: folder.path)).filter { $0.hasSuffix(".swift") }
+    #expect(files.count > 100)
+    for file in files {
+      let source = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+      let lines = source.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+      #expect(lines <= 600, "Sources/\(file) has \(lines) lines: split it by concern")
+    }
+  }
 }

@@ -20,8 +20,8 @@ import Testing
   }
 
   private func render(_ document: ResultsDocument, _ scenario: Scenario) -> String {
-    MarkdownReport.render(ReportInput(
-      document: document, description: "", settings: scenario.analysis, versions: scenario.versions, source: "Simulated")).markdown
+    MarkdownReport.render(ReportDocument(ReportInput(
+      document: document, description: "", settings: scenario.analysis, versions: scenario.versions, source: "Simulated")))
   }
 
   /// One decision per experiment comes first: Yellow ships on subscribed at
@@ -98,7 +98,7 @@ import Testing
   /// every other line.
   @Test func aWideBandDoesNotSetTheLiftAxis() async throws {
     let (document, _, scenario) = try await upgrade()
-    let report = MarkdownReport.render(ReportInput(
+    let report = ReportDocument(ReportInput(
       document: document, description: "", settings: scenario.analysis, versions: scenario.versions, source: "Simulated"))
     let svg = try #require(report.charts.first { $0.fileName == "upgrade-SubscriptionScreenTheme-subscribed-lift.svg" }?.svg)
     let ticks = svg.components(separatedBy: "text-anchor=\"end\">").dropFirst().compactMap { $0.split(separator: "<").first }

@@ -61,13 +61,13 @@ import Results
   }
 
   @Test func aDisagreementIsMarked() {
-    #expect(MarkdownReport.liftCell(comparison(p: 0.052, interval: (0.001, 0.2)), alpha: 0.05) == "+10.0% (+0.1% to +20.0%) †")
-    #expect(MarkdownReport.liftCell(comparison(p: 0.049, interval: (-0.001, 0.2)), alpha: 0.05) == "+10.0% (−0.1% to +20.0%) †")
-    #expect(MarkdownReport.liftCell(comparison(p: 0.01, interval: (0.02, 0.2)), alpha: 0.05) == "+10.0% (+2.0% to +20.0%)")
-    #expect(MarkdownReport.liftCell(comparison(p: 0.3, interval: (-0.05, 0.2)), alpha: 0.05) == "+10.0% (−5.0% to +20.0%)")
-    #expect(MarkdownReport.liftCell(comparison(p: 0.3, interval: (-0.2, -0.01)), alpha: 0.05) == "+10.0% (−20.0% to −1.0%) †")
+    #expect(LiftText.cell(comparison(p: 0.052, interval: (0.001, 0.2)), alpha: 0.05) == "+10.0% (+0.1% to +20.0%) †")
+    #expect(LiftText.cell(comparison(p: 0.049, interval: (-0.001, 0.2)), alpha: 0.05) == "+10.0% (−0.1% to +20.0%) †")
+    #expect(LiftText.cell(comparison(p: 0.01, interval: (0.02, 0.2)), alpha: 0.05) == "+10.0% (+2.0% to +20.0%)")
+    #expect(LiftText.cell(comparison(p: 0.3, interval: (-0.05, 0.2)), alpha: 0.05) == "+10.0% (−5.0% to +20.0%)")
+    #expect(LiftText.cell(comparison(p: 0.3, interval: (-0.2, -0.01)), alpha: 0.05) == "+10.0% (−20.0% to −1.0%) †")
     var withheld = comparison(p: 0.3, interval: (-0.2, -0.01))
     withheld.tooFewDevices = true
-    #expect(MarkdownReport.liftCell(withheld, alpha: 0.05) == "+10.0% (too few devices)")
+    #expect(LiftText.cell(withheld, alpha: 0.05) == "+10.0% (too few devices)")
   }
 }

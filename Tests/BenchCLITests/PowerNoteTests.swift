@@ -22,9 +22,9 @@ import Testing
     document.experiments[experiment].variants[baseline].metrics[0].mean = 0
     document.experiments[experiment].variants[baseline].metrics[0].variance = 0
     func report(_ settings: AnalysisSettings) -> String {
-      MarkdownReport.render(ReportInput(
+      MarkdownReport.render(ReportDocument(ReportInput(
         document: ExperimentAnalyzer(settings: settings).analyze(document), description: "", settings: settings,
-        versions: scenario.versions, source: "Simulated")).markdown
+        versions: scenario.versions, source: "Simulated")))
     }
     #expect(report(scenario.analysis).contains(
       "Power: not computable, the baseline's rate is 0 and so is every relative lift of it; set "

@@ -5,25 +5,26 @@ import ScenarioFormat
 /// An experiment's section: its sample ratio check, and per metric the table, the recommendation and the power.
 extension ReportWriter {
   mutating func writeExperiment(_ experiment: ExperimentResult) {
-    lines.append("## \(experiment.name)")
-    lines.append("")
+    heading(2, ReportText(experiment.name))
     let exposed = experiment.variants.map(\.firstExposed).reduce(0, +)
-    lines.append(
-      "Source \(experiment.source), baseline \(experiment.baseline), \(NumberFormat.count(exposed)) devices exposed"
-        + (experiment.mixedDevices > 0 ? ", \(NumberFormat.count(experiment.mixedDevices)) of them to more than one variant." : "."))
+    var sentences = [
+      ReportText(
+        "Source \(experiment.source), baseline \(experiment.baseline), \(NumberFormat.count(exposed)) devices exposed"
+          + (experiment.mixedDevices > 0 ? ", \(NumberFormat.count(experiment.mixedDevices)) of them to more than one variant." : "."))
+    ]
     if let srm = experiment.srm, srm.expected.isEmpty {
-      lines.append("Sample ratio check: no configured split is known (give the scenario with --scenario).")
+      sentences.append("Sample ratio check: no configured split is known (give the scenario with --scenario).")
     } else if let srm = experiment.srm {
       let split = zip(experiment.variants, srm.expected).map { "\($0.name) \(NumberFormat.percent($1, decimals: 1))" }
         .joined(separator: ", ")
-      let outcome = srm.pValue == nil
+      let outcome: ReportText = srm.pValue == nil
         ? "cannot be computed"
         : srm.isMismatch
-          ? "**fails** (p = \(NumberFormat.pValue(srm.pValue))): the first exposures do not follow the configured split"
+          ? "\(strong: "fails") (p = \(NumberFormat.pValue(srm.pValue))): the first exposures do not follow the configured split"
           : "passes (p = \(NumberFormat.pValue(srm.pValue)))"
-      lines.append("Sample ratio check against the configured split (\(split)): \(outcome).")
+      sentences.append("Sample ratio check against the configured split (\(split)): \(outcome).")
     }
-    lines.append("")
+    paragraph(sentences)
     for analysis in experiment.analysis {
       writeMetric(analysis, experiment: experiment)
     }
@@ -70,51 +71,54 @@ extension ReportWriter {
         (summary.n, valueCell(analysis.estimates[index], summary: summary, scale: scale), summary.trueLift, summary.mean)
       }
     }
-    lines.append("### \(analysis.metric) (\(analysis.kind))")
-    lines.append("")
+    heading(3, "\(analysis.metric) (\(analysis.kind))")
     // Real data has no truth: no column for it.
     let truth = analysis.knowsTruth
-    lines.append("| Variant | Exposed | Counted | \(valueHeader) | Lift vs \(experiment.baseline) (\(confidence) CI) | p-value | Adjusted p | P(beats \(experiment.baseline)) |" + (truth ? " True lift |" : ""))
-    lines.append("|---|---:|---:|---:|---:|---:|---:|---:|" + (truth ? "---:|" : ""))
+    var metricTable = ReportTable(
+      columns: [
+        .init("Variant"), .init("Exposed", numeric: true), .init("Counted", numeric: true), .init(ReportText(valueHeader), numeric: true),
+        .init("Lift vs \(experiment.baseline) (\(confidence) CI)", numeric: true), .init("p-value", numeric: true),
+        .init("Adjusted p", numeric: true), .init("P(beats \(experiment.baseline))", numeric: true),
+      ] + (truth ? [.init("True lift", numeric: true)] : []))
     for (variant, row) in zip(experiment.variants, rows) {
       let comparison = analysis.comparisons.first { $0.variant == variant.name }
       let isBaseline = variant.name == experiment.baseline
       let name = isBaseline ? "\(variant.name) (baseline)" : variant.name
       let exposed = NumberFormat.count(variant.exposed)
         + (variant.contaminated > 0 ? " (\(NumberFormat.count(variant.contaminated)) mixed)" : "")
-      let lift = comparison.map { MarkdownReport.liftCell($0, alpha: input.settings.alpha) } ?? "–"
+      let lift = comparison.map { LiftText.cell($0, alpha: input.settings.alpha) } ?? "–"
       let trueLift = isBaseline ? "–" : NumberFormat.signedPercent(row.trueLift)
-      lines.append(
-        "| \(name) | \(exposed) | \(NumberFormat.count(row.counted)) | \(row.value) | \(lift) | "
-          + "\(NumberFormat.pValue(comparison?.test.pValue)) | \(NumberFormat.pValue(comparison?.adjustedPValue)) | "
-          + "\(NumberFormat.probability(comparison?.probabilityToBeatBaseline)) |" + (truth ? " \(trueLift) |" : ""))
+      let cells = [
+        name, exposed, NumberFormat.count(row.counted), row.value, lift, NumberFormat.pValue(comparison?.test.pValue),
+        NumberFormat.pValue(comparison?.adjustedPValue), NumberFormat.probability(comparison?.probabilityToBeatBaseline),
+      ] + (truth ? [trueLift] : [])
+      metricTable.append(cells.map { ReportText($0) })
     }
-    lines.append("")
-    var notes: [String] = ["Recommendation: \(recommendationText(analysis, in: experiment))"]
+    table(metricTable)
+    var notes: [ReportText] = ["Recommendation: \(recommendationText(analysis, in: experiment))"]
     for comparison in analysis.comparisons {
       guard let design = comparison.designErrors else { continue }
-      notes.append(
+      notes.append(ReportText(
         "At \(plannedEffect(analysis)) this test of \(comparison.variant) has power "
           + "\(NumberFormat.percent(design.power, decimals: 0)): a significant estimate overstates the effect "
           + "\(String(format: "%.1f", design.exaggeration)) times on average (type M) and has the wrong sign with "
-          + "probability \(NumberFormat.probability(design.typeS)) (type S).")
+          + "probability \(NumberFormat.probability(design.typeS)) (type S)."))
     }
-    if analysis.knowsTruth { notes.append(truthText(analysis, in: experiment)) }
+    if analysis.knowsTruth { notes.append(ReportText(truthText(analysis, in: experiment))) }
     if let power = analysis.power, let required = power.requiredPerVariant {
-      notes.append(
+      notes.append(ReportText(
         "Power: \(NumberFormat.count(required)) devices per variant detect \(Self.describe(power.target)) "
           + "with probability \(NumberFormat.trim(input.settings.power)); the smallest variant has \(NumberFormat.count(power.smallestVariant)) "
-          + "(power \(NumberFormat.percent(power.achieved, decimals: 0))).")
+          + "(power \(NumberFormat.percent(power.achieved, decimals: 0)))."))
     } else if let power = analysis.power, case .lift = power.target,
       zip(experiment.variants, rows).first(where: { $0.0.name == experiment.baseline })?.1.mean == 0
     {
       // Only a scenario metric's mean or rate can be given an absolute target instead.
       let value = ["ratio": "ratio", "quantile": "quantile", "winsorized": "capped mean", "conversion": "rate"][analysis.kind] ?? "mean"
-      notes.append(
-        "Power: not computable, the baseline's \(value) is 0 and so is every relative lift of it"
-          + (["ratio", "quantile", "winsorized"].contains(analysis.kind)
-            ? "."
-            : "; set `analysis.minimumDetectableDifference` for \(analysis.metric) to the smallest absolute difference worth detecting."))
+      let fix: ReportText = ["ratio", "quantile", "winsorized"].contains(analysis.kind)
+        ? "."
+        : "; set \(code: "analysis.minimumDetectableDifference") for \(analysis.metric) to the smallest absolute difference worth detecting."
+      notes.append("Power: not computable, the baseline's \(value) is 0 and so is every relative lift of it\(fix)")
     }
     if let percentile = analysis.winsorize,
       let capped = experiment.variants.first?.winsorized.first(where: { $0.summary.name == analysis.metric }),
@@ -125,16 +129,17 @@ extension ReportWriter {
       }
       let scale = experiment.variants.compactMap { $0.metrics.first { $0.name == capped.metric }?.mean.map(abs) }.max() ?? 1
       let amount = AmountPrecision.text(cap, scale: scale)
-      notes.append(
+      notes.append(ReportText(
         "Winsorized: a \(capped.metric) above \(amount) (the \(NumberFormat.trim(percentile)) quantile of the experiment's "
           + "devices, rounded up by at most 1/128) counts as \(amount); devices capped: \(counts.joined(separator: ", ")). "
           + "The true lift is \(capped.metric)'s uncapped one: the capped lift's distance from it is the bias capping "
-          + "trades for a smaller variance.")
+          + "trades for a smaller variance."))
     }
     let guardrails = analysis.comparisons.compactMap { comparison in comparison.nonInferiority.map { (comparison.variant, $0) } }
     if let margin = guardrails.first?.1.margin {
-      let verdicts = guardrails.map { variant, result in
-        "\(variant) \(result.isSafe ? "**safe**" : "not shown safe") (one-sided p = \(NumberFormat.pValue(result.test.pValue)))"
+      let verdicts = guardrails.map { variant, result -> ReportText in
+        let verdict: ReportText = result.isSafe ? "\(strong: "safe")" : "not shown safe"
+        return "\(variant) \(verdict) (one-sided p = \(NumberFormat.pValue(result.test.pValue)))"
       }
       notes.append(
         "Guardrail, a loss of \(NumberFormat.trim(percent: margin)) or more ruled out at alpha: \(verdicts.joined(separator: ", ")).")
@@ -155,9 +160,9 @@ extension ReportWriter {
           + "its lift is \(NumberFormat.signedPercent(adjustment.unadjustedLift))\(interval), p = "
           + NumberFormat.pValue(adjustment.unadjusted.pValue)
       }
-      notes.append(
+      notes.append(ReportText(
         "CUPED: lifts, p-values and chances are adjusted by each device's pre-experiment covariate (θ = "
-          + "\(AmountPrecision.text(theta, scale: abs(theta))) per unit): \(figures.joined(separator: "; ")).")
+          + "\(AmountPrecision.text(theta, scale: abs(theta))) per unit): \(figures.joined(separator: "; "))."))
     }
     let ranks = analysis.comparisons.compactMap { comparison in
       comparison.rankTest.map { "\(comparison.variant) p = \(NumberFormat.pValue($0.pValue))" }
@@ -171,19 +176,18 @@ extension ReportWriter {
         "\(variant)'s comparison (\(warning.variant) has \(NumberFormat.count(warning.devices)) devices, skewness "
           + "\(String(format: "%.1f", warning.skewness)), which asks for \(NumberFormat.count(warning.needed)))"
       }
-      notes.append(
+      notes.append(ReportText(
         "‡ Too skewed for its sample: the lift's interval holds its level from about "
           + "\(NumberFormat.trim(SkewWarning.devicesPerSquaredSkewness)) × skewness² devices an arm (docs/statistics.md), "
           + "so with fewer it may miss it and the decision rests on it: "
-          + figures.joined(separator: "; ") + ".")
+          + figures.joined(separator: "; ") + "."))
     }
-    if analysis.comparisons.contains(where: { MarkdownReport.disagrees($0, alpha: input.settings.alpha) }) {
+    if analysis.comparisons.contains(where: { LiftText.disagrees($0, alpha: input.settings.alpha) }) {
       notes.append(
         "† The lift's interval and the test's p-value disagree at the margin (the interval is computed on the ratio, the "
           + "test on the difference); the test decides.")
     }
-    lines.append(notes.joined(separator: " "))
-    lines.append("")
+    paragraph(notes.joined(separator: " "))
   }
 
   /// The power target in words: "a 20% lift", "a difference of 0.01".

@@ -25,9 +25,3 @@ public struct ReportInput: Sendable {
     self.source = source
   }
 }
-
-/// A report: its Markdown and the SVG charts it links to, by file name.
-public struct RenderedReport: Sendable {
-  public let markdown: String
-  public let charts: [(fileName: String, svg: String)]
-}

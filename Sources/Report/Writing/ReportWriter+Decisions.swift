@@ -10,77 +10,70 @@ extension ReportWriter {
   /// enough for a 980-pixel column, and what should stop a reader: results
   /// that contradict the truth, and the plan's hazards.
   mutating func writeDecisions() {
-    lines.append("## What to do")
-    lines.append("")
-    lines += DecisionSummary(document: document, settings: input.settings).lines
-    lines.append("")
+    heading(2, "What to do")
+    append(DecisionSummary(document: document, settings: input.settings).blocks)
     let analysed = document.experiments.filter { !$0.analysis.isEmpty }
     if !analysed.isEmpty {
-      lines.append("## Evidence per metric")
-      lines.append("")
-      for experiment in analysed {
-        for analysis in experiment.analysis {
-          lines.append("- **\(experiment.name)**, \(analysis.metric): \(recommendationText(analysis, in: experiment))")
+      heading(2, "Evidence per metric")
+      list(analysed.flatMap { experiment in
+        experiment.analysis.map { analysis -> ReportText in
+          "\(strong: experiment.name), \(analysis.metric): \(recommendationText(analysis, in: experiment))"
         }
-      }
-      lines.append("")
+      })
     }
-    lines.append("## Decisions")
-    lines.append("")
+    heading(2, "Decisions")
     let knowsTruth = document.experiments.contains { $0.analysis.contains(where: \.knowsTruth) }
     for experiment in document.experiments where experiment.analysis.contains(where: { !$0.comparisons.isEmpty }) {
       // A table per experiment, so that no column holds its name: the tables fit a 980-pixel column.
-      lines.append("**\(experiment.name)**, each variant against \(experiment.baseline):")
-      lines.append("")
-      lines.append("| Variant | Metric | Decision | Lift (\(confidence) CI) | Adj. p |" + (knowsTruth ? " Truth | Right? |" : ""))
-      lines.append("|---|---|---|---:|---:|" + (knowsTruth ? "---:|---|" : ""))
+      paragraph("\(strong: experiment.name), each variant against \(experiment.baseline):")
+      var decisions = ReportTable(
+        columns: [
+          .init("Variant"), .init("Metric"), .init("Decision"), .init("Lift (\(confidence) CI)", numeric: true),
+          .init("Adj. p", numeric: true),
+        ] + (knowsTruth ? [.init("Truth", numeric: true), .init("Right?")] : []))
       for analysis in experiment.analysis {
         for comparison in analysis.comparisons {
-          var row = "| \(comparison.variant) | \(analysis.metric) | \(decisionCell(comparison.decision)) | "
-            + "\(MarkdownReport.shortLiftCell(comparison)) | \(NumberFormat.pValue(comparison.adjustedPValue)) |"
-          if knowsTruth {
-            row += " \(NumberFormat.signedPercent(comparison.trueLift)) | \(rightCell(comparison)) |"
-          }
-          lines.append(row)
+          decisions.append(
+            [
+              ReportText(comparison.variant), ReportText(analysis.metric), decisionCell(comparison.decision),
+              ReportText(LiftText.short(comparison)), ReportText(NumberFormat.pValue(comparison.adjustedPValue)),
+            ] + (knowsTruth ? [ReportText(NumberFormat.signedPercent(comparison.trueLift)), rightCell(comparison)] : []))
         }
       }
-      lines.append("")
+      table(decisions)
     }
-    let warnings = redFlags() + hazards()
-    if !warnings.isEmpty {
-      lines += warnings.map { "- \($0)" }
-      lines.append("")
-    }
+    list(redFlags() + hazards())
   }
 
   /// The metric's recommendation as a sentence, then a sentence for each
   /// other variant that the recommendation leaves out.
-  func recommendationText(_ analysis: MetricAnalysis, in experiment: ExperimentResult) -> String {
-    var sentences: [String]
+  func recommendationText(_ analysis: MetricAnalysis, in experiment: ExperimentResult) -> ReportText {
+    var sentences: [ReportText]
     var named: String?
     switch analysis.recommendation {
     case .ship(let variant):
       named = variant
       let comparison = analysis.comparisons.first { $0.variant == variant }
-      sentences = ["**Ship \(variant)**"
-        + (comparison.map {
-          ": \(MarkdownReport.liftCell($0, alpha: input.settings.alpha)), adjusted p = \(NumberFormat.pValue($0.adjustedPValue))."
-        } ?? ".")]
+      let evidence = comparison.map {
+        ": \(LiftText.cell($0, alpha: input.settings.alpha)), adjusted p = \(NumberFormat.pValue($0.adjustedPValue))."
+      }
+      sentences = ["\(strong: "Ship \(variant)")\(evidence ?? ".")"]
       if let warning = comparison?.skewWarning {
-        sentences.append(
+        sentences.append(ReportText(
           "Its interval may miss its level: the amounts' skewness (\(String(format: "%.1f", warning.skewness))) asks for "
             + "about \(NumberFormat.count(warning.needed)) devices an arm, and \(warning.variant) has "
-            + "\(NumberFormat.count(warning.devices)).")
+            + "\(NumberFormat.count(warning.devices))."))
       }
     case .keepBaseline:
-      sentences = ["**Keep \(experiment.baseline)**: no variant beats it."]
+      sentences = ["\(strong: "Keep \(experiment.baseline)"): no variant beats it."]
     case .keepRunning(let devices):
-      sentences = ["**Keep running**"
-        + (devices.map { ": about \(NumberFormat.count($0)) more devices per variant to detect \(plannedEffect(analysis))." }
-          ?? ": not significant, and the power calculation asks for no more devices than it has (or cannot say how many); "
-          + "the decision above says what to do.")]
+      let reason =
+        devices.map { ": about \(NumberFormat.count($0)) more devices per variant to detect \(plannedEffect(analysis))." }
+        ?? ": not significant, and the power calculation asks for no more devices than it has (or cannot say how many); "
+        + "the decision above says what to do."
+      sentences = ["\(strong: "Keep running")\(reason)"]
     case .doNotTrust(let distrust):
-      sentences = ["**Do not trust**: \(reason(distrust, analysis: analysis))."]
+      sentences = ["\(strong: "Do not trust"): \(reason(distrust, analysis: analysis))."]
     }
     for comparison in analysis.comparisons where comparison.variant != named {
       let variant = comparison.variant
@@ -91,8 +84,8 @@ extension ReportWriter {
         sentences.append("\(variant) is ruled out: its lift is at most \(NumberFormat.signedPercent(upper)).")
       case .doNotShip(.guardrail(let metric)): sentences.append("\(variant) is held by the \(metric) guardrail.")
       case .inconclusive(let devices):
-        sentences.append(
-          "\(variant) is inconclusive" + (devices.map { ": about \(NumberFormat.count($0)) more devices per variant." } ?? "."))
+        let more = devices.map { ": about \(NumberFormat.count($0)) more devices per variant." }
+        sentences.append("\(variant) is inconclusive\(more ?? ".")")
       case .notTrustworthy(let distrust):
         if case .doNotTrust(distrust) = analysis.recommendation { continue }
         sentences.append("\(variant): do not trust, \(reason(distrust, analysis: analysis, subject: variant)).")
@@ -134,9 +127,9 @@ extension ReportWriter {
   }
 
   /// A decision in a few words, the details left to the lines above the table.
-  func decisionCell(_ decision: Decision) -> String {
+  func decisionCell(_ decision: Decision) -> ReportText {
     switch decision {
-    case .ship: return "**ship**"
+    case .ship: return "\(strong: "ship")"
     case .doNotShip(.worse): return "no ship: worse"
     case .doNotShip(.plannedEffectRuledOut): return "no ship: no gain"
     case .doNotShip(.guardrail): return "held by guardrail"
@@ -144,7 +137,7 @@ extension ReportWriter {
     case .notTrustworthy(let distrust):
       switch distrust {
       case .sampleRatioMismatch: return "untrusted: SRM"
-      case .contamination(_, let share, _): return "untrusted: \(NumberFormat.percent(share, decimals: 0)) mixed"
+      case .contamination(_, let share, _): return ReportText("untrusted: \(NumberFormat.percent(share, decimals: 0)) mixed")
       case .peeking: return "untrusted: peeking"
       case .tooFewDevices: return "untrusted: too few"
       case .undefinedTest: return "untrusted: no test"
@@ -156,10 +149,10 @@ extension ReportWriter {
   /// lift is above 0, "do not ship" when it is not (or, for a ruled-out
   /// effect, below the planned lift); inconclusive and withheld decisions
   /// claim nothing.
-  func rightCell(_ comparison: Comparison) -> String {
+  func rightCell(_ comparison: Comparison) -> ReportText {
     if case .notTrustworthy = comparison.decision { return "withheld" }
     guard let right = Self.agreesWithTruth(comparison) else { return "–" }
-    return right ? "yes" : "**no**"
+    return right ? "yes" : "\(strong: "no")"
   }
 
   /// Whether a decision agrees with the truth, `nil` where it claims nothing
@@ -176,8 +169,8 @@ extension ReportWriter {
 
   /// Significant results that contradict the truth, by name: a lift of the
   /// wrong sign, or a lift where the truth is none.
-  func redFlags() -> [String] {
-    var flags: [String] = []
+  func redFlags() -> [ReportText] {
+    var flags: [ReportText] = []
     for experiment in document.experiments {
       for analysis in experiment.analysis where analysis.knowsTruth {
         for comparison in analysis.comparisons {
@@ -187,9 +180,9 @@ extension ReportWriter {
           let observed = comparison.liftIsUnbounded ? "an unbounded lift" : NumberFormat.signedPercent(comparison.lift)
           let subject = "\(experiment.name), \(analysis.metric): \(comparison.variant) is significant (\(observed), p = \(NumberFormat.pValue(p)))"
           if truth == 0 {
-            flags.append("**Red flag, false positive**: \(subject) but its true lift is 0.")
+            flags.append("\(strong: "Red flag, false positive"): \(subject) but its true lift is 0.")
           } else if (lift < 0) != (truth < 0), lift != 0 {
-            flags.append("**Red flag, sign error**: \(subject) but its true lift is \(NumberFormat.signedPercent(truth)).")
+            flags.append("\(strong: "Red flag, sign error"): \(subject) but its true lift is \(NumberFormat.signedPercent(truth)).")
           }
         }
       }
@@ -199,20 +192,22 @@ extension ReportWriter {
 
   /// The plan's hazards, largest first: devices shown several variants of an
   /// experiment, and keys two experiments claimed at once.
-  func hazards() -> [String] {
-    var hazards: [(share: Double, text: String)] = []
+  func hazards() -> [ReportText] {
+    var hazards: [(share: Double, text: ReportText)] = []
     for experiment in document.experiments {
       let exposed = experiment.variants.map(\.firstExposed).reduce(0, +)
       guard exposed > 0, experiment.mixedDevices > 0 else { continue }
       let share = Double(experiment.mixedDevices) / Double(exposed)
       guard share >= 0.01 else { continue }
-      hazards.append((share, "**Hazard**: \(NumberFormat.percent(share, decimals: 1)) of \(experiment.name)'s devices "
-        + "(\(NumberFormat.count(experiment.mixedDevices))) were shown more than one variant; they blur every comparison of it."))
+      let mixed = NumberFormat.count(experiment.mixedDevices)
+      hazards.append((share, "\(strong: "Hazard"): \(NumberFormat.percent(share, decimals: 1)) of \(experiment.name)'s devices "
+        + "(\(mixed)) were shown more than one variant; they blur every comparison of it."))
     }
     for conflict in document.conflicts where conflict.devices > 0 {
       let share = Double(conflict.devices) / Double(max(document.devices, 1))
-      hazards.append((share, "**Hazard**: \(NumberFormat.count(conflict.devices)) devices (\(NumberFormat.percent(share, decimals: 1))) "
-        + "met \(conflict.experiments.joined(separator: " and ")) on the shared key `\(conflict.key)`: the manager served one "
+      let met = "\(NumberFormat.count(conflict.devices)) devices (\(NumberFormat.percent(share, decimals: 1))) met "
+        + conflict.experiments.joined(separator: " and ")
+      hazards.append((share, "\(strong: "Hazard"): \(met) on the shared key \(code: conflict.key): the manager served one "
         + "and discarded the other's variant."))
     }
     return hazards.sorted { $0.share > $1.share }.map(\.text)

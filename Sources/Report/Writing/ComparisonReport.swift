@@ -24,45 +24,41 @@ public struct ComparisonReport {
     }
   }
 
-  /// The Markdown of the comparison.
-  public static func render(plan: Scenario, runs: [Run]) -> String {
-    guard let service = plan.service else { return "" }
-    var lines = [
-      "# Lab Bench comparison: \(plan.name)", "",
-    ]
-    if !plan.description.isEmpty { lines += ["> \(plan.description)", ""] }
-    lines.append(
+  /// The comparison as a report: a section per experiment, then what each framework left out.
+  public static func document(plan: Scenario, runs: [Run]) -> ReportDocument {
+    guard let service = plan.service else { return ReportDocument() }
+    var blocks: [ReportBlock] = [.heading(level: 1, "Lab Bench comparison: \(plan.name)")]
+    if !plan.description.isEmpty { blocks.append(.quote(ReportText(authored: plan.description))) }
+    blocks.append(.paragraph([ReportText(
       "One plan, the same changes on the same days, run under each framework's rules with the same "
         + "\(NumberFormat.count(plan.devices)) devices over \(plan.days) days (seed \(plan.seed)) and the same outcome model. "
-        + "How the plan maps onto each framework is in docs/compare.md; each framework's full report is in its folder.")
-    lines.append("")
+        + "How the plan maps onto each framework is in docs/compare.md; each framework's full report is in its folder.")]))
     for (name, _) in service.experimentVariations {
-      lines += experimentSection(name, plan: plan, service: service, runs: runs)
+      blocks += experimentSection(name, plan: plan, service: service, runs: runs)
     }
-    let notes = runs.filter { !$0.notes.isEmpty }
+    let notes = runs.flatMap { run in run.notes.map { note -> ReportText in "\(run.framework): \(note)." } }
     if !notes.isEmpty {
-      lines += ["## What each framework left out or does its own way", ""]
-      for run in notes {
-        for note in run.notes { lines.append("- \(run.framework): \(note).") }
-      }
-      lines.append("")
+      blocks += [.heading(level: 2, "What each framework left out or does its own way"), .list(notes)]
     }
-    return lines.joined(separator: "\n")
+    return ReportDocument(blocks: blocks)
   }
 
-  private static func experimentSection(_ name: String, plan: Scenario, service: ServicePlan, runs: [Run]) -> [String] {
-    var lines = ["## \(name)", ""]
+  private static func experimentSection(_ name: String, plan: Scenario, service: ServicePlan, runs: [Run]) -> [ReportBlock] {
+    var blocks: [ReportBlock] = [.heading(level: 2, ReportText(name))]
     let metric = plan.metrics.first?.name
     let results = runs.map { run in run.document.experiments.first { $0.name == name } }
     // Every framework compares the plan's second variation with its first.
     let variations = service.experimentVariations.first { $0.name == name }?.variations ?? []
     let compared = variations.count > 1 ? variations[1] : nil
     let liftHeader = compared.map { "Lift of \($0) on \(metric ?? "–") (CI)" } ?? "Lift (CI)"
-    lines.append("| Framework | Exposed | Shown two or more variations | Moved by the changes | Sample ratio check | \(liftHeader) | True lift | Verdict |")
-    lines.append("|---|---:|---:|---:|---|---:|---:|---|")
+    var table = ReportTable(columns: [
+      .init("Framework"), .init("Exposed", numeric: true), .init("Shown two or more variations", numeric: true),
+      .init("Moved by the changes", numeric: true), .init("Sample ratio check"), .init(ReportText(liftHeader), numeric: true),
+      .init("True lift", numeric: true), .init("Verdict"),
+    ])
     for (run, result) in zip(runs, results) {
       guard let result else {
-        lines.append("| \(run.framework) | 0 | – | – | – | – | – | the experiment never ran |")
+        table.append([ReportText(run.framework), "0", "–", "–", "–", "–", "–", "the experiment never ran"])
         continue
       }
       let exposed = result.variants.map(\.firstExposed).reduce(0, +)
@@ -72,8 +68,9 @@ public struct ComparisonReport {
       let moved = movedByChanges(result, run: run, service: service).map { moves in
         moves.compactMap { $0 }.isEmpty ? "not counted" : NumberFormat.count(moves.compactMap { $0 }.reduce(0, +))
       } ?? "not counted"
-      let srm = result.srm.map { srm in
-        (srm.isMismatch ? "**mismatch**" : "passes") + " (p = \(NumberFormat.pValue(srm.pValue)))"
+      let srm = result.srm.map { srm -> ReportText in
+        let check: ReportText = srm.isMismatch ? "\(strong: "mismatch")" : "passes"
+        return "\(check) (p = \(NumberFormat.pValue(srm.pValue)))"
       } ?? "–"
       let analysis = result.analysis.first { $0.metric == metric }
       let comparison = analysis?.comparisons.first { $0.variant == compared }
@@ -82,17 +79,17 @@ public struct ComparisonReport {
           " (\(NumberFormat.signedPercent($0.lower)) to \(NumberFormat.signedPercent($0.upper)))"
         } ?? "")
       } ?? "–"
-      lines.append(
-        "| \(run.framework) | \(NumberFormat.count(exposed)) | \(mixed) | \(moved) | \(srm) | \(lift) | "
-          + "\(NumberFormat.signedPercent(comparison?.trueLift)) | \(analysis.map(verdict) ?? "–") |")
+      table.append([
+        ReportText(run.framework), ReportText(NumberFormat.count(exposed)), ReportText(mixed), ReportText(moved), srm,
+        ReportText(lift), ReportText(NumberFormat.signedPercent(comparison?.trueLift)), ReportText(analysis.map(verdict) ?? "–"),
+      ])
     }
-    lines.append("")
+    blocks.append(.table(table))
     let changes = service.changes.filter { $0.experiment == name && $0.day > 0 }
     if !changes.isEmpty {
-      lines.append("Devices that changed variation at each change of the plan:")
-      lines.append("")
-      lines.append("| Day | Change | " + runs.map(\.framework).joined(separator: " | ") + " |")
-      lines.append("|---:|---|" + runs.map { _ in "---:|" }.joined())
+      blocks.append(.paragraph(["Devices that changed variation at each change of the plan:"]))
+      var moves = ReportTable(
+        columns: [.init("Day", numeric: true), .init("Change")] + runs.map { .init(ReportText($0.framework), numeric: true) })
       for change in changes {
         let cells = zip(runs, results).map { run, result -> String in
           if run.notes.contains(where: { $0.hasPrefix("day \(change.day), \(name):") && $0.contains("left out") }) {
@@ -103,11 +100,11 @@ public struct ComparisonReport {
           else { return "not counted" }
           return NumberFormat.count(moved)
         }
-        lines.append("| \(change.day) | \(change) | " + cells.joined(separator: " | ") + " |")
+        moves.append(([String(change.day), "\(change)"] + cells).map { ReportText($0) })
       }
-      lines.append("")
+      blocks.append(.table(moves))
     }
-    return lines
+    return blocks
   }
 
   /// Devices moved by each of the experiment's changes after day 0, in

@@ -9,7 +9,6 @@ extension ReportWriter {
     guard document.days > 1 else { return }
     let days = Array(0..<document.days)
     let prefix = [document.scenario, experiment.name]
-    var links: [String] = []
     let exposures = LineChart(
       title: "\(experiment.name): devices shown each variant for the first time, per day", xLabel: "day",
       yLabel: "new devices",
@@ -18,7 +17,8 @@ extension ReportWriter {
         LineChart.Series(name: variant.name, values: experiment.dailyNewExposures[index].map(Double.init), colour: index)
       },
       formatY: { NumberFormat.count(Int($0.rounded())) })
-    links.append("![Devices shown each variant for the first time, per day](\(addChart(exposures, named: prefix, suffix: "-exposures.svg")))")
+    // A chart a block, so that each takes the column's width.
+    chart(exposures, description: "Devices shown each variant for the first time, per day", named: prefix, suffix: "-exposures.svg")
     for analysis in experiment.analysis where !analysis.comparisons.isEmpty {
       var series: [LineChart.Series] = []
       var settled: [Double] = []
@@ -49,7 +49,7 @@ extension ReportWriter {
         xLabel: "day (devices first exposed by the end of it)", yLabel: "relative lift, \(confidence) interval shaded",
         xValues: days, series: series,
         reference: (0, "no effect"), yExtent: settled.isEmpty ? nil : settled, formatY: { NumberFormat.trim(percent: $0) })
-      links.append("![Lift on \(analysis.metric) over the days](\(addChart(lift, named: prefix + [analysis.metric], suffix: "-lift.svg")))")
+      chart(lift, description: "Lift on \(analysis.metric) over the days", named: prefix + [analysis.metric], suffix: "-lift.svg")
       if analysis.comparisons.allSatisfy({ !$0.looks.isEmpty }) {
         var pSeries: [LineChart.Series] = []
         for (offset, comparison) in analysis.comparisons.enumerated() {
@@ -61,19 +61,9 @@ extension ReportWriter {
           title: "\(experiment.name): \(analysis.metric) p-values at each daily look",
           xLabel: "day", yLabel: "p-value", xValues: days, series: pSeries,
           reference: (input.settings.alpha, "alpha"), formatY: { NumberFormat.trim($0) })
-        links.append(
-          "![Naive and always-valid p-values at each look](\(addChart(looks, named: prefix + [analysis.metric], suffix: "-looks.svg")))")
+        chart(
+          looks, description: "Naive and always-valid p-values at each look", named: prefix + [analysis.metric], suffix: "-looks.svg")
       }
     }
-    // A chart a paragraph, so that each takes the column's width.
-    for link in links { lines += [link, ""] }
-  }
-
-  /// Adds `chart` to the report's charts under a safe file name made of
-  /// `parts` (`ChartFileName`), and returns the name for the link.
-  mutating func addChart(_ chart: LineChart, named parts: [String], suffix: String) -> String {
-    let fileName = ChartFileName.make(parts, suffix: suffix)
-    charts.append((fileName, chart.svg))
-    return fileName
   }
 }

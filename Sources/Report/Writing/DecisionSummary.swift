@@ -8,50 +8,43 @@ struct DecisionSummary {
   let document: ResultsDocument
   let settings: AnalysisSettings
 
-  var lines: [String] {
-    var lines: [String] = []
+  var blocks: [ReportBlock] {
+    var blocks: [ReportBlock] = []
     let decided = document.experiments.filter { $0.decision != nil }
     // A simulation knows its truth and can be replicated; real data can do neither.
     let simulated = decided.contains { $0.decision!.variants.contains { $0.trulyBetter != nil } }
     if let calibration = document.calibration, !decided.isEmpty {
-      lines.append("### The plan over \(NumberFormat.count(calibration.replications)) replications")
-      lines.append("")
-      lines.append(
+      blocks.append(.heading(level: 3, "The plan over \(NumberFormat.count(calibration.replications)) replications"))
+      blocks.append(.paragraph([
         "How often the experiment's one decision was right when the plan ran again with other seeds (95% intervals). "
           + "A ship is right when the variant truly beats the baseline on a success metric and truly loses less "
-          + "than each guardrail's margin.")
-      lines.append("")
-      for experiment in calibration.experiments {
-        guard let rates = experiment.decision else { continue }
-        lines.append("- \(planLine(experiment.name, rates))")
-      }
-      lines.append("")
-      lines.append("### This run (replication 1 of \(NumberFormat.count(calibration.replications)))")
+          + "than each guardrail's margin."
+      ]))
+      let plan = calibration.experiments.compactMap { experiment in experiment.decision.map { planLine(experiment.name, $0) } }
+      if !plan.isEmpty { blocks.append(.list(plan)) }
+      blocks.append(.heading(level: 3, "This run (replication 1 of \(NumberFormat.count(calibration.replications)))"))
     } else {
-      lines.append(simulated || decided.isEmpty ? "### This run" : "### The decision")
+      blocks.append(.heading(level: 3, simulated || decided.isEmpty ? "This run" : "The decision"))
     }
-    lines.append("")
-    for experiment in document.experiments {
-      guard let decision = experiment.decision else {
-        lines.append("- **\(experiment.name)**: no metrics to decide on.")
-        continue
-      }
-      lines.append("- **\(experiment.name)**: \(runLine(decision, experiment))")
+    let runs = document.experiments.map { experiment -> ReportText in
+      guard let decision = experiment.decision else { return "\(strong: experiment.name): no metrics to decide on." }
+      return "\(strong: experiment.name): \(runLine(decision, experiment))"
     }
+    if !runs.isEmpty { blocks.append(.list(runs)) }
     if document.calibration == nil, simulated {
-      lines.append("")
-      lines.append(
-        "One draw of the plan: `bench SCENARIO` without `--replications 1` runs the plan's replications and says how often "
-          + "it decides right.")
+      blocks.append(.paragraph([
+        "One draw of the plan: \(code: "bench SCENARIO") without \(code: "--replications 1") runs the plan's replications "
+          + "and says how often it decides right."
+      ]))
     }
-    return lines
+    return blocks
   }
 
   // MARK: - Over the replications
 
-  private func planLine(_ name: String, _ rates: DecisionRates) -> String {
+  private func planLine(_ name: String, _ rates: DecisionRates) -> ReportText {
     func share(_ share: Share) -> String { NumberFormat.compactShare(share) }
-    var text = "**\(name)**: "
+    var text = ""
     if rates.knowsTruth {
       text += "right ship \(share(rates.rightShip)), wrong ship \(share(rates.wrongShip)), "
     } else {
@@ -66,32 +59,33 @@ struct DecisionSummary {
         + "power from about \(NumberFormat.count(devices)) devices per variant; the plan gives its smallest arm about "
         + "\(NumberFormat.count(rates.smallestArm))."
     }
-    return text
+    return "\(strong: name): \(text)"
   }
 
   // MARK: - This run
 
-  private func runLine(_ decision: ExperimentDecision, _ experiment: ExperimentResult) -> String {
-    var sentences: [String] = []
+  private func runLine(_ decision: ExperimentDecision, _ experiment: ExperimentResult) -> ReportText {
+    var sentences: [ReportText] = []
     var named: String?
     switch decision.action {
     case .ship(let variant):
       named = variant
       let shipped = decision.variants.first { $0.variant == variant }
-      sentences.append("**Ship \(variant)**" + (shipped.map { ": " + shipEvidence($0, decision, experiment) } ?? "."))
+      let evidence = shipped.map { ": " + shipEvidence($0, decision, experiment) }
+      sentences.append("\(strong: "Ship \(variant)")\(evidence ?? ".")")
     case .keepBaseline:
-      sentences.append("**Keep \(experiment.baseline)**" + keepBaselineReason(decision))
+      sentences.append("\(strong: "Keep \(experiment.baseline)")\(keepBaselineReason(decision))")
     case .keepRunning(let devices):
-      sentences.append(
-        "**Keep running**: "
-          + (devices.map { "about \(NumberFormat.count($0)) more devices per variant" } ?? "more devices")
+      let reason =
+        (devices.map { "about \(NumberFormat.count($0)) more devices per variant" } ?? "more devices")
           + (decision.devicesPerVariant.map {
             ", to the \(NumberFormat.count($0)) per variant with which the decision ships a variant of the planned effect "
               + "with \(NumberFormat.trim(percent: settings.power)) power."
-          } ?? "; the decision's sample is not computable (a baseline of 0 needs analysis.minimumDetectableDifference)."))
+          } ?? "; the decision's sample is not computable (a baseline of 0 needs analysis.minimumDetectableDifference).")
+      sentences.append("\(strong: "Keep running"): \(reason)")
     case .doNotTrust(let distrust):
       named = decision.variants.first { $0.action == .doNotTrust(distrust) }?.variant
-      sentences.append("**Do not trust**: " + (named.map { "\($0): " } ?? "") + "\(clause(distrust)).")
+      sentences.append("\(strong: "Do not trust"): \(named.map { "\($0): " } ?? "")\(clause(distrust)).")
       if let variant = decision.variants.first(where: { $0.variant == named }), variant.readableExcludingContaminated {
         sentences.append(Self.excludeContaminatedHint)
       }
@@ -100,7 +94,7 @@ struct DecisionSummary {
       sentences.append(variantSentence(variant, devicesPerVariant: decision.devicesPerVariant))
     }
     if case .ship = decision.action {} else if let level = levels(decision) {
-      sentences.append(level)
+      sentences.append(ReportText(level))
     }
     return sentences.joined(separator: " ")
   }
@@ -110,16 +104,16 @@ struct DecisionSummary {
     label.hasPrefix("day ") ? "removed it on \(label)" : "deleted it in \(label)"
   }
 
-  private static let excludeContaminatedHint =
-    "With `\"attribution\": \"exclude-contaminated\"` only the devices shown a single variant would count, and both arms "
-      + "keep enough of them for a test."
+  private static let excludeContaminatedHint: ReportText =
+    "With \(code: "\"attribution\": \"exclude-contaminated\"") only the devices shown a single variant would count, and "
+      + "both arms keep enough of them for a test."
 
   private func shipEvidence(_ variant: VariantDecision, _ decision: ExperimentDecision, _ experiment: ExperimentResult) -> String {
     var text: String
     if let metric = variant.action.shipMetric,
       let comparison = experiment.analysis.first(where: { $0.metric == metric })?.comparisons.first(where: { $0.variant == variant.variant })
     {
-      text = "\(metric) \(MarkdownReport.liftCell(comparison, alpha: settings.alpha)), one-sided p = "
+      text = "\(metric) \(LiftText.cell(comparison, alpha: settings.alpha)), one-sided p = "
         + "\(NumberFormat.pValue(variant.oneSidedPValue))"
       if let level = decision.testAlpha { text += " below the decision's \(NumberFormat.trim(level))" }
     } else {
@@ -143,7 +137,7 @@ struct DecisionSummary {
     return remaining.isEmpty ? ": the plan retired every other variant, so nothing is left to decide." : "."
   }
 
-  private func variantSentence(_ variant: VariantDecision, devicesPerVariant: Int?) -> String {
+  private func variantSentence(_ variant: VariantDecision, devicesPerVariant: Int?) -> ReportText {
     let name = variant.variant
     switch variant.action {
     case .ship(let metric): return "\(name) also cleared the rule\(metric.map { " (on \($0))" } ?? "")."
@@ -152,8 +146,9 @@ struct DecisionSummary {
     case .keepBaseline(.guardrailNotShownSafe(let metric)):
       return "\(name) won but \(metric) is not shown safe at the decision's sample: keep the baseline for it."
     case .keepBaseline(.noSuccess):
-      return "\(name): the decision's sample" + (devicesPerVariant.map { " (\(NumberFormat.count($0)) per variant)" } ?? "")
-        + " is reached and no success metric improved significantly, so an effect as large as planned is unlikely."
+      let sample = devicesPerVariant.map { " (\(NumberFormat.count($0)) per variant)" } ?? ""
+      return "\(name): the decision's sample\(sample) is reached and no success metric improved significantly, so an effect "
+        + "as large as planned is unlikely."
     case .keepRunning(let devices, let guardrail):
       let more = devices.map { "about \(NumberFormat.count($0)) more devices per variant" } ?? "more devices"
       if let guardrail { return "\(name) wins, but \(guardrail) is not shown safe yet: \(more)." }
