@@ -8,7 +8,7 @@ SCENARIO ?= scenarios/upgrade.json
 LAB_BENCH_OPTIMIZED_DEBUG ?= 1
 export LAB_BENCH_OPTIMIZED_DEBUG
 
-.PHONY: run test setup build compare fixtures vendor-fixtures decision-fixtures growthbook-suite golden fuzz clean
+.PHONY: run test setup build compare fixtures vendor-fixtures decision-fixtures engine-fixtures growthbook-suite golden fuzz clean
 
 ## run: install what is missing, build, and run the bench on $(SCENARIO)
 ## (for the default scenario this rewrites the committed example, reports/upgrade/)
@@ -58,6 +58,10 @@ vendor-fixtures:
 ## decision-fixtures: rewrite the experiment decision's sample sizes with spotify-confidence (needs PyPI)
 decision-fixtures:
 	python3 scripts/make_decision_fixtures.py
+
+## engine-fixtures: rewrite what GrowthBook's analysis engine (gbstats 0.8.0) says of the fixture tables (needs PyPI)
+engine-fixtures:
+	python3 scripts/make_engine_fixtures.py
 
 ## growthbook-suite: run the committed GrowthBook SDK suite through GrowthBook's Python SDK (needs PyPI)
 growthbook-suite:

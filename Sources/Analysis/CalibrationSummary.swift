@@ -59,10 +59,7 @@ public struct CalibrationSummary: Sendable {
     let first = first!
     let count = Double(replications)
     func rate(_ counted: Int) -> Double { Double(counted) / count }
-    func share(_ counted: Int) -> Share {
-      let interval = ProportionTests.wilsonInterval(successes: counted, trials: replications, confidence: 0.95)
-      return Share(count: counted, of: replications, lower: interval?.lower, upper: interval?.upper)
-    }
+    func share(_ counted: Int) -> Share { .wilson(counted, of: replications) }
     let experiments = first.experiments.enumerated().map { experimentIndex, experiment in
       let calibrated = experiment.analysis.enumerated().map { metricIndex, analysis in
         let counts = metrics[experimentIndex][metricIndex]
@@ -103,11 +100,8 @@ public struct CalibrationSummary: Sendable {
       }
       let counts = decisions[experimentIndex]
       let rates = experiment.decision.map { _ in
-        DecisionRates(
-          rightShip: share(counts.rightShip), wrongShip: share(counts.wrongShip), keepBaseline: share(counts.keepBaseline),
-          keepRunning: share(counts.keepRunning), withheld: share(counts.withheld), wrongSign: share(counts.wrongSign),
-          devicesPerVariant: counts.sized == 0 ? nil : Int((counts.sizeSum / Double(counts.sized)).rounded()),
-          smallestArm: Int((counts.smallestArmSum / Double(replications)).rounded()), knowsTruth: counts.knowsTruth)
+        counts.outcomes.rates(
+          of: replications, devicesPerVariant: counts.sized == 0 ? nil : Int((counts.sizeSum / Double(counts.sized)).rounded()))
       }
       return ExperimentCalibration(name: experiment.name, decision: rates, metrics: calibrated)
     }
@@ -157,25 +151,12 @@ private struct MetricCounts: Sendable {
 
 /// What the replications so far did with one experiment's decision.
 private struct DecisionCounts: Sendable {
-  var rightShip = 0, wrongShip = 0, keepBaseline = 0, keepRunning = 0, withheld = 0, wrongSign = 0
+  var outcomes = DecisionOutcomes()
   /// The decision's sample size, summed over the replications that computed it.
   var sizeSum = 0.0, sized = 0
-  var smallestArmSum = 0.0
-  var knowsTruth = true
 
   mutating func add(_ decision: ExperimentDecision) {
-    switch decision.action {
-    case .ship(let variant):
-      let shipped = decision.variants.first { $0.variant == variant }
-      if shipped?.trulyBetter == nil { knowsTruth = false }
-      if shipped?.trulyBetter == true { rightShip += 1 } else { wrongShip += 1 }
-      if let lift = shipped?.trueLift, lift < -1e-12 { wrongSign += 1 }
-    case .keepBaseline: keepBaseline += 1
-    case .keepRunning: keepRunning += 1
-    case .doNotTrust: withheld += 1
-    }
-    if decision.variants.contains(where: { $0.trulyBetter == nil }) { knowsTruth = false }
-    smallestArmSum += Double(decision.smallestArm)
+    outcomes.add(AnalysisEngine.bench.call(decision.action), decision: decision)
     if let size = decision.devicesPerVariant {
       sizeSum += Double(size)
       sized += 1

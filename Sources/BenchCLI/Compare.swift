@@ -12,13 +12,18 @@ extension Bench {
   /// Runs one plan under several frameworks and writes them side by side.
   public struct Compare: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
-      abstract: "Run one experiment plan under several frameworks and compare them side by side.",
+      abstract: "Run one experiment plan under several frameworks, or read it with several analysis engines, side by side.",
       discussion: """
         The scenario's service section is the plan: experiments and their dated changes. Each \
         framework runs it by its own rules (docs/compare.md says how the plan maps onto each, and \
         what a framework cannot express), with the same devices, seed and outcome model. Writes \
         <out>/<name>/comparison.md, and each framework's own report and results.json \
         in <out>/<name>/<framework>/. Try scenarios/compare-frameworks.json.
+
+        With --engines, any plan instead runs its replications once and each is read by every \
+        analysis engine named, as that platform's results page decides (docs/engines.md): writes \
+        <out>/<name>-engines/engines.md. Try --engines bench,gbstats-bayesian,gbstats-sequential \
+        scenarios/peeking.json.
         """
     )
 
@@ -29,6 +34,15 @@ extension Bench {
     @Option(
       help: "The frameworks, comma-separated: \(ComparedFramework.all(platforms: PlatformRegistry.standard.traits).map(\.name).joined(separator: ", ")).")
     var frameworks: String = ComparedFramework.all(platforms: PlatformRegistry.standard.traits).map(\.name).joined(separator: ",")
+
+    @Option(
+      help: ArgumentHelp(
+        "Compare analysis engines on the plan instead of frameworks, comma-separated: \(AnalysisEngine.allCases.map(\.rawValue).joined(separator: ", ")).",
+        discussion: "Every replication is simulated once and read by each engine; writes <out>/<name>-engines/engines.md."))
+    var engines: String?
+
+    @Option(help: "With --engines: how many replications of the plan (default: as many as `bench run` makes).")
+    var replications: Int?
 
     @Option(help: "Simulate on this many threads at once (default: the number of cores).")
     var threads: Int?
@@ -44,7 +58,11 @@ extension Bench {
 
     public func validate() throws {
       try RunLimits.check(threads: threads)
-      _ = try chosenFrameworks()
+      if let replications {
+        guard engines != nil else { throw ValidationError("--replications is for --engines; a comparison of frameworks runs the plan once each.") }
+        try RunLimits.check(replications: replications)
+      }
+      if engines != nil { _ = try chosenEngines() } else { _ = try chosenFrameworks() }
     }
 
     func chosenFrameworks() throws -> [ComparedFramework] {
@@ -66,6 +84,10 @@ extension Bench {
       plan.analysis = try analysis.applied(to: plan.analysis, metrics: plan.metrics.map(\.name))
       if !output.quiet {
         for warning in warnings { printError("warning: \(warning)") }
+      }
+      if engines != nil {
+        try await compareEngines(plan)
+        return
       }
       let frameworks = try chosenFrameworks()
       let threads = threads ?? ProcessInfo.processInfo.activeProcessorCount

@@ -17,6 +17,8 @@ public struct SimulatedRun: Sendable {
   private var first: ResultsDocument?
   private var calibration: CalibrationSummary
   private var added = 0
+  /// Every replication's decisions under other analysis engines, when a comparison asks for them.
+  public var engines: EngineCalibrationSummary?
 
   public init(scenario: Scenario, plan: SimulationPlan, replications: Int) {
     self.scenario = scenario
@@ -34,6 +36,7 @@ public struct SimulatedRun: Sendable {
   public mutating func add(_ document: ResultsDocument) {
     if first == nil { first = document }
     if replications > 1 { calibration.add(document) }
+    engines?.add(document)
     added += 1
   }
 

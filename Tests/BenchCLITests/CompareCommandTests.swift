@@ -53,6 +53,43 @@ import Testing
   }
 }
 
+/// `bench compare --engines`: the plan's replications simulated once and read by each analysis engine.
+@Suite struct EngineComparisonCommandTests {
+  @Test func eachEngineGetsARowPerExperimentAndTheFileIsTheSameOnOneAndTwoThreads() throws {
+    let one = try temporaryFolder(), two = try temporaryFolder()
+    for (folder, threads) in [(one, "1"), (two, "2")] {
+      let result = try BenchProcess.run([
+        "compare", "--engines", "bench,gbstats-bayesian,gbstats-frequentist,gbstats-sequential", committedScenario("upgrade"),
+        "--devices", "2000", "--replications", "6", "--threads", threads, "--out", folder.path, "--quiet",
+      ])
+      #expect(result.status == 0, "\(result.standardError)")
+    }
+    let file = "upgrade-engines/engines.md"
+    let markdown = try String(contentsOf: one.appendingPathComponent(file), encoding: .utf8)
+    #expect(try Data(contentsOf: one.appendingPathComponent(file)) == Data(contentsOf: two.appendingPathComponent(file)))
+    #expect(markdown.hasPrefix("# Lab Bench engines: upgrade\n"))
+    #expect(markdown.contains("The same 6 replications of the plan (2,000 devices over 90 days, seed "))
+    for experiment in ["SubscriptionScreenTheme", "OnboardingLength"] {
+      #expect(markdown.contains("\n## \(experiment)\n"), "\(experiment)")
+    }
+    for row in ["| Lab Bench (bench) |", "| GrowthBook Bayesian (gbstats-bayesian) |", "| GrowthBook sequential (gbstats-sequential) |"] {
+      #expect(markdown.components(separatedBy: row).count - 1 >= 2, "\(row)")
+    }
+  }
+
+  @Test func badInputIsOneClearLine() throws {
+    let unknown = try BenchProcess.run(["compare", "--engines", "bench,gbstats", committedScenario("upgrade")])
+    #expect(unknown.status == 64)
+    #expect(unknown.standardError.hasPrefix(
+      "Error: --engines: no engine is called 'gbstats'; the engines are bench, gbstats-bayesian, gbstats-frequentist, "
+        + "gbstats-sequential.\n"))
+    let stray = try BenchProcess.run(["compare", committedScenario("compare-frameworks"), "--replications", "5"])
+    #expect(stray.status == 64)
+    #expect(stray.standardError.hasPrefix(
+      "Error: --replications is for --engines; a comparison of frameworks runs the plan once each.\n"))
+  }
+}
+
 /// Plans the reader accepts that once trapped in the comparison: a service
 /// experiment left with no variation of weight, and weights moved to a
 /// variation Lab's remote source never took.

@@ -1,0 +1,119 @@
+import Results
+import ScenarioFormat
+import Statistics
+
+/// GrowthBook's results page and its decision, as the GrowthBook app applies
+/// gbstats' figures (its `getMetricResultStatus` and
+/// `getDecisionFrameworkStatus`, with the defaults of its shared constants).
+///
+/// Each goal and guardrail metric of each variation gets a status: with the
+/// Bayesian engine "won" when its chance to win is above 95% and "lost" below
+/// 5%; with the frequentist engines "won" or "lost" when its p-value is below
+/// 0.05, by the lift's sign. A status needs enough data (a baseline and a
+/// variation value, one of them at least 150: conversions or the amount's
+/// total) and a lift of at least 0.5%, else the metric is left unmarked (a
+/// significant lift below 0.5% is a "draw"). The decision is read at the
+/// run's end, taken as the test's planned length: ship a variation whose goal
+/// metrics all won while no guardrail lost (the one with the largest lift on
+/// the first goal when several did), roll back when every variation's goals
+/// all lost, and keep running otherwise. GrowthBook checks neither
+/// contamination nor peeking, and its sample ratio check only warns.
+public struct GrowthBookResultsPage: Sendable {
+  public enum Engine: Sendable {
+    case bayesian
+    case frequentist
+    case sequential
+  }
+
+  public var engine: Engine
+  /// The chance to win above which a metric won (and below 1 − it, lost): GrowthBook's 95%.
+  public var chanceToWinThreshold = 0.95
+  /// GrowthBook's `DEFAULT_P_VALUE_THRESHOLD`.
+  public var pValueThreshold = 0.05
+  /// GrowthBook's `DEFAULT_MIN_SAMPLE_SIZE`, on a metric's value (conversions or total amount).
+  public var minimumSampleSize = 150.0
+  /// GrowthBook's `DEFAULT_MIN_PERCENT_CHANGE`: smaller relative changes are a draw.
+  public var minimumChange = 0.005
+  /// GrowthBook's `DEFAULT_SEQUENTIAL_TESTING_TUNING_PARAMETER`.
+  public var sequentialTuningParameter = 5000.0
+
+  public init(engine: Engine) {
+    self.engine = engine
+  }
+
+  /// A metric's status on the page.
+  public enum Status: Hashable, Sendable {
+    case won
+    case lost
+    /// Significant, but a smaller change than GrowthBook's minimum.
+    case draw
+    /// Nothing to mark.
+    case none
+  }
+
+  /// The status of `variant`'s metric against `baseline`'s.
+  public func status(baseline: MetricSummary, variant: MetricSummary) -> Status {
+    guard let a = Self.statistic(baseline), let b = Self.statistic(variant) else { return .none }
+    let valueA = a.mean * Double(a.n), valueB = b.mean * Double(b.n)
+    let enoughData = valueA != 0 && valueB != 0 && max(valueA, valueB) >= minimumSampleSize
+    let belowMinimumChange = a.mean != 0 && b.mean != 0 && abs(a.mean - b.mean) / a.mean < minimumChange
+    let highlighted = enoughData && !belowMinimumChange
+    let significant: Bool, winning: Bool
+    switch engine {
+    case .bayesian:
+      let result = GrowthBookBayesianTest().compare(baseline: a, variation: b)
+      significant = result.chanceToWin > chanceToWinThreshold || result.chanceToWin < 1 - chanceToWinThreshold
+      winning = result.chanceToWin > chanceToWinThreshold
+    case .frequentist, .sequential:
+      let result = engine == .frequentist
+        ? GrowthBookTTest().compare(baseline: a, variation: b)
+        : GrowthBookSequentialTest(tuningParameter: sequentialTuningParameter).compare(baseline: a, variation: b)
+      significant = result.pValue < pValueThreshold
+      winning = result.expected > 0
+    }
+    if enoughData, belowMinimumChange, significant { return .draw }
+    guard highlighted, significant else { return .none }
+    return winning ? .won : .lost
+  }
+
+  /// What the page tells the team to do with `experiment` at the end of the run.
+  public func call(_ experiment: ExperimentResult, settings: AnalysisSettings) -> EngineCall {
+    guard let baselineIndex = experiment.variants.firstIndex(where: { $0.name == experiment.baseline }) else { return .keepRunning }
+    let baseline = experiment.variants[baselineIndex]
+    let names = baseline.metrics.map(\.name)
+    let goals = settings.successMetrics(among: names), guardrails = names.filter { settings.guardrails[$0] != nil }
+    guard !goals.isEmpty else { return .keepRunning }
+    func summary(_ variant: VariantResult, _ metric: String) -> MetricSummary? { variant.metrics.first { $0.name == metric } }
+    var winners: [(variant: String, lift: Double)] = []
+    var losing = 0, candidates = 0
+    for (index, variant) in experiment.variants.enumerated() where index != baselineIndex && variant.retiredIn == nil {
+      candidates += 1
+      let statuses = goals.map { goal in
+        summary(baseline, goal).flatMap { a in summary(variant, goal).map { status(baseline: a, variant: $0) } } ?? .none
+      }
+      let guardrailLost = guardrails.contains { metric in
+        summary(baseline, metric).flatMap { a in summary(variant, metric).map { status(baseline: a, variant: $0) } } == .lost
+      }
+      if statuses.allSatisfy({ $0 == .won }), !guardrailLost {
+        let lift = summary(variant, goals[0]).flatMap(\.mean).map { $0 - (summary(baseline, goals[0])?.mean ?? 0) } ?? 0
+        winners.append((variant.name, lift))
+      }
+      if statuses.allSatisfy({ $0 == .lost }) { losing += 1 }
+    }
+    if let best = winners.max(by: { $0.lift < $1.lift }) { return .ship(best.variant) }
+    if candidates > 0, losing == candidates { return .keepBaseline }
+    return .keepRunning
+  }
+
+  /// A metric's summary as gbstats reads it: conversions, or an amount's sum and sum of squares.
+  static func statistic(_ summary: MetricSummary) -> GrowthBookStatistic? {
+    if summary.isConversion {
+      guard let conversions = summary.conversions else { return nil }
+      return .proportion(n: summary.n, sum: Double(conversions))
+    }
+    guard let mean = summary.mean else { return nil }
+    let n = Double(summary.n), sum = mean * n
+    let variance = summary.variance ?? 0
+    return .sampleMean(n: summary.n, sum: sum, sumSquares: variance * (n - 1) + sum * sum / n)
+  }
+}
