@@ -87,7 +87,7 @@ import Testing
     let error = #expect(throws: EngineListError.self) { try AnalysisEngine.list("bench,gbstats") }
     #expect(
       error?.description
-        == "no engine is called 'gbstats'; the engines are bench, gbstats-bayesian, gbstats-frequentist, gbstats-sequential")
+        == "no engine is called 'gbstats'; the engines are bench, gbstats-bayesian, gbstats-frequentist, gbstats-sequential, optimizely-stats-engine")
     #expect((#expect(throws: EngineListError.self) { try AnalysisEngine.list("bench,") })?.description.hasPrefix("an empty engine name") == true)
   }
 

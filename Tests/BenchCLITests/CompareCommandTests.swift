@@ -59,7 +59,7 @@ import Testing
     let one = try temporaryFolder(), two = try temporaryFolder()
     for (folder, threads) in [(one, "1"), (two, "2")] {
       let result = try BenchProcess.run([
-        "compare", "--engines", "bench,gbstats-bayesian,gbstats-frequentist,gbstats-sequential", committedScenario("upgrade"),
+        "compare", "--engines", "bench,gbstats-bayesian,gbstats-frequentist,gbstats-sequential,optimizely-stats-engine", committedScenario("upgrade"),
         "--devices", "2000", "--replications", "6", "--threads", threads, "--out", folder.path, "--quiet",
       ])
       #expect(result.status == 0, "\(result.standardError)")
@@ -72,7 +72,10 @@ import Testing
     for experiment in ["SubscriptionScreenTheme", "OnboardingLength"] {
       #expect(markdown.contains("\n## \(experiment)\n"), "\(experiment)")
     }
-    for row in ["| Lab Bench (bench) |", "| GrowthBook Bayesian (gbstats-bayesian) |", "| GrowthBook sequential (gbstats-sequential) |"] {
+    for row in [
+      "| Lab Bench (bench) |", "| GrowthBook Bayesian (gbstats-bayesian) |", "| GrowthBook sequential (gbstats-sequential) |",
+      "| Optimizely Stats Engine (optimizely-stats-engine) |",
+    ] {
       #expect(markdown.components(separatedBy: row).count - 1 >= 2, "\(row)")
     }
   }
@@ -82,7 +85,7 @@ import Testing
     #expect(unknown.status == 64)
     #expect(unknown.standardError.hasPrefix(
       "Error: --engines: no engine is called 'gbstats'; the engines are bench, gbstats-bayesian, gbstats-frequentist, "
-        + "gbstats-sequential.\n"))
+        + "gbstats-sequential, optimizely-stats-engine.\n"))
     let stray = try BenchProcess.run(["compare", committedScenario("compare-frameworks"), "--replications", "5"])
     #expect(stray.status == 64)
     #expect(stray.standardError.hasPrefix(

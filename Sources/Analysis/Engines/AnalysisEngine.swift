@@ -15,6 +15,8 @@ public enum AnalysisEngine: String, CaseIterable, Sendable {
   case gbstatsFrequentist = "gbstats-frequentist"
   /// GrowthBook's frequentist engine with sequential testing on: an always-valid mixture test.
   case gbstatsSequential = "gbstats-sequential"
+  /// Optimizely's Stats Engine: always-valid mSPRT p-values with false discovery rate control.
+  case optimizelyStatsEngine = "optimizely-stats-engine"
 
   /// The engine's name on a report.
   public var title: String {
@@ -23,6 +25,7 @@ public enum AnalysisEngine: String, CaseIterable, Sendable {
     case .gbstatsBayesian: "GrowthBook Bayesian"
     case .gbstatsFrequentist: "GrowthBook frequentist"
     case .gbstatsSequential: "GrowthBook sequential"
+    case .optimizelyStatsEngine: "Optimizely Stats Engine"
     }
   }
 
@@ -34,6 +37,7 @@ public enum AnalysisEngine: String, CaseIterable, Sendable {
     case .gbstatsBayesian: return GrowthBookResultsPage(engine: .bayesian).call(experiment, settings: settings)
     case .gbstatsFrequentist: return GrowthBookResultsPage(engine: .frequentist).call(experiment, settings: settings)
     case .gbstatsSequential: return GrowthBookResultsPage(engine: .sequential).call(experiment, settings: settings)
+    case .optimizelyStatsEngine: return OptimizelyResultsPage().call(experiment, settings: settings)
     }
   }
 

@@ -89,7 +89,8 @@ private struct EngineCounts: Sendable {
 
 extension ExperimentResult {
   /// The experiment as it stood at the end of `day` (0 is the first): each variant's
-  /// metrics over the devices counted by then, as a results page would have shown it.
+  /// metrics over the devices counted by then, and the days so far, as a results page would
+  /// have shown it.
   func look(day: Int) -> ExperimentResult {
     var view = self
     for index in view.variants.indices {
@@ -104,7 +105,8 @@ extension ExperimentResult {
       view.variants[index].distributions = []
       view.variants[index].winsorized = []
     }
-    view.dailyMetrics = []
+    view.dailyMetrics = Array(dailyMetrics.prefix(day + 1))
+    view.dailyNewExposures = dailyNewExposures.map { Array($0.prefix(day + 1)) }
     view.rawOutcomes = []
     view.analysis = []
     view.decision = nil

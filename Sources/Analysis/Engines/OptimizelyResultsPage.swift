@@ -1,0 +1,98 @@
+import Results
+import ScenarioFormat
+import Statistics
+
+/// Optimizely's Stats Engine as its results page decides, from its published
+/// method (Johari, Koomen, Pekelis and Walsh, "Always Valid Inference:
+/// Continuous Monitoring of A/B Tests", Operations Research, 2022; Optimizely's
+/// support articles "Why Stats Engine controls for false discovery instead of
+/// false positives" and "False discovery rate control"): each metric of each
+/// variation is tested by a mixture sequential probability ratio test
+/// (mSPRT) on the difference of means, looked at the end of every day, so
+/// that its p-value stays valid however often the page is read; the p-values
+/// of all the experiment's metrics and variations are then adjusted together
+/// by Benjamini and Hochberg's procedure, which controls the false discovery
+/// rate; a result is conclusive when its statistical significance, one less
+/// the adjusted p-value, reaches the threshold (Optimizely's default 90%).
+///
+/// The mixture's variance is not published; the bench takes the one its own
+/// always-valid test uses (the planned effect, or `analysis.alwaysValidMixture`,
+/// times the baseline's mean at the last look, squared), so that the two are
+/// compared on the same footing. The decision ships a variation that is a
+/// winner on every success metric while no guardrail is a loser, rolls back
+/// when every variation is a loser on every success metric, and keeps running
+/// otherwise.
+public struct OptimizelyResultsPage: Sendable {
+  /// Optimizely's default statistical significance threshold.
+  public var significance = 0.90
+
+  public init() {}
+
+  /// A metric's conclusion for a variation on the page.
+  public enum Status: Hashable, Sendable {
+    case winner
+    case loser
+    case inconclusive
+  }
+
+  /// Each variation's status per metric (variations other than the baseline, in order), read at the
+  /// end of the experiment's last daily look (or once, on its final counts, without daily counts).
+  public func statuses(_ experiment: ExperimentResult, settings: AnalysisSettings) -> [String: [String: Status]] {
+    guard let baselineIndex = experiment.variants.firstIndex(where: { $0.name == experiment.baseline }) else { return [:] }
+    let metrics = experiment.variants[baselineIndex].metrics.map(\.name)
+    let history = experiment.dailyMetrics.isEmpty ? [experiment.variants.map(\.metrics)] : experiment.dailyMetrics
+    var tests: [(variant: String, metric: String, pValue: Double?, difference: Double)] = []
+    for (variantIndex, variant) in experiment.variants.enumerated() where variantIndex != baselineIndex && variant.retiredIn == nil {
+      for (metricIndex, metric) in metrics.enumerated() {
+        guard let last = history.last, metricIndex < last[baselineIndex].count, metricIndex < last[variantIndex].count else { continue }
+        let scale = (settings.alwaysValidMixture ?? settings.minimumDetectableEffect) * (last[baselineIndex][metricIndex].mean ?? 0)
+        guard scale != 0 else {
+          tests.append((variant.name, metric, nil, 0))
+          continue
+        }
+        var sequential = SequentialTest(mixtureVariance: scale * scale)
+        var difference = 0.0
+        for day in history {
+          let control = day[baselineIndex][metricIndex], treated = day[variantIndex][metricIndex]
+          guard control.n > 1, treated.n > 1 else { continue }
+          difference = (treated.mean ?? 0) - (control.mean ?? 0)
+          let variance = (control.variance ?? 0) / Double(control.n) + (treated.variance ?? 0) / Double(treated.n)
+          sequential.look(estimate: difference, variance: variance)
+        }
+        tests.append((variant.name, metric, sequential.pValue, difference))
+      }
+    }
+    let adjusted = MultipleComparisons.benjaminiHochberg(tests.map(\.pValue))
+    var statuses: [String: [String: Status]] = [:]
+    for (test, q) in zip(tests, adjusted) {
+      let conclusive = q.map { 1 - $0 >= significance } ?? false
+      statuses[test.variant, default: [:]][test.metric] =
+        !conclusive || test.difference == 0 ? .inconclusive : test.difference > 0 ? .winner : .loser
+    }
+    return statuses
+  }
+
+  /// What the page tells the team to do with `experiment`.
+  public func call(_ experiment: ExperimentResult, settings: AnalysisSettings) -> EngineCall {
+    guard let baseline = experiment.variants.first(where: { $0.name == experiment.baseline }) else { return .keepRunning }
+    let names = baseline.metrics.map(\.name)
+    let goals = settings.successMetrics(among: names), guardrails = names.filter { settings.guardrails[$0] != nil }
+    guard !goals.isEmpty else { return .keepRunning }
+    let statuses = self.statuses(experiment, settings: settings)
+    let candidates = experiment.variants.filter { $0.name != experiment.baseline && $0.retiredIn == nil }
+    var winners: [(variant: String, difference: Double)] = []
+    var losing = 0
+    for variant in candidates {
+      let page = statuses[variant.name] ?? [:]
+      let goalStatuses = goals.map { page[$0] ?? .inconclusive }
+      if goalStatuses.allSatisfy({ $0 == .winner }), !guardrails.contains(where: { page[$0] == .loser }) {
+        let difference = (variant.metrics.first { $0.name == goals[0] }?.mean ?? 0) - (baseline.metrics.first { $0.name == goals[0] }?.mean ?? 0)
+        winners.append((variant.name, difference))
+      }
+      if goalStatuses.allSatisfy({ $0 == .loser }) { losing += 1 }
+    }
+    if let best = winners.max(by: { $0.difference < $1.difference }) { return .ship(best.variant) }
+    if !candidates.isEmpty, losing == candidates.count { return .keepBaseline }
+    return .keepRunning
+  }
+}
