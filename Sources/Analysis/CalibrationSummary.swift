@@ -1,4 +1,5 @@
 import Results
+import ScenarioFormat
 import Statistics
 
 /// How often the analysis of replications of one scenario was right: the

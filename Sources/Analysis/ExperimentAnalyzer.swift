@@ -85,6 +85,7 @@ public struct ExperimentAnalyzer: Sendable {
     }
     holdShipsFailingGuardrails(&experiment.analysis)
     experiment.decision = ExperimentDecider(settings: settings).decide(experiment)
+    experiment.engineReading = settings.engine.reading(experiment, settings: settings)
     if var enrollment = experiment.enrollment {
       func analysis(of variants: [VariantResult]) -> [MetricAnalysis] {
         analyze(ExperimentResult(

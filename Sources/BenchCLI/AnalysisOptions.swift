@@ -37,7 +37,18 @@ struct AnalysisOptions: ParsableArguments {
       valueName: "metric=margin"))
   var guardrails: [String] = []
 
+  @Option(
+    help: ArgumentHelp(
+      "A platform's analysis engine whose results page the report shows beside the bench's decision: "
+        + AnalysisEngine.allCases.map(\.rawValue).joined(separator: ", ")
+        + " (default: the scenario's analysis.engine, else bench alone; docs/engines.md).",
+      valueName: "engine"))
+  var engine: String?
+
   func validate() throws {
+    if let engine, AnalysisEngine(rawValue: engine) == nil {
+      throw ValidationError("--engine: \(EngineListError(name: engine)).")
+    }
     if let alpha, !(alpha > 0 && alpha < 0.5) {
       throw ValidationError("--alpha must lie between 0 and 0.5, e.g. 0.05; got \(alpha).")
     }
@@ -60,6 +71,7 @@ struct AnalysisOptions: ParsableArguments {
     if let alpha { settings.alpha = alpha }
     if let mde { settings.minimumDetectableEffect = mde }
     if let power { settings.power = power }
+    if let engine, let chosen = AnalysisEngine(rawValue: engine) { settings.engine = chosen }
     func requireMetric(_ name: String, option: String) throws {
       guard metrics.contains(name) else {
         throw ValidationError(

@@ -58,3 +58,23 @@ extension DecisionRates {
     ])
   }
 }
+
+extension EngineReading {
+  var json: OrderedJSON {
+    var call: [(String, OrderedJSON)]
+    switch self.call {
+    case .ship(let variant): call = [("call", .string("ship")), ("variant", .string(variant))]
+    case .keepBaseline: call = [("call", .string("keep baseline"))]
+    case .keepRunning: call = [("call", .string("keep running"))]
+    case .withheld: call = [("call", .string("withheld"))]
+    }
+    return .object([("engine", .string(engine))] + call + [
+      ("marks", .array(marks.map { mark in
+        .object([
+          ("variant", .string(mark.variant)), ("metric", .string(mark.metric)), ("status", .string(mark.status)),
+          ("figure", .string(mark.figureName)), ("value", mark.figure.map(OrderedJSON.number) ?? .null),
+        ])
+      })),
+    ])
+  }
+}

@@ -83,6 +83,7 @@ extension ExperimentResult {
       ("mixedDevices", .integer(mixedDevices)),
       ("srm", srm.map { $0.json(variants: variants.map(\.name)) } ?? .null),
       ("decision", decision?.json ?? .null),
+    ] + (engineReading.map { [("engineReading", $0.json)] } ?? []) + [
       ("analysis", .array(analysis.map(\.json))),
       ("dailyNewExposures", .object(zip(variants, dailyNewExposures).map { ($0.name, .array($1.map(OrderedJSON.integer))) })),
     ])

@@ -18,7 +18,7 @@ enum ScenarioFields {
   static let ratio = ["name", "numerator", "denominator"]
   static let analysis = [
     "alpha", "correction", "attribution", "dailyLooks", "minimumDetectableEffect", "power", "neverEnrolledAsBaseline",
-    "liftInterval", "alwaysValidMixture", "guardrails", "minimumDetectableDifference",
+    "liftInterval", "alwaysValidMixture", "engine", "guardrails", "minimumDetectableDifference",
     "minimumDevicesPerVariant", "successMetrics", "deteriorationAlpha",
   ]
   static let remote = ["defaults", "fetch", "values", "customValues", "debugValues", "changes"]

@@ -394,6 +394,9 @@ struct ScenarioReader {
       }
       settings.alwaysValidMixture = mixture
     }
+    if let engineNode = object.optional("engine") {
+      settings.engine = try choice(engineNode, AnalysisEngine.self)
+    }
     if let intervalNode = object.optional("liftInterval") {
       settings.liftInterval = try choice(intervalNode, AnalysisSettings.LiftInterval.self)
     }

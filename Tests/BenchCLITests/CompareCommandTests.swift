@@ -80,6 +80,44 @@ import Testing
     }
   }
 
+  /// `--engine` puts one engine's page beside the bench's decision, in the report and in results.json.
+  @Test func anEnginesPageStandsBesideTheDecision() throws {
+    let out = try temporaryFolder()
+    let run = try BenchProcess.run([
+      committedScenario("true-effect"), "--engine", "gbstats-bayesian", "--replications", "1", "--out", out.path, "--quiet",
+    ])
+    #expect(run.status == 0, "\(run.standardError)")
+    let report = try String(contentsOf: out.appendingPathComponent("true-effect/report.md"), encoding: .utf8)
+    let section = try #require(report.components(separatedBy: "\n### GrowthBook Bayesian's page\n").last)
+      .components(separatedBy: "\n## ").first ?? ""
+    #expect(section.contains("A metric won when its chance to win is above 95% and lost when below 5%"))
+    #expect(section.contains("- **Paywall**: "))
+    #expect(section.contains("converted ") && section.contains("(chance to win "))
+    let results = try JSONSerialization.jsonObject(
+      with: Data(contentsOf: out.appendingPathComponent("true-effect/results.json"))) as? [String: Any]
+    let experiment = try #require((results?["experiments"] as? [[String: Any]])?.first)
+    let reading = try #require(experiment["engineReading"] as? [String: Any])
+    #expect(reading["engine"] as? String == "gbstats-bayesian")
+    let marks = try #require(reading["marks"] as? [[String: Any]])
+    #expect(!marks.isEmpty && marks.allSatisfy { $0["figure"] as? String == "chance to win" })
+    let check = try JSONSchemaCheck(schema: Data(contentsOf: repositoryRoot.appendingPathComponent("docs/results.schema.json")))
+    #expect(try check.problems(in: Data(contentsOf: out.appendingPathComponent("true-effect/results.json"))).isEmpty)
+    // The same page on a real export.
+    let analyzed = try BenchProcess.run([
+      "analyze", repositoryRoot.appendingPathComponent("docs/examples/exports/amplitude.jsonl").path, "--preset", "amplitude",
+      "--metric", "purchased=purchase", "--engine", "optimizely-stats-engine", "--out", out.path, "--quiet",
+    ])
+    #expect(analyzed.status == 0, "\(analyzed.standardError)")
+    let exported = try String(contentsOf: out.appendingPathComponent("amplitude-analyze/report.md"), encoding: .utf8)
+    #expect(exported.contains("\n### Optimizely Stats Engine's page\n"))
+    #expect(exported.contains("(statistical significance "))
+    let unknown = try BenchProcess.run([committedScenario("true-effect"), "--engine", "growthbook"])
+    #expect(unknown.status == 64)
+    #expect(unknown.standardError.hasPrefix(
+      "Error: --engine: no engine is called 'growthbook'; the engines are bench, gbstats-bayesian, gbstats-frequentist, "
+        + "gbstats-sequential, optimizely-stats-engine.\n"))
+  }
+
   @Test func badInputIsOneClearLine() throws {
     let unknown = try BenchProcess.run(["compare", "--engines", "bench,gbstats", committedScenario("upgrade")])
     #expect(unknown.status == 64)

@@ -239,6 +239,12 @@ func expectScenarioError(_ text: String, _ expected: String, sourceLocation: Sou
       #"analysis.liftInterval: must be one of "ratio", "delta""#)
   }
 
+  @Test func anUnknownEngine() {
+    expectError(
+      #", "analysis": { "engine": "growthbook" }"#,
+      #"analysis.engine: must be one of "bench", "gbstats-bayesian", "gbstats-frequentist", "gbstats-sequential", "optimizely-stats-engine""#)
+  }
+
   @Test func anAlwaysValidMixtureOutOfRange() {
     expectError(
       #", "analysis": { "alwaysValidMixture": 0 }"#,
@@ -272,7 +278,7 @@ func expectScenarioError(_ text: String, _ expected: String, sourceLocation: Sou
                        "segmentLifts": { "android": { "Theme": { "Red": -0.1 } } } } ],
         "analysis": { "alpha": 0.01, "correction": "benjamini-hochberg", "attribution": "exclude-contaminated", "dailyLooks": true,
                       "minimumDetectableEffect": 0.05, "power": 0.9, "liftInterval": "delta",
-                      "alwaysValidMixture": 0.2 }
+                      "alwaysValidMixture": 0.2, "engine": "gbstats-sequential" }
       """
     let scenario = try parse(minimalScenario(extra: extra)).scenario
     #expect(scenario.population.segments.map(\.name) == ["ios", "android"])
@@ -290,8 +296,10 @@ func expectScenarioError(_ text: String, _ expected: String, sourceLocation: Sou
       minimumDetectableEffect: 0.05, power: 0.9)
     expected.liftInterval = .delta
     expected.alwaysValidMixture = 0.2
+    expected.engine = .gbstatsSequential
     #expect(scenario.analysis == expected)
     #expect(try parse(minimalScenario(extra: "")).scenario.analysis.liftInterval == .ratio)
+    #expect(try parse(minimalScenario(extra: "")).scenario.analysis.engine == .bench)
   }
 }
 

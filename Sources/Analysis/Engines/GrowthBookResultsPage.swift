@@ -53,27 +53,60 @@ public struct GrowthBookResultsPage: Sendable {
 
   /// The status of `variant`'s metric against `baseline`'s.
   public func status(baseline: MetricSummary, variant: MetricSummary) -> Status {
-    guard let a = Self.statistic(baseline), let b = Self.statistic(variant) else { return .none }
+    mark(baseline: baseline, variant: variant).status
+  }
+
+  /// The status of `variant`'s metric against `baseline`'s, with the figure it rests on: the
+  /// chance to win on the Bayesian page, the p-value on the others.
+  public func mark(baseline: MetricSummary, variant: MetricSummary) -> (status: Status, figure: Double?) {
+    guard let a = Self.statistic(baseline), let b = Self.statistic(variant) else { return (.none, nil) }
     let valueA = a.mean * Double(a.n), valueB = b.mean * Double(b.n)
     let enoughData = valueA != 0 && valueB != 0 && max(valueA, valueB) >= minimumSampleSize
     let belowMinimumChange = a.mean != 0 && b.mean != 0 && abs(a.mean - b.mean) / a.mean < minimumChange
     let highlighted = enoughData && !belowMinimumChange
-    let significant: Bool, winning: Bool
+    let significant: Bool, winning: Bool, figure: Double
     switch engine {
     case .bayesian:
       let result = GrowthBookBayesianTest().compare(baseline: a, variation: b)
       significant = result.chanceToWin > chanceToWinThreshold || result.chanceToWin < 1 - chanceToWinThreshold
       winning = result.chanceToWin > chanceToWinThreshold
+      figure = result.chanceToWin
     case .frequentist, .sequential:
       let result = engine == .frequentist
         ? GrowthBookTTest().compare(baseline: a, variation: b)
         : GrowthBookSequentialTest(tuningParameter: sequentialTuningParameter).compare(baseline: a, variation: b)
       significant = result.pValue < pValueThreshold
       winning = result.expected > 0
+      figure = result.pValue
     }
-    if enoughData, belowMinimumChange, significant { return .draw }
-    guard highlighted, significant else { return .none }
-    return winning ? .won : .lost
+    if enoughData, belowMinimumChange, significant { return (.draw, figure) }
+    guard highlighted, significant else { return (.none, figure) }
+    return (winning ? .won : .lost, figure)
+  }
+
+  /// The page for `experiment`: its call, and every variation's mark on every metric.
+  public func reading(_ experiment: ExperimentResult, settings: AnalysisSettings, engine name: AnalysisEngine) -> EngineReading {
+    var marks: [EngineReading.Mark] = []
+    if let baseline = experiment.variants.first(where: { $0.name == experiment.baseline }) {
+      for variant in experiment.variants where variant.name != experiment.baseline && variant.retiredIn == nil {
+        for metric in baseline.metrics {
+          guard let summary = variant.metrics.first(where: { $0.name == metric.name }) else { continue }
+          let (status, figure) = mark(baseline: metric, variant: summary)
+          let word = switch status {
+          case .won: "won"
+          case .lost: "lost"
+          case .draw: "draw"
+          case .none: "none"
+          }
+          marks.append(.init(
+            variant: variant.name, metric: metric.name, status: word,
+            figureName: engine == .bayesian ? "chance to win" : engine == .sequential ? "sequential p-value" : "p-value",
+            figure: figure))
+        }
+      }
+    }
+    return EngineReading(
+      engine: name.rawValue, title: name.title, call: call(experiment, settings: settings), marks: marks, rule: name.rule)
   }
 
   /// What the page tells the team to do with `experiment` at the end of the run.

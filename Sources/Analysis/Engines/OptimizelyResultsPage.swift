@@ -38,7 +38,35 @@ public struct OptimizelyResultsPage: Sendable {
   /// Each variation's status per metric (variations other than the baseline, in order), read at the
   /// end of the experiment's last daily look (or once, on its final counts, without daily counts).
   public func statuses(_ experiment: ExperimentResult, settings: AnalysisSettings) -> [String: [String: Status]] {
-    guard let baselineIndex = experiment.variants.firstIndex(where: { $0.name == experiment.baseline }) else { return [:] }
+    var statuses: [String: [String: Status]] = [:]
+    for mark in marks(experiment, settings: settings) { statuses[mark.variant, default: [:]][mark.metric] = mark.status }
+    return statuses
+  }
+
+  /// The page for `experiment`: its call, and every variation's mark on every metric with its
+  /// statistical significance.
+  public func reading(_ experiment: ExperimentResult, settings: AnalysisSettings) -> EngineReading {
+    let marks = self.marks(experiment, settings: settings).map { mark in
+      let word = switch mark.status {
+      case .winner: "winner"
+      case .loser: "loser"
+      case .inconclusive: "inconclusive"
+      }
+      return EngineReading.Mark(
+        variant: mark.variant, metric: mark.metric, status: word, figureName: "statistical significance",
+        figure: mark.significance)
+    }
+    return EngineReading(
+      engine: AnalysisEngine.optimizelyStatsEngine.rawValue, title: AnalysisEngine.optimizelyStatsEngine.title,
+      call: call(experiment, settings: settings), marks: marks, rule: AnalysisEngine.optimizelyStatsEngine.rule)
+  }
+
+  /// Each variation's mark per metric in the page's order, with its statistical significance (one less the
+  /// adjusted always-valid p-value), `nil` where it has none.
+  func marks(_ experiment: ExperimentResult, settings: AnalysisSettings)
+    -> [(variant: String, metric: String, status: Status, significance: Double?)]
+  {
+    guard let baselineIndex = experiment.variants.firstIndex(where: { $0.name == experiment.baseline }) else { return [] }
     let metrics = experiment.variants[baselineIndex].metrics.map(\.name)
     let history = experiment.dailyMetrics.isEmpty ? [experiment.variants.map(\.metrics)] : experiment.dailyMetrics
     var tests: [(variant: String, metric: String, pValue: Double?, difference: Double)] = []
@@ -63,13 +91,11 @@ public struct OptimizelyResultsPage: Sendable {
       }
     }
     let adjusted = MultipleComparisons.benjaminiHochberg(tests.map(\.pValue))
-    var statuses: [String: [String: Status]] = [:]
-    for (test, q) in zip(tests, adjusted) {
+    return zip(tests, adjusted).map { test, q in
       let conclusive = q.map { 1 - $0 >= significance } ?? false
-      statuses[test.variant, default: [:]][test.metric] =
-        !conclusive || test.difference == 0 ? .inconclusive : test.difference > 0 ? .winner : .loser
+      let status: Status = !conclusive || test.difference == 0 ? .inconclusive : test.difference > 0 ? .winner : .loser
+      return (test.variant, test.metric, status, q.map { 1 - $0 })
     }
-    return statuses
   }
 
   /// What the page tells the team to do with `experiment`.

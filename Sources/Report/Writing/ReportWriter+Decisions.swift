@@ -12,6 +12,7 @@ extension ReportWriter {
   mutating func writeDecisions() {
     heading(2, "What to do")
     append(DecisionSummary(document: document, settings: input.settings).blocks)
+    writeEngineReadings()
     let analysed = document.experiments.filter { !$0.analysis.isEmpty }
     if !analysed.isEmpty {
       heading(2, "Evidence per metric")

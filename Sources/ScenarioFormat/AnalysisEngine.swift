@@ -1,12 +1,12 @@
 import Foundation
-import Results
-import ScenarioFormat
 
-/// The analysis a team reads its results with: the bench's own decision, or
-/// a platform's engine as its results page applies it. The same replications
-/// of a plan, read by each, show how often each page would have told the team
-/// to ship the wrong variant (`EngineComparison`, `bench compare --engines`).
-public enum AnalysisEngine: String, CaseIterable, Sendable {
+/// The analysis a team reads its results with: the bench's own decision, or a
+/// platform's engine as its results page applies it. The scenario's
+/// `analysis.engine` and `--engine` name one for a report; the same
+/// replications of a plan, read by several, show how often each page would
+/// have told the team to ship the wrong variant (`bench compare --engines`).
+/// Analysis implements each.
+public enum AnalysisEngine: String, CaseIterable, Hashable, Sendable {
   /// The bench's one decision per experiment (docs/statistics.md, "One decision per experiment").
   case bench
   /// GrowthBook's default: chance to win from a Gaussian posterior of the lift (gbstats 0.8.0).
@@ -29,25 +29,22 @@ public enum AnalysisEngine: String, CaseIterable, Sendable {
     }
   }
 
-  /// What the engine's results page tells the team to do with `experiment` at the end of the run.
-  public func call(_ experiment: ExperimentResult, settings: AnalysisSettings) -> EngineCall {
+  /// How the engine's page marks a metric and decides, in a sentence for a report.
+  public var rule: String {
     switch self {
     case .bench:
-      return experiment.decision.map { Self.bench.call($0.action) } ?? .keepRunning
-    case .gbstatsBayesian: return GrowthBookResultsPage(engine: .bayesian).call(experiment, settings: settings)
-    case .gbstatsFrequentist: return GrowthBookResultsPage(engine: .frequentist).call(experiment, settings: settings)
-    case .gbstatsSequential: return GrowthBookResultsPage(engine: .sequential).call(experiment, settings: settings)
-    case .optimizelyStatsEngine: return OptimizelyResultsPage().call(experiment, settings: settings)
-    }
-  }
-
-  /// The bench's decision as a call.
-  func call(_ action: ExperimentDecision.Action) -> EngineCall {
-    switch action {
-    case .ship(let variant): .ship(variant)
-    case .keepBaseline: .keepBaseline
-    case .doNotTrust: .withheld
-    case .keepRunning: .keepRunning
+      "The bench's one decision per experiment (docs/statistics.md)."
+    case .gbstatsBayesian:
+      "A metric won when its chance to win is above 95% and lost when below 5%, once one arm has 150 conversions (or an "
+        + "amount totalling 150) and the change is 0.5% or more; a variation ships when it won on every success metric and "
+        + "lost no guardrail."
+    case .gbstatsFrequentist, .gbstatsSequential:
+      "A metric won or lost when its \(self == .gbstatsSequential ? "sequential " : "")p-value is below 0.05, by the "
+        + "lift's sign, once one arm has 150 conversions (or an amount totalling 150) and the change is 0.5% or more; a "
+        + "variation ships when it won on every success metric and lost no guardrail."
+    case .optimizelyStatsEngine:
+      "A metric is a winner or a loser when its statistical significance (always valid, adjusted for the false discovery "
+        + "rate) reaches 90%; a variation ships when it is a winner on every success metric and a loser on no guardrail."
     }
   }
 
@@ -67,19 +64,12 @@ public enum AnalysisEngine: String, CaseIterable, Sendable {
 public struct EngineListError: Error, Sendable, CustomStringConvertible {
   public let name: String
 
+  public init(name: String) {
+    self.name = name
+  }
+
   public var description: String {
     (name.isEmpty ? "an empty engine name" : "no engine is called '\(name)'") + "; the engines are "
       + AnalysisEngine.allCases.map(\.rawValue).joined(separator: ", ")
   }
-}
-
-/// What an engine's page tells a team to do with an experiment.
-public enum EngineCall: Hashable, Sendable {
-  case ship(String)
-  /// Every variation lost: roll back to the baseline.
-  case keepBaseline
-  /// Nothing conclusive yet.
-  case keepRunning
-  /// The engine withholds the decision (the bench does on a sample ratio mismatch, contamination or peeking).
-  case withheld
 }
