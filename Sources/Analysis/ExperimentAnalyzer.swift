@@ -85,7 +85,7 @@ public struct ExperimentAnalyzer: Sendable {
     }
     holdShipsFailingGuardrails(&experiment.analysis)
     experiment.decision = ExperimentDecider(settings: settings).decide(experiment)
-    experiment.engineReading = settings.engine.reading(experiment, settings: settings)
+    experiment.engineReadings = settings.engines.compactMap { $0.reading(experiment, settings: settings) }
     if var enrollment = experiment.enrollment {
       func analysis(of variants: [VariantResult]) -> [MetricAnalysis] {
         analyze(ExperimentResult(

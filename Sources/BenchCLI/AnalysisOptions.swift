@@ -39,15 +39,15 @@ struct AnalysisOptions: ParsableArguments {
 
   @Option(
     help: ArgumentHelp(
-      "A platform's analysis engine whose results page the report shows beside the bench's decision: "
-        + AnalysisEngine.allCases.map(\.rawValue).joined(separator: ", ")
+      "A platform's analysis engine whose results page the report shows beside the bench's decision; repeat for "
+        + "several: " + AnalysisEngine.allCases.map(\.rawValue).joined(separator: ", ")
         + " (default: the scenario's analysis.engine, else bench alone; docs/engines.md).",
       valueName: "engine"))
-  var engine: String?
+  var engine: [String] = []
 
   func validate() throws {
-    if let engine, AnalysisEngine(rawValue: engine) == nil {
-      throw ValidationError("--engine: \(EngineListError(name: engine)).")
+    for name in engine where AnalysisEngine(rawValue: name) == nil {
+      throw ValidationError("--engine: \(EngineListError(name: name)).")
     }
     if let alpha, !(alpha > 0 && alpha < 0.5) {
       throw ValidationError("--alpha must lie between 0 and 0.5, e.g. 0.05; got \(alpha).")
@@ -71,7 +71,10 @@ struct AnalysisOptions: ParsableArguments {
     if let alpha { settings.alpha = alpha }
     if let mde { settings.minimumDetectableEffect = mde }
     if let power { settings.power = power }
-    if let engine, let chosen = AnalysisEngine(rawValue: engine) { settings.engine = chosen }
+    if !engine.isEmpty {
+      settings.engines = engine.compactMap(AnalysisEngine.init(rawValue:)).filter { $0 != .bench }
+        .reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+    }
     func requireMetric(_ name: String, option: String) throws {
       guard metrics.contains(name) else {
         throw ValidationError(

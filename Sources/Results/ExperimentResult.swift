@@ -32,8 +32,9 @@ public struct ExperimentResult: Hashable, Sendable {
   /// The one decision over the experiment's metrics, once analysed; `nil`
   /// for an experiment without metrics.
   public var decision: ExperimentDecision?
-  /// The named engine's results page, beside the decision (`analysis.engine`); `nil` for the bench's alone.
-  public var engineReading: EngineReading?
+  /// The named engines' results pages, beside the decision (`analysis.engine`, `--engine`); none for the
+  /// bench's decision alone.
+  public var engineReadings: [EngineReading] = []
 
   public init(
     name: String,

@@ -83,7 +83,7 @@ extension ExperimentResult {
       ("mixedDevices", .integer(mixedDevices)),
       ("srm", srm.map { $0.json(variants: variants.map(\.name)) } ?? .null),
       ("decision", decision?.json ?? .null),
-    ] + (engineReading.map { [("engineReading", $0.json)] } ?? []) + [
+    ] + (engineReadings.isEmpty ? [] : [("engineReadings", .array(engineReadings.map(\.json)))]) + [
       ("analysis", .array(analysis.map(\.json))),
       ("dailyNewExposures", .object(zip(variants, dailyNewExposures).map { ($0.name, .array($1.map(OrderedJSON.integer))) })),
     ])

@@ -46,9 +46,9 @@ public struct AnalysisSettings: Hashable, Sendable {
   /// set for; far below it finds little in the first looks, far above it
   /// loses power throughout (docs/statistics.md measures this).
   public var alwaysValidMixture: Double?
-  /// A platform's analysis engine whose results page the report shows beside the bench's decision
-  /// (docs/engines.md); `.bench` for the bench's decision alone.
-  public var engine = AnalysisEngine.bench
+  /// The platforms' analysis engines whose results pages the report shows beside the bench's decision
+  /// (docs/engines.md); none for the bench's decision alone.
+  public var engines: [AnalysisEngine] = []
   /// Guardrail metrics and their non-inferiority margins, as relative lifts:
   /// a variant is safe on such a metric when the data rule out a loss of the
   /// margin or more (a one-sided test at `alpha`).

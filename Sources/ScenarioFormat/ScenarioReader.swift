@@ -395,7 +395,8 @@ struct ScenarioReader {
       settings.alwaysValidMixture = mixture
     }
     if let engineNode = object.optional("engine") {
-      settings.engine = try choice(engineNode, AnalysisEngine.self)
+      let engine = try choice(engineNode, AnalysisEngine.self)
+      settings.engines = engine == .bench ? [] : [engine]
     }
     if let intervalNode = object.optional("liftInterval") {
       settings.liftInterval = try choice(intervalNode, AnalysisSettings.LiftInterval.self)

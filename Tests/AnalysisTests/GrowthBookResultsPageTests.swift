@@ -36,6 +36,12 @@ import Testing
     #expect(page.status(baseline: metric(40, of: 1000), variant: metric(150, of: 1000)) == .won)
     // A baseline without a conversion has no value to compare.
     #expect(page.status(baseline: metric(0, of: 1000), variant: metric(400, of: 1000)) == .none)
+    // An arm without devices has no summary to read, even where a mean of 0 is written for it.
+    let empty = MetricSummary(name: "revenue", isConversion: false, n: 0, conversions: nil, mean: 0, variance: nil, trueMean: nil, trueLift: nil)
+    let amounts = MetricSummary(
+      name: "revenue", isConversion: false, n: 500, conversions: nil, mean: 3, variance: 4, trueMean: nil, trueLift: nil)
+    #expect(page.mark(baseline: empty, variant: amounts).status == .none)
+    #expect(page.mark(baseline: empty, variant: amounts).figure == nil)
   }
 
   @Test func theSequentialEngineNeedsMoreEvidenceThanTheFixedHorizonOne() {

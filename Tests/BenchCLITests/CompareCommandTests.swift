@@ -96,7 +96,7 @@ import Testing
     let results = try JSONSerialization.jsonObject(
       with: Data(contentsOf: out.appendingPathComponent("true-effect/results.json"))) as? [String: Any]
     let experiment = try #require((results?["experiments"] as? [[String: Any]])?.first)
-    let reading = try #require(experiment["engineReading"] as? [String: Any])
+    let reading = try #require((experiment["engineReadings"] as? [[String: Any]])?.first)
     #expect(reading["engine"] as? String == "gbstats-bayesian")
     let marks = try #require(reading["marks"] as? [[String: Any]])
     #expect(!marks.isEmpty && marks.allSatisfy { $0["figure"] as? String == "chance to win" })
@@ -105,12 +105,16 @@ import Testing
     // The same page on a real export.
     let analyzed = try BenchProcess.run([
       "analyze", repositoryRoot.appendingPathComponent("docs/examples/exports/amplitude.jsonl").path, "--preset", "amplitude",
-      "--metric", "purchased=purchase", "--engine", "optimizely-stats-engine", "--out", out.path, "--quiet",
+      "--metric", "purchased=purchase", "--engine", "optimizely-stats-engine", "--engine", "gbstats-frequentist", "--out",
+      out.path, "--quiet",
     ])
     #expect(analyzed.status == 0, "\(analyzed.standardError)")
+    // One decision per engine: each page in the order asked.
     let exported = try String(contentsOf: out.appendingPathComponent("amplitude-analyze/report.md"), encoding: .utf8)
-    #expect(exported.contains("\n### Optimizely Stats Engine's page\n"))
-    #expect(exported.contains("(statistical significance "))
+    let optimizely = try #require(exported.range(of: "\n### Optimizely Stats Engine's page\n"))
+    let growthbook = try #require(exported.range(of: "\n### GrowthBook frequentist's page\n"))
+    #expect(optimizely.lowerBound < growthbook.lowerBound)
+    #expect(exported.contains("(statistical significance ") && exported.contains("(p-value "))
     let unknown = try BenchProcess.run([committedScenario("true-effect"), "--engine", "growthbook"])
     #expect(unknown.status == 64)
     #expect(unknown.standardError.hasPrefix(

@@ -189,9 +189,10 @@ func temporaryFolder() throws -> URL {
                                 loss as a relative lift, e.g. revenue=0.02; repeat for several (adds to
                                 the scenario's analysis.guardrails).
         --engine <engine>       A platform's analysis engine whose results page the report shows beside
-                                the bench's decision: bench, gbstats-bayesian, gbstats-frequentist,
-                                gbstats-sequential, optimizely-stats-engine (default: the scenario's
-                                analysis.engine, else bench alone; docs/engines.md).
+                                the bench's decision; repeat for several: bench, gbstats-bayesian,
+                                gbstats-frequentist, gbstats-sequential, optimizely-stats-engine
+                                (default: the scenario's analysis.engine, else bench alone;
+                                docs/engines.md).
         --threads <threads>     Simulate on this many threads at once (default: the number of cores).
         --replications <replications>
                                 Run the scenario this many times, each with a seed derived from the first

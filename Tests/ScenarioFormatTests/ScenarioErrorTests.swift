@@ -296,10 +296,10 @@ func expectScenarioError(_ text: String, _ expected: String, sourceLocation: Sou
       minimumDetectableEffect: 0.05, power: 0.9)
     expected.liftInterval = .delta
     expected.alwaysValidMixture = 0.2
-    expected.engine = .gbstatsSequential
+    expected.engines = [.gbstatsSequential]
     #expect(scenario.analysis == expected)
     #expect(try parse(minimalScenario(extra: "")).scenario.analysis.liftInterval == .ratio)
-    #expect(try parse(minimalScenario(extra: "")).scenario.analysis.engine == .bench)
+    #expect(try parse(minimalScenario(extra: "")).scenario.analysis.engines.isEmpty)
   }
 }
 

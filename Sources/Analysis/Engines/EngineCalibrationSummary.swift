@@ -33,7 +33,10 @@ public struct EngineCalibrationSummary: Sendable {
       counts = engines.map { _ in Array(repeating: EngineCounts(), count: names.count) }
     }
     replications += 1
-    let analyzer = ExperimentAnalyzer(settings: settings)
+    // A look is the bench's decision afresh; no engine's page is needed beside it.
+    var lookSettings = settings
+    lookSettings.engines = []
+    let analyzer = ExperimentAnalyzer(settings: lookSettings)
     for (index, experiment) in document.experiments.enumerated() where index < names.count {
       let days = settings.dailyLooks ? experiment.dailyMetrics.count : 0
       let looks = (0..<days).map { experiment.look(day: $0) }

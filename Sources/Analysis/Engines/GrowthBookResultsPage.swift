@@ -144,7 +144,7 @@ public struct GrowthBookResultsPage: Sendable {
       guard let conversions = summary.conversions else { return nil }
       return .proportion(n: summary.n, sum: Double(conversions))
     }
-    guard let mean = summary.mean else { return nil }
+    guard let mean = summary.mean, summary.n > 0 else { return nil }
     let n = Double(summary.n), sum = mean * n
     let variance = summary.variance ?? 0
     return .sampleMean(n: summary.n, sum: sum, sumSquares: variance * (n - 1) + sum * sum / n)
