@@ -40,18 +40,18 @@ public struct EngineCalibrationSummary: Sendable {
     for (index, experiment) in document.experiments.enumerated() where index < names.count {
       let days = settings.dailyLooks ? experiment.dailyMetrics.count : 0
       let looks = (0..<days).map { experiment.look(day: $0) }
-      // The bench decides a day's look as it decides the run: analysed afresh.
-      let analysedLooks = engines.contains(.bench) ? looks.map { analyzer.analyze($0) } : []
       for (engineIndex, engine) in engines.enumerated() {
         counts[engineIndex][index].final.add(engine.call(experiment, settings: settings), decision: experiment.decision)
         guard days > 0 else { continue }
         var first: (day: Int, call: EngineCall)?
         for day in 0..<days {
-          let call = engine.call(engine == .bench ? analysedLooks[day] : looks[day], settings: settings)
-          if call == .keepBaseline || { if case .ship = call { true } else { false } }() {
-            first = (day, call)
-            break
+          // The bench decides a day's look as it decides the run: analysed afresh, and only up to its first call.
+          let call = engine.call(engine == .bench ? analyzer.analyze(looks[day]) : looks[day], settings: settings)
+          switch call {
+          case .ship, .keepBaseline: first = (day, call)
+          case .keepRunning, .withheld: continue
           }
+          break
         }
         counts[engineIndex][index].firstCall.add(first?.call ?? .keepRunning, decision: experiment.decision)
         if let first { counts[engineIndex][index].callDays.append(first.day) }
