@@ -8,7 +8,7 @@ SCENARIO ?= scenarios/upgrade.json
 LAB_BENCH_OPTIMIZED_DEBUG ?= 1
 export LAB_BENCH_OPTIMIZED_DEBUG
 
-.PHONY: run test setup build compare fixtures vendor-fixtures decision-fixtures engine-fixtures growthbook-suite golden fuzz clean
+.PHONY: run test setup build compare fixtures vendor-fixtures decision-fixtures engine-fixtures confidence-fixtures growthbook-suite golden fuzz clean
 
 ## run: install what is missing, build, and run the bench on $(SCENARIO)
 ## (for the default scenario this rewrites the committed example, reports/upgrade/)
@@ -62,6 +62,10 @@ decision-fixtures:
 ## engine-fixtures: rewrite what GrowthBook's analysis engine (gbstats 0.8.0) says of the fixture tables (needs PyPI)
 engine-fixtures:
 	python3 scripts/make_engine_fixtures.py
+
+## confidence-fixtures: rewrite what Spotify's analysis engine (spotify-confidence 4.1.0) says of the fixture tables (needs PyPI)
+confidence-fixtures:
+	python3 scripts/make_confidence_fixtures.py
 
 ## growthbook-suite: run the committed GrowthBook SDK suite through GrowthBook's Python SDK (needs PyPI)
 growthbook-suite:

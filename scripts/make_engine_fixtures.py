@@ -21,6 +21,7 @@ import math
 import pathlib
 import random
 
+from fixture_numbers import number
 from pinned_packages import rerun_with
 
 GBSTATS = "gbstats==0.8.0"
@@ -32,16 +33,6 @@ ENV = ROOT / ".build" / "gbstats"
 def ensure_package():
     """Re-runs this script inside a virtual environment that holds the pinned package."""
     rerun_with([GBSTATS], ENV, "LAB_BENCH_GBSTATS_ENV", __file__)
-
-
-def number(value):
-    """A float for JSON: infinities and NaN as strings, which the Swift side reads back."""
-    value = float(value)
-    if math.isnan(value):
-        return "nan"
-    if math.isinf(value):
-        return "inf" if value > 0 else "-inf"
-    return value
 
 
 # MARK: - Summary tables

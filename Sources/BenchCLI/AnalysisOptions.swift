@@ -45,9 +45,24 @@ struct AnalysisOptions: ParsableArguments {
       valueName: "engine"))
   var engine: [String] = []
 
+  @Option(
+    name: .customLong("engine-setting"),
+    help: ArgumentHelp(
+      "An engine's setting in place of its platform's default, ENGINE.SETTING=VALUE, e.g. gbstats-bayesian.chanceToWin=0.9; "
+        + "repeat for several (adds to the scenario's analysis.engineSettings; docs/engines.md lists each engine's).",
+      valueName: "engine.setting=value"))
+  var engineSettings: [String] = []
+
   func validate() throws {
     for name in engine where AnalysisEngine(rawValue: name) == nil {
       throw ValidationError("--engine: \(EngineListError(name: name)).")
+    }
+    for text in engineSettings {
+      do {
+        _ = try AnalysisEngine.setting(text)
+      } catch {
+        throw ValidationError("--engine-setting \(error).")
+      }
     }
     if let alpha, !(alpha > 0 && alpha < 0.5) {
       throw ValidationError("--alpha must lie between 0 and 0.5, e.g. 0.05; got \(alpha).")
@@ -74,6 +89,10 @@ struct AnalysisOptions: ParsableArguments {
     if !engine.isEmpty {
       settings.engines = engine.compactMap(AnalysisEngine.init(rawValue:)).filter { $0 != .bench }
         .reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+    }
+    for text in engineSettings {
+      let (engine, setting, value) = try AnalysisEngine.setting(text)
+      settings.engineSettings[engine, default: [:]][setting] = value
     }
     func requireMetric(_ name: String, option: String) throws {
       guard metrics.contains(name) else {

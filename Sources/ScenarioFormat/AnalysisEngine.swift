@@ -15,6 +15,9 @@ public enum AnalysisEngine: String, CaseIterable, Hashable, Sendable {
   case gbstatsFrequentist = "gbstats-frequentist"
   /// GrowthBook's frequentist engine with sequential testing on: an always-valid mixture test.
   case gbstatsSequential = "gbstats-sequential"
+  /// Spotify Confidence: z tests with group-sequential bounds towards the planned sample, alpha split
+  /// over treatments and success metrics, and its risk-aware decision rule (spotify-confidence 4.1.0).
+  case confidence
   /// Optimizely's Stats Engine: always-valid mSPRT p-values with false discovery rate control.
   case optimizelyStatsEngine = "optimizely-stats-engine"
 
@@ -25,26 +28,41 @@ public enum AnalysisEngine: String, CaseIterable, Hashable, Sendable {
     case .gbstatsBayesian: "GrowthBook Bayesian"
     case .gbstatsFrequentist: "GrowthBook frequentist"
     case .gbstatsSequential: "GrowthBook sequential"
+    case .confidence: "Spotify Confidence"
     case .optimizelyStatsEngine: "Optimizely Stats Engine"
     }
   }
 
-  /// How the engine's page marks a metric and decides, in a sentence for a report.
-  public var rule: String {
+  /// How the engine's page marks a metric and decides, in a sentence for a report, with the values of its
+  /// settings in `analysis`.
+  public func rule(_ analysis: AnalysisSettings) -> String {
+    func value(_ setting: EngineSetting) -> Double { analysis.value(setting, for: self) }
+    func percent(_ share: Double) -> String { NumberText.plain((share * 100_000).rounded() / 1000) + "%" }
+    let marked =
+      "once one arm has \(NumberText.plain(value(.minimumSampleSize))) conversions (or an amount totalling "
+      + "\(NumberText.plain(value(.minimumSampleSize)))) and the change is \(percent(value(.minimumChange))) or more; a "
+      + "variation ships when it won on every success metric and lost no guardrail."
     switch self {
     case .bench:
-      "The bench's one decision per experiment (docs/statistics.md)."
+      return "The bench's one decision per experiment (docs/statistics.md)."
     case .gbstatsBayesian:
-      "A metric won when its chance to win is above 95% and lost when below 5%, once one arm has 150 conversions (or an "
-        + "amount totalling 150) and the change is 0.5% or more; a variation ships when it won on every success metric and "
-        + "lost no guardrail."
+      return "A metric won when its chance to win is above \(percent(value(.chanceToWin))) and lost when below "
+        + "\(percent(1 - value(.chanceToWin))), " + marked
     case .gbstatsFrequentist, .gbstatsSequential:
-      "A metric won or lost when its \(self == .gbstatsSequential ? "sequential " : "")p-value is below 0.05, by the "
-        + "lift's sign, once one arm has 150 conversions (or an amount totalling 150) and the change is 0.5% or more; a "
-        + "variation ships when it won on every success metric and lost no guardrail."
+      return "A metric won or lost when its \(self == .gbstatsSequential ? "sequential " : "")p-value is below "
+        + "\(NumberText.plain(value(.pValue))), by the lift's sign, "
+        + (self == .gbstatsSequential ? "its always-valid test tuned for \(NumberText.plain(value(.tuningParameter))) devices, " : "")
+        + marked
+    case .confidence:
+      return "Each treatment is compared with the control by a z test, success metrics for an increase and guardrails "
+        + "against their margins, alpha \(NumberText.plain(value(.alpha))) split over the treatments and success metrics, "
+        + "read every day against group-sequential bounds towards the planned sample; a treatment ships when a success "
+        + "metric is significantly better and every guardrail significantly non-inferior, and the control stays once the "
+        + "planned sample is reached without a ship."
     case .optimizelyStatsEngine:
-      "A metric is a winner or a loser when its statistical significance (always valid, adjusted for the false discovery "
-        + "rate) reaches 90%; a variation ships when it is a winner on every success metric and a loser on no guardrail."
+      return "A metric is a winner or a loser when its statistical significance (always valid, adjusted for the false "
+        + "discovery rate) reaches \(percent(value(.significance))); a variation ships when it is a winner on every success "
+        + "metric and a loser on no guardrail."
     }
   }
 

@@ -49,6 +49,9 @@ public struct AnalysisSettings: Hashable, Sendable {
   /// The platforms' analysis engines whose results pages the report shows beside the bench's decision
   /// (docs/engines.md); none for the bench's decision alone.
   public var engines: [AnalysisEngine] = []
+  /// The team's values of the engines' settings, where they differ from the platforms' defaults
+  /// (`analysis.engineSettings`, `--engine-setting`).
+  public var engineSettings: [AnalysisEngine: [EngineSetting: Double]] = [:]
   /// Guardrail metrics and their non-inferiority margins, as relative lifts:
   /// a variant is safe on such a metric when the data rule out a loss of the
   /// margin or more (a one-sided test at `alpha`).

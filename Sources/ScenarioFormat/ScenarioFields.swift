@@ -18,7 +18,7 @@ enum ScenarioFields {
   static let ratio = ["name", "numerator", "denominator"]
   static let analysis = [
     "alpha", "correction", "attribution", "dailyLooks", "minimumDetectableEffect", "power", "neverEnrolledAsBaseline",
-    "liftInterval", "alwaysValidMixture", "engine", "guardrails", "minimumDetectableDifference",
+    "liftInterval", "alwaysValidMixture", "engine", "engineSettings", "guardrails", "minimumDetectableDifference",
     "minimumDevicesPerVariant", "successMetrics", "deteriorationAlpha",
   ]
   static let remote = ["defaults", "fetch", "values", "customValues", "debugValues", "changes"]

@@ -398,6 +398,17 @@ struct ScenarioReader {
       let engine = try choice(engineNode, AnalysisEngine.self)
       settings.engines = engine == .bench ? [] : [engine]
     }
+    if let settingsNode = object.optional("engineSettings") {
+      let engines = try settingsNode.object(fields: AnalysisEngine.allCases.filter { !$0.settings.isEmpty }.map(\.rawValue))
+      for engine in AnalysisEngine.allCases {
+        guard let engineNode = engines.optional(engine.rawValue) else { continue }
+        let values = try engineNode.object(fields: engine.settings.map(\.rawValue))
+        for setting in engine.settings {
+          guard let valueNode = values.optional(setting.rawValue) else { continue }
+          settings.engineSettings[engine, default: [:]][setting] = try valueNode.double(in: setting.range)
+        }
+      }
+    }
     if let intervalNode = object.optional("liftInterval") {
       settings.liftInterval = try choice(intervalNode, AnalysisSettings.LiftInterval.self)
     }

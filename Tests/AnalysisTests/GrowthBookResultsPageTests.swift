@@ -93,7 +93,7 @@ import Testing
     let error = #expect(throws: EngineListError.self) { try AnalysisEngine.list("bench,gbstats") }
     #expect(
       error?.description
-        == "no engine is called 'gbstats'; the engines are bench, gbstats-bayesian, gbstats-frequentist, gbstats-sequential, optimizely-stats-engine")
+        == "no engine is called 'gbstats'; the engines are bench, gbstats-bayesian, gbstats-frequentist, gbstats-sequential, confidence, optimizely-stats-engine")
     #expect((#expect(throws: EngineListError.self) { try AnalysisEngine.list("bench,") })?.description.hasPrefix("an empty engine name") == true)
   }
 
@@ -160,5 +160,21 @@ import Testing
     #expect(quartiles.map { [$0.lower, $0.median, $0.upper] } == [2, 4, 7])
     #expect(EngineCalibration.Quartiles([]) == nil)
     #expect(EngineCalibration.Quartiles([6]).map { [$0.lower, $0.median, $0.upper] } == [6, 6, 6])
+  }
+
+  /// The team's threshold replaces GrowthBook's 95% on the page: a chance to win of about 80% is no win by
+  /// default and a win at 75%.
+  @Test func aTeamsChanceToWinThresholdDecides() {
+    let test = experiment([conversionVariant("A", conversions: 200, of: 1000), conversionVariant("B", conversions: 215, of: 1000)])
+    var settings = settings()
+    #expect(AnalysisEngine.gbstatsBayesian.call(test, settings: settings) == .keepRunning)
+    settings.engineSettings[.gbstatsBayesian] = [.chanceToWin: 0.75]
+    #expect(AnalysisEngine.gbstatsBayesian.call(test, settings: settings) == .ship("B"))
+    // Another engine's setting leaves this one alone.
+    settings.engineSettings = [.gbstatsFrequentist: [.pValue: 0.5]]
+    #expect(AnalysisEngine.gbstatsBayesian.call(test, settings: settings) == .keepRunning)
+    #expect(AnalysisEngine.gbstatsFrequentist.call(test, settings: settings) == .ship("B"))
+    let figure = AnalysisEngine.gbstatsBayesian.reading(test, settings: settings)?.marks.first?.figure ?? 0
+    #expect(figure > 0.75 && figure < 0.95, "chance to win \(figure)")
   }
 }

@@ -8,59 +8,17 @@ import Testing
 /// conclusions stay within the significance threshold however often the page is read, adjusted
 /// together by Benjamini and Hochberg.
 @Suite struct OptimizelyResultsPageTests {
-  /// SplitMix64 with Box–Muller normals: a seeded stream.
-  private struct Stream {
-    var state: UInt64
-    mutating func uniform() -> Double {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return (Double((z ^ (z >> 31)) >> 11) + 0.5) / Double(1 << 53)
-    }
-    mutating func normal() -> Double { (-2 * log(uniform())).squareRoot() * cos(2 * Double.pi * uniform()) }
-  }
-
-  private func summary(_ conversions: Int, of n: Int) -> MetricSummary {
-    conversionVariant("x", conversions: conversions, of: n).metrics[0]
-  }
-
-  /// An A/B test read at the end of each of `looks` days, `perLook` devices an arm a day.
-  private func experiment(looks: Int, perLook: Int, rate: Double, lift: Double, stream: inout Stream) -> ExperimentResult {
-    var a = 0, b = 0
-    var days: [[[MetricSummary]]] = []
-    for day in 1...looks {
-      // A day's conversions, binomial by its normal approximation (a few hundred devices a day).
-      func draw(_ p: Double) -> Int {
-        max(0, min(perLook, Int((Double(perLook) * p + (Double(perLook) * p * (1 - p)).squareRoot() * stream.normal()).rounded())))
-      }
-      a += draw(rate)
-      b += draw(rate * (1 + lift))
-      days.append([[summary(a, of: day * perLook)], [summary(b, of: day * perLook)]])
-    }
-    var result = plainExperiment([
-      conversionVariant("A", conversions: a, of: looks * perLook), conversionVariant("B", conversions: b, of: looks * perLook),
-    ])
-    result.dailyMetrics = days
-    return result
-  }
-
-  private func plainExperiment(_ variants: [VariantResult]) -> ExperimentResult {
-    ExperimentResult(
-      name: "Paywall", source: "local", baseline: variants[0].name, variants: variants, mixedDevices: 0, transitions: [],
-      dailyNewExposures: [], dailyMetrics: [], srm: nil, analysis: [])
-  }
 
   @Test func readEveryDayAnAATestIsCalledAtMostTenPercentOfTheTime() {
     // 20,000 A/A replications of 20 daily looks of 250 devices an arm at 20%: a look's always-valid
     // p-value is the running minimum, so a result is called on some day exactly when it is at the last.
-    var stream = Stream(state: 40_040)
+    var stream = SeededStream(state: 40_040)
     let settings = settings(effect: 0.2)
     var called = 0
     let replications = 20_000
     for _ in 0..<replications {
       let page = OptimizelyResultsPage().statuses(
-        experiment(looks: 20, perLook: 250, rate: 0.2, lift: 0, stream: &stream), settings: settings)
+        dailyConversionTest(looks: 20, perLook: 250, rate: 0.2, lift: 0, stream: &stream), settings: settings)
       if page["B"]?["converted"] != .inconclusive { called += 1 }
     }
     let rate = Double(called) / Double(replications)
@@ -70,10 +28,10 @@ import Testing
   }
 
   @Test func aTrueLiftIsFoundAndCalledAWinner() {
-    var stream = Stream(state: 7)
+    var stream = SeededStream(state: 7)
     var winners = 0
     for _ in 0..<200 {
-      let test = experiment(looks: 20, perLook: 1000, rate: 0.2, lift: 0.1, stream: &stream)
+      let test = dailyConversionTest(looks: 20, perLook: 1000, rate: 0.2, lift: 0.1, stream: &stream)
       if OptimizelyResultsPage().call(test, settings: settings(effect: 0.2)) == .ship("B") { winners += 1 }
     }
     // A 10% lift on 20% over 20,000 devices an arm is called in most replications.
@@ -83,10 +41,10 @@ import Testing
   @Test func theFalseDiscoveryRateAdjustmentSpansMetricsAndVariations() {
     // Two variations on one metric: B's always-valid p-value alone would be conclusive, but adjusted
     // with C's (which shows nothing) by Benjamini–Hochberg it needs to be twice as small.
-    var stream = Stream(state: 11)
+    var stream = SeededStream(state: 11)
     var alone = 0, together = 0
     for _ in 0..<300 {
-      let two = experiment(looks: 10, perLook: 400, rate: 0.2, lift: 0.08, stream: &stream)
+      let two = dailyConversionTest(looks: 10, perLook: 400, rate: 0.2, lift: 0.08, stream: &stream)
       var three = two
       three.variants.append(conversionVariant("C", conversions: two.variants[0].metrics[0].conversions!, of: two.variants[0].metrics[0].n))
       three.dailyMetrics = two.dailyMetrics.map { $0 + [$0[0]] }

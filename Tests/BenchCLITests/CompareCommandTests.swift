@@ -119,7 +119,34 @@ import Testing
     #expect(unknown.status == 64)
     #expect(unknown.standardError.hasPrefix(
       "Error: --engine: no engine is called 'growthbook'; the engines are bench, gbstats-bayesian, gbstats-frequentist, "
-        + "gbstats-sequential, optimizely-stats-engine.\n"))
+        + "gbstats-sequential, confidence, optimizely-stats-engine.\n"))
+  }
+
+  /// A team's settings replace the platform's defaults on its page, and its rule says so.
+  @Test func anEnginesSettingsAreTheTeams() throws {
+    let out = try temporaryFolder()
+    let run = try BenchProcess.run([
+      committedScenario("true-effect"), "--engine", "gbstats-bayesian", "--engine", "confidence", "--engine-setting",
+      "gbstats-bayesian.chanceToWin=0.8", "--engine-setting", "confidence.alpha=0.1", "--replications", "1", "--out",
+      out.path, "--quiet",
+    ])
+    #expect(run.status == 0, "\(run.standardError)")
+    let report = try String(contentsOf: out.appendingPathComponent("true-effect/report.md"), encoding: .utf8)
+    #expect(report.contains("A metric won when its chance to win is above 80% and lost when below 20%"))
+    #expect(report.contains("\n### Spotify Confidence's page\n"))
+    #expect(report.contains("alpha 0.1 split over the treatments and success metrics"))
+    #expect(report.contains("(adjusted lower bound of the lift "))
+    for (setting, message) in [
+      ("gbstats-bayesian.chanceToWin=2", "'gbstats-bayesian.chanceToWin=2': chanceToWin must be a number between 0.5 and 0.9999 (gbstats-bayesian's default: 0.95)"),
+      ("gbstats-bayesian.pValue=0.1", "'gbstats-bayesian.pValue=0.1': gbstats-bayesian has no setting 'pValue'; its settings are chanceToWin, minimumSampleSize, minimumChange"),
+      ("confidence.alpha=0x1p-4", "'confidence.alpha=0x1p-4': alpha must be a number between 0.0001 and 0.5 (confidence's default: 0.05)"),
+      ("bench.alpha=0.1", "'bench.alpha=0.1': bench has no settings"),
+      ("chanceToWin=0.9", "'chanceToWin=0.9': takes ENGINE.SETTING=VALUE, e.g. gbstats-bayesian.chanceToWin=0.9"),
+    ] {
+      let bad = try BenchProcess.run([committedScenario("true-effect"), "--engine-setting", setting])
+      #expect(bad.status == 64)
+      #expect(bad.standardError.hasPrefix("Error: --engine-setting \(message).\n"), "\(bad.standardError)")
+    }
   }
 
   @Test func badInputIsOneClearLine() throws {
@@ -127,7 +154,7 @@ import Testing
     #expect(unknown.status == 64)
     #expect(unknown.standardError.hasPrefix(
       "Error: --engines: no engine is called 'gbstats'; the engines are bench, gbstats-bayesian, gbstats-frequentist, "
-        + "gbstats-sequential, optimizely-stats-engine.\n"))
+        + "gbstats-sequential, confidence, optimizely-stats-engine.\n"))
     let stray = try BenchProcess.run(["compare", committedScenario("compare-frameworks"), "--replications", "5"])
     #expect(stray.status == 64)
     #expect(stray.standardError.hasPrefix(

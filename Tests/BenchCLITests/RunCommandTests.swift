@@ -190,9 +190,14 @@ func temporaryFolder() throws -> URL {
                                 the scenario's analysis.guardrails).
         --engine <engine>       A platform's analysis engine whose results page the report shows beside
                                 the bench's decision; repeat for several: bench, gbstats-bayesian,
-                                gbstats-frequentist, gbstats-sequential, optimizely-stats-engine
-                                (default: the scenario's analysis.engine, else bench alone;
-                                docs/engines.md).
+                                gbstats-frequentist, gbstats-sequential, confidence,
+                                optimizely-stats-engine (default: the scenario's analysis.engine, else
+                                bench alone; docs/engines.md).
+        --engine-setting <engine.setting=value>
+                                An engine's setting in place of its platform's default,
+                                ENGINE.SETTING=VALUE, e.g. gbstats-bayesian.chanceToWin=0.9; repeat for
+                                several (adds to the scenario's analysis.engineSettings; docs/engines.md
+                                lists each engine's).
         --threads <threads>     Simulate on this many threads at once (default: the number of cores).
         --replications <replications>
                                 Run the scenario this many times, each with a seed derived from the first

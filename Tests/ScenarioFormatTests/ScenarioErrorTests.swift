@@ -242,7 +242,21 @@ func expectScenarioError(_ text: String, _ expected: String, sourceLocation: Sou
   @Test func anUnknownEngine() {
     expectError(
       #", "analysis": { "engine": "growthbook" }"#,
-      #"analysis.engine: must be one of "bench", "gbstats-bayesian", "gbstats-frequentist", "gbstats-sequential", "optimizely-stats-engine""#)
+      #"analysis.engine: must be one of "bench", "gbstats-bayesian", "gbstats-frequentist", "gbstats-sequential", "confidence", "optimizely-stats-engine""#)
+  }
+
+  @Test func anEngineSettingThatNoEngineHasOrOutOfRange() {
+    expectError(
+      #", "analysis": { "engineSettings": { "gbstats-baysian": { "chanceToWin": 0.9 } } }"#,
+      "analysis.engineSettings.gbstats-baysian: is not a known field; did you mean 'gbstats-bayesian'? (known: gbstats-bayesian, "
+        + "gbstats-frequentist, gbstats-sequential, confidence, optimizely-stats-engine)")
+    expectError(
+      #", "analysis": { "engineSettings": { "gbstats-bayesian": { "chanceToWinn": 0.9 } } }"#,
+      "analysis.engineSettings.gbstats-bayesian.chanceToWinn: is not a known field; did you mean 'chanceToWin'? (known: "
+        + "chanceToWin, minimumSampleSize, minimumChange)")
+    expectError(
+      #", "analysis": { "engineSettings": { "optimizely-stats-engine": { "significance": 1.5 } } }"#,
+      "analysis.engineSettings.optimizely-stats-engine.significance: must lie between 0.5 and 0.9999, not 1.5")
   }
 
   @Test func anAlwaysValidMixtureOutOfRange() {

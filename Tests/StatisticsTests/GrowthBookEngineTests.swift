@@ -7,21 +7,6 @@ import Testing
 /// its frequentist, sequential and Bayesian tests on the summary tables
 /// scripts/make_engine_fixtures.py asked gbstats itself about.
 @Suite struct GrowthBookEngineTests {
-  /// A fixture number: a double, or "inf", "-inf", "nan" where JSON has none.
-  struct Number: Decodable {
-    let value: Double
-
-    init(from decoder: any Decoder) throws {
-      let container = try decoder.singleValueContainer()
-      if let value = try? container.decode(Double.self) {
-        self.value = value
-      } else {
-        let text = try container.decode(String.self)
-        value = ["inf": .infinity, "-inf": -.infinity][text] ?? .nan
-      }
-    }
-  }
-
   struct Table: Decodable {
     let kind: String
     let n: Int
@@ -61,13 +46,13 @@ import Testing
   }
 
   struct Result: Decodable {
-    let expected: Number
-    let ci: [Number]
-    let upliftStddev: Number
+    let expected: FixtureNumber
+    let ci: [FixtureNumber]
+    let upliftStddev: FixtureNumber
     let errorMessage: String?
-    let pValue: Number?
-    let chanceToWin: Number?
-    let risk: [Number]?
+    let pValue: FixtureNumber?
+    let chanceToWin: FixtureNumber?
+    let risk: [FixtureNumber]?
   }
 
   struct Case: Decodable {

@@ -5,12 +5,10 @@ extension AnalysisEngine {
   /// What the engine's results page tells the team to do with `experiment` at the end of the run.
   public func call(_ experiment: ExperimentResult, settings: AnalysisSettings) -> EngineCall {
     switch self {
-    case .bench:
-      return experiment.decision.map { Self.bench.call($0.action) } ?? .keepRunning
-    case .gbstatsBayesian: return GrowthBookResultsPage(engine: .bayesian).call(experiment, settings: settings)
-    case .gbstatsFrequentist: return GrowthBookResultsPage(engine: .frequentist).call(experiment, settings: settings)
-    case .gbstatsSequential: return GrowthBookResultsPage(engine: .sequential).call(experiment, settings: settings)
-    case .optimizelyStatsEngine: return OptimizelyResultsPage().call(experiment, settings: settings)
+    case .bench: experiment.decision.map { Self.bench.call($0.action) } ?? .keepRunning
+    case .gbstatsBayesian, .gbstatsFrequentist, .gbstatsSequential: growthBookPage(settings).call(experiment, settings: settings)
+    case .confidence: confidencePage(settings).call(experiment, settings: settings)
+    case .optimizelyStatsEngine: optimizelyPage(settings).call(experiment, settings: settings)
     }
   }
 
@@ -19,11 +17,32 @@ extension AnalysisEngine {
   public func reading(_ experiment: ExperimentResult, settings: AnalysisSettings) -> EngineReading? {
     switch self {
     case .bench: nil
-    case .gbstatsBayesian: GrowthBookResultsPage(engine: .bayesian).reading(experiment, settings: settings, engine: self)
-    case .gbstatsFrequentist: GrowthBookResultsPage(engine: .frequentist).reading(experiment, settings: settings, engine: self)
-    case .gbstatsSequential: GrowthBookResultsPage(engine: .sequential).reading(experiment, settings: settings, engine: self)
-    case .optimizelyStatsEngine: OptimizelyResultsPage().reading(experiment, settings: settings)
+    case .gbstatsBayesian, .gbstatsFrequentist, .gbstatsSequential:
+      growthBookPage(settings).reading(experiment, settings: settings, engine: self)
+    case .confidence: confidencePage(settings).reading(experiment, settings: settings)
+    case .optimizelyStatsEngine: optimizelyPage(settings).reading(experiment, settings: settings)
     }
+  }
+
+  /// The first of `experiment`'s daily `looks` on which the engine's page, read every day, ships or keeps
+  /// the baseline, and that call; `nil` when it never does. The bench decides each look afresh
+  /// (`decide`); Confidence reads its looks towards the plan of the whole run's decision, extending its
+  /// bounds day by day (without a plan, each day is a fixed-horizon read of that day's counts).
+  func firstCall(
+    _ experiment: ExperimentResult, looks: [ExperimentResult], settings: AnalysisSettings,
+    decide: (ExperimentResult) -> ExperimentResult
+  ) -> (day: Int, call: EngineCall)? {
+    if self == .confidence, let plan = experiment.decision?.devicesPerVariant {
+      return confidencePage(settings).firstCall(experiment, settings: settings, devicesPerVariant: plan)
+    }
+    for (day, look) in looks.enumerated() {
+      let call = call(self == .bench ? decide(look) : look, settings: settings)
+      switch call {
+      case .ship, .keepBaseline: return (day, call)
+      case .keepRunning, .withheld: continue
+      }
+    }
+    return nil
   }
 
   /// The bench's decision as a call.
@@ -34,5 +53,29 @@ extension AnalysisEngine {
     case .doNotTrust: .withheld
     case .keepRunning: .keepRunning
     }
+  }
+
+  /// GrowthBook's page with the team's settings.
+  private func growthBookPage(_ settings: AnalysisSettings) -> GrowthBookResultsPage {
+    var page = GrowthBookResultsPage(
+      engine: self == .gbstatsBayesian ? .bayesian : self == .gbstatsFrequentist ? .frequentist : .sequential)
+    page.chanceToWinThreshold = settings.value(.chanceToWin, for: self)
+    page.pValueThreshold = settings.value(.pValue, for: self)
+    page.minimumSampleSize = settings.value(.minimumSampleSize, for: self)
+    page.minimumChange = settings.value(.minimumChange, for: self)
+    page.sequentialTuningParameter = settings.value(.tuningParameter, for: self)
+    return page
+  }
+
+  private func confidencePage(_ settings: AnalysisSettings) -> ConfidenceResultsPage {
+    var page = ConfidenceResultsPage()
+    page.intervalSize = 1 - settings.value(.alpha, for: self)
+    return page
+  }
+
+  private func optimizelyPage(_ settings: AnalysisSettings) -> OptimizelyResultsPage {
+    var page = OptimizelyResultsPage()
+    page.significance = settings.value(.significance, for: self)
+    return page
   }
 }

@@ -43,16 +43,8 @@ public struct EngineCalibrationSummary: Sendable {
       for (engineIndex, engine) in engines.enumerated() {
         counts[engineIndex][index].final.add(engine.call(experiment, settings: settings), decision: experiment.decision)
         guard days > 0 else { continue }
-        var first: (day: Int, call: EngineCall)?
-        for day in 0..<days {
-          // The bench decides a day's look as it decides the run: analysed afresh, and only up to its first call.
-          let call = engine.call(engine == .bench ? analyzer.analyze(looks[day]) : looks[day], settings: settings)
-          switch call {
-          case .ship, .keepBaseline: first = (day, call)
-          case .keepRunning, .withheld: continue
-          }
-          break
-        }
+        // The bench decides a day's look as it decides the run: analysed afresh, and only up to its first call.
+        let first = engine.firstCall(experiment, looks: looks, settings: settings) { analyzer.analyze($0) }
         counts[engineIndex][index].firstCall.add(first?.call ?? .keepRunning, decision: experiment.decision)
         if let first { counts[engineIndex][index].callDays.append(first.day) }
         counts[engineIndex][index].looked = true

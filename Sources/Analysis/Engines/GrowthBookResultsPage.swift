@@ -106,7 +106,7 @@ public struct GrowthBookResultsPage: Sendable {
       }
     }
     return EngineReading(
-      engine: name.rawValue, title: name.title, call: call(experiment, settings: settings), marks: marks, rule: name.rule)
+      engine: name.rawValue, title: name.title, call: call(experiment, settings: settings), marks: marks, rule: name.rule(settings))
   }
 
   /// What the page tells the team to do with `experiment` at the end of the run.

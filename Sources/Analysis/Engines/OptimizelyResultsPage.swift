@@ -58,7 +58,7 @@ public struct OptimizelyResultsPage: Sendable {
     }
     return EngineReading(
       engine: AnalysisEngine.optimizelyStatsEngine.rawValue, title: AnalysisEngine.optimizelyStatsEngine.title,
-      call: call(experiment, settings: settings), marks: marks, rule: AnalysisEngine.optimizelyStatsEngine.rule)
+      call: call(experiment, settings: settings), marks: marks, rule: AnalysisEngine.optimizelyStatsEngine.rule(settings))
   }
 
   /// Each variation's mark per metric in the page's order, with its statistical significance (one less the
