@@ -69,7 +69,13 @@ let package = Package(
 
     // Drives virtual devices through a scenario by Lab's rules, counts what they
     // saw, and turns the counts into the results model.
-    .target(name: "Simulation", dependencies: ["Lab", "Bucketing", "Platforms", "Enrollment", "ScenarioFormat", "Results", "JSONDocument"]),
+    .target(
+      name: "Simulation",
+      dependencies: ["Lab", "Bucketing", "Platforms", "Enrollment", "ScenarioFormat", "Results", "JSONDocument", "Tallies"]),
+
+    // Exact sums, moments and histograms of amounts: the counting kernels the
+    // simulation and the reader of real exports both tally with.
+    .target(name: "Tallies"),
 
     // A run cut into shards for a cluster: the part files and their merge.
     .target(name: "Sharding", dependencies: ["ScenarioFormat", "Platforms", "Simulation", "Digests"]),
@@ -80,9 +86,8 @@ let package = Package(
     // Turns counts into verdicts with the statistics module.
     .target(name: "Analysis", dependencies: ["Results", "Statistics", "ScenarioFormat"]),
 
-    // The Lab analytics table as CSV: the events and outcomes a run exports, and
-    // the same analysis on a real table.
-    .target(name: "AnalyticsTable", dependencies: ["Lab", "Results", "Simulation", "ScenarioFormat"]),
+    // The analysis of an events table: the Lab table a run exports, and real exports.
+    .target(name: "AnalyticsTable", dependencies: ["Lab", "Results", "Tallies", "ScenarioFormat"]),
 
     // The Markdown report and its SVG charts: knows nothing of simulation.
     .target(name: "Report", dependencies: ["Results", "ScenarioFormat", "Lab", "Digests", "Expectations"]),
@@ -159,17 +164,17 @@ let package = Package(
     .testTarget(name: "DigestsTests", dependencies: ["Digests"], resources: [.copy("Fixtures")]),
     .testTarget(
       name: "SimulationTests",
-      dependencies: ["Simulation", "Platforms", "Results", "ScenarioFormat", "Lab", "LabTestKit", "Enrollment", "Analysis"]),
+      dependencies: ["Simulation", "Tallies", "Platforms", "Results", "ScenarioFormat", "Lab", "LabTestKit", "Enrollment", "Analysis"]),
     .testTarget(
       name: "ShardingTests", dependencies: ["Sharding", "Simulation", "Platforms", "ScenarioFormat", "Digests"]),
     .testTarget(
-      name: "AnalysisTests", dependencies: ["Analysis", "Results", "Simulation", "Platforms", "ScenarioFormat", "Statistics"],
+      name: "AnalysisTests", dependencies: ["Analysis", "Results", "Simulation", "Tallies", "Platforms", "ScenarioFormat", "Statistics"],
       resources: [.copy("Fixtures")]),
     .testTarget(
       name: "AnalyticsTableTests",
       // CSV.swift is the reference the table writer's bytes are checked against.
       dependencies: [
-        "AnalyticsTable", "Analysis", "Results", "Simulation", "Platforms", "ScenarioFormat", "Statistics",
+        "AnalyticsTable", "Analysis", "Results", "Simulation", "Tallies", "Platforms", "ScenarioFormat", "Statistics",
         .product(name: "CSV", package: "CSV.swift"),
       ]
     ),

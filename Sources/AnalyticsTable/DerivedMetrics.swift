@@ -1,6 +1,6 @@
 import Results
 import ScenarioFormat
-import Simulation
+import Tallies
 
 /// What an analysis of tables adds to its metrics from the devices' own
 /// values, as a simulated run adds them from its tallies: ratio metrics,

@@ -1,7 +1,7 @@
 import Foundation
 import Results
 import ScenarioFormat
-import Simulation
+import Tallies
 
 /// The same counts a simulation produces, from a real analytics events table
 /// and its outcomes: each device counts once per experiment, under the first
@@ -325,7 +325,7 @@ public struct EventsAnalysis {
       Moments.stepExponent(
         forLargest: outcomes.largestMagnitude(of: metricNames[index]) + (timedIndex[index].map { timed.largest[$0] } ?? 0))
     }
-    let scenarioOrder = scenario.map { SimulationPlan($0) }
+    let scenarioOrder = scenario.map(ExperimentOrder.init)
     var experimentNames = scenarioOrder?.experimentNames.filter { exposures.log(of: $0) != nil } ?? []
     experimentNames += exposures.experimentOrder.filter { !experimentNames.contains($0) }
 

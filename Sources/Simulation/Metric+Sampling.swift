@@ -1,5 +1,6 @@
 import Foundation
 import ScenarioFormat
+import Tallies
 
 extension Metric {
   /// Whether a run counts the metric's amounts by size (`AmountHistogram`):

@@ -1,12 +1,10 @@
 import Lab
 import Platforms
 import ScenarioFormat
+import Tallies
 
-/// A scenario with its experiments and variants numbered once across versions.
-///
-/// Experiments are identified across versions by name and variants within an
-/// experiment by name, in order of first appearance, because names are what Lab
-/// persists on a device.
+/// A scenario with its experiments and variants numbered once across versions
+/// (`ExperimentOrder`), and what the device loop needs of it.
 public struct SimulationPlan: Sendable {
   public let scenario: Scenario
   /// Every local experiment name of any version, in order of first appearance,
@@ -46,34 +44,11 @@ public struct SimulationPlan: Sendable {
       }
       return plugin
     }
-    var experimentNames: [String] = []
-    var variantNames: [[String]] = []
-    for experiment in scenario.versions.flatMap(\.experiments) {
-      let id = experimentNames.firstIndex(of: experiment.name) ?? {
-        experimentNames.append(experiment.name)
-        variantNames.append([])
-        return experimentNames.count - 1
-      }()
-      for variant in experiment.variants where !variantNames[id].contains(variant.name) {
-        variantNames[id].append(variant.name)
-      }
-    }
-    localExperimentCount = experimentNames.count
-    for change in scenario.remote?.changes ?? [] {
-      guard case .add(let experiment, _) = change.action else { continue }
-      if let id = experimentNames.firstIndex(of: experiment.name) {
-        variantNames[id] += experiment.variants.map(\.name).filter { !variantNames[id].contains($0) }
-      } else {
-        experimentNames.append(experiment.name)
-        variantNames.append(experiment.variants.map(\.name))
-      }
-    }
-    remoteExperiments = localExperimentCount..<experimentNames.count
-    for (name, variations) in scenario.service?.experimentVariations ?? [] {
-      experimentNames.append(name)
-      variantNames.append(variations)
-    }
-    serviceExperiments = remoteExperiments.upperBound..<experimentNames.count
+    let order = ExperimentOrder(scenario)
+    let experimentNames = order.experimentNames, variantNames = order.variantNames
+    localExperimentCount = order.localExperimentCount
+    remoteExperiments = order.remoteExperiments
+    serviceExperiments = order.serviceExperiments
     self.experimentNames = experimentNames
     self.variantNames = variantNames
     let revisions = scenario.remote?.revisions ?? []

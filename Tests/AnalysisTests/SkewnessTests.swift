@@ -1,5 +1,6 @@
 import Foundation
 import Simulation
+import Tallies
 import Testing
 
 /// An amount's skewness from the tally's exact sums, against scipy's `skew`

@@ -3,6 +3,7 @@ import Foundation
 import Results
 import ScenarioFormat
 @testable import Simulation
+import Tallies
 import Testing
 
 /// Winsorized metrics against scipy: the cap at the pooled percentile, the

@@ -1,4 +1,4 @@
-import AnalyticsTable
+import Simulation
 import CSV
 import Foundation
 import Testing

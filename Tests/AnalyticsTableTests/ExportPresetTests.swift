@@ -1,6 +1,7 @@
 import Foundation
 import Results
 import ScenarioFormat
+import Tallies
 import Testing
 
 @testable import AnalyticsTable

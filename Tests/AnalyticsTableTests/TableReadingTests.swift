@@ -3,6 +3,7 @@ import AnalyticsTable
 import Foundation
 import Results
 import ScenarioFormat
+import Simulation
 import Statistics
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import LabTestKit
 @testable import Simulation
+import Tallies
 import Testing
 
 /// The amounts by size behind a metric's quantiles: each bucket's value is

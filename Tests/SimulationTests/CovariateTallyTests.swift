@@ -4,6 +4,7 @@ import Platforms
 import Results
 import ScenarioFormat
 @testable import Simulation
+import Tallies
 import Testing
 
 /// A metric's covariate: its exact sums, and the correlation the simulation

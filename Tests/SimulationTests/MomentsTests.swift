@@ -4,6 +4,7 @@ import Platforms
 import Results
 import ScenarioFormat
 @testable import Simulation
+import Tallies
 import Testing
 
 /// Exact sums hold every amount the scenario format accepts at any population:

@@ -1,3 +1,4 @@
+import Tallies
 import Testing
 
 @testable import Simulation

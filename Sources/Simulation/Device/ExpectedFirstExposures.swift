@@ -1,3 +1,5 @@
+import Tallies
+
 /// The split the configuration should produce among first exposures,
 /// `VariantTally.expectedFirstExposed`, for the sample ratio mismatch check:
 /// at a device's first display of an experiment, its chance of being first

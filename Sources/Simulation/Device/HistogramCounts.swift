@@ -1,3 +1,5 @@
+import Tallies
+
 /// The batch's amounts by size for metrics with quantiles or winsorization
 /// (`VariantTally.histograms`), under the scenario's attribution, with each
 /// bucket's moments for winsorized metrics.

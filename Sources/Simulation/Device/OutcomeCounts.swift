@@ -1,3 +1,5 @@
+import Tallies
+
 /// The batch's outcome counts for the devices each experiment was shown to:
 /// `VariantTally.firstExposure`, `uncontaminated`, `covariates` and `ratios`,
 /// and `ExperimentTally.dailyCohorts`. The amounts by size are `HistogramCounts`'.

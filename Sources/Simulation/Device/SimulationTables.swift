@@ -1,5 +1,6 @@
 import Lab
 import ScenarioFormat
+import Tallies
 
 /// The plan as flat arrays of plain numbers, one set per simulator: what the
 /// device loop reads on every launch, laid out so that reading it never

@@ -1,3 +1,5 @@
+import Tallies
+
 /// The batch's counts of devices by the variant each enrollment rule enrolled
 /// them in, with their outcomes, shown or not: the sample of the diluted
 /// estimate (`VariantTally.enrolled`, `enrolledShown`, `enrolledOutcomes`),

@@ -1,3 +1,5 @@
+import Tallies
+
 /// Everything a run records about one experiment.
 public struct ExperimentTally: Hashable, Sendable {
   /// By global variant number.

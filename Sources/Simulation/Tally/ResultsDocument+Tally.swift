@@ -2,6 +2,7 @@ import Enrollment
 import Lab
 import Results
 import ScenarioFormat
+import Tallies
 
 extension ResultsDocument {
   /// The document for one replication's tally, described with the

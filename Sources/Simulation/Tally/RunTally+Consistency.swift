@@ -1,3 +1,5 @@
+import Tallies
+
 extension RunTally {
   /// What in these counts no run could have counted, or `nil` when they hold
   /// together: a part file's checksum proves it was not damaged, not that a

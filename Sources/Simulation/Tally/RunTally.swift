@@ -1,3 +1,5 @@
+import Tallies
+
 /// Everything one replication of a run records, summed over devices.
 public struct RunTally: Hashable, Sendable {
   public var devices = 0

@@ -1,3 +1,5 @@
+import Tallies
+
 /// Visits every count a `RunTally` holds, in one fixed order, with write
 /// access: the one place that says what a tally is made of, so that a shard's
 /// tally can be written out and read back without a second list of its fields

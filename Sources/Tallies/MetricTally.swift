@@ -37,7 +37,7 @@ public struct MetricTally: Hashable, Sendable, BitwiseCopyable {
   /// already on this tally's grids (`Moments.steps`, `ExactSum.steps`), for a
   /// device the loop counts in several tallies of one metric.
   @inline(__always)
-  mutating func add(outcomeSteps: Int64, expectedSteps: Int64?, converted: Bool, isAmount: Bool) {
+  package mutating func add(outcomeSteps: Int64, expectedSteps: Int64?, converted: Bool, isAmount: Bool) {
     outcomes.add(steps: outcomeSteps)
     if isAmount { cubes.add(steps: outcomeSteps) }
     if let expectedSteps { trueMeanSum.add(steps: expectedSteps) }

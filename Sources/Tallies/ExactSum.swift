@@ -5,7 +5,7 @@ public struct ExactSum: Hashable, Sendable, BitwiseCopyable {
   public let stepExponent: Int
   /// 2^-stepExponent, kept so that adding a value multiplies by a constant.
   private let stepsPerUnit: Double
-  var steps: Int128 = 0
+  package var steps: Int128 = 0
 
   /// - Parameter stepExponent: the grid: 2⁻³² by default, for probabilities;
   ///   `Moments.stepExponent(forScale:)` for a metric's expected outcomes.
@@ -23,12 +23,12 @@ public struct ExactSum: Hashable, Sendable, BitwiseCopyable {
   /// `value` as a whole number of this sum's steps, `nil` for NaN (which
   /// `add` leaves out).
   @inline(__always)
-  func steps(_ value: Double) -> Int64? {
+  package func steps(_ value: Double) -> Int64? {
     Moments.nearestSteps(value * stepsPerUnit)
   }
 
   @inline(__always)
-  mutating func add(steps nearest: Int64) {
+  package mutating func add(steps nearest: Int64) {
     steps += Int128(nearest)
   }
 

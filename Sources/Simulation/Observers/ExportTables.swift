@@ -1,5 +1,4 @@
 import Lab
-import Simulation
 
 /// The analytics events a run exports, as the Lab doc's single table: one row
 /// per event with the columns value, key, variant, experiment, source,

@@ -4,13 +4,13 @@
 /// any order. With `Moments` it gives a sample's skewness.
 public struct CubeSum: Hashable, Sendable, BitwiseCopyable {
   /// Magnitudes as high × 2¹²⁸ + low.
-  var positiveLow: UInt128 = 0, positiveHigh: UInt128 = 0
-  var negativeLow: UInt128 = 0, negativeHigh: UInt128 = 0
+  package var positiveLow: UInt128 = 0, positiveHigh: UInt128 = 0
+  package var negativeLow: UInt128 = 0, negativeHigh: UInt128 = 0
 
   public init() {}
 
   @inline(__always)
-  mutating func add(steps: Int64) {
+  package mutating func add(steps: Int64) {
     let magnitude = UInt128(steps.magnitude)
     let cube = (magnitude * magnitude).multipliedFullWidth(by: magnitude)
     if steps >= 0 {
@@ -33,7 +33,7 @@ public struct CubeSum: Hashable, Sendable, BitwiseCopyable {
   }
 
   /// Σ steps³, each sign's magnitude rounded once.
-  var value: Double {
+  package var value: Double {
     Moments.double(high: positiveHigh, low: positiveLow) - Moments.double(high: negativeHigh, low: negativeLow)
   }
 
@@ -41,7 +41,7 @@ public struct CubeSum: Hashable, Sendable, BitwiseCopyable {
   /// central moments divided by n (scipy's `skew`): m₃ = S₃/n − 3x̄·S₂/n + 2x̄³
   /// from the exact sums, m₂ from the exact variance. `nil` below three
   /// values or with no spread.
-  func skewness(of moments: Moments) -> Double? {
+  package func skewness(of moments: Moments) -> Double? {
     guard moments.count > 2, let variance = moments.sampleVariance, variance > 0 else { return nil }
     let n = Double(moments.count), step = moments.step
     let mean = Double(moments.sum) / n

@@ -14,14 +14,14 @@ public struct Moments: Hashable, Sendable, BitwiseCopyable {
   public let stepExponent: Int
   /// 2^-stepExponent, kept so that adding a value multiplies by a constant.
   private let stepsPerUnit: Double
-  public internal(set) var count: Int = 0
-  var sum: Int128 = 0
+  public package(set) var count: Int = 0
+  package var sum: Int128 = 0
   /// Σ steps², as `high` × 2¹²⁸ + `low`.
-  var squaresLow: UInt128 = 0
-  var squaresHigh: UInt128 = 0
+  package var squaresLow: UInt128 = 0
+  package var squaresHigh: UInt128 = 0
 
   /// The largest number of steps a value takes: ±2⁶².
-  static let largestSteps = 0x1p62
+  package static let largestSteps = 0x1p62
 
   /// - Parameter stepExponent: the grid's step is 2^stepExponent; see
   ///   `stepExponent(forScale:)`.
@@ -51,7 +51,7 @@ public struct Moments: Hashable, Sendable, BitwiseCopyable {
   }
 
   @inline(__always)
-  func steps(_ value: Double) -> Int64 {
+  package func steps(_ value: Double) -> Int64 {
     Self.nearestSteps(value * stepsPerUnit) ?? 0
   }
 
@@ -61,7 +61,7 @@ public struct Moments: Hashable, Sendable, BitwiseCopyable {
   /// below 2⁵² the fraction `scaled − trunc(scaled)` is exact, and above it
   /// every double is already whole.
   @inline(__always)
-  static func nearestSteps(_ scaled: Double) -> Int64? {
+  package static func nearestSteps(_ scaled: Double) -> Int64? {
     guard scaled == scaled else { return nil }
     let clamped = min(max(scaled, -largestSteps), largestSteps)
     let whole = Int64(clamped)
@@ -76,7 +76,7 @@ public struct Moments: Hashable, Sendable, BitwiseCopyable {
 
   /// Adds a value already on the grid, as a whole number of steps.
   @inline(__always)
-  mutating func add(steps: Int64) {
+  package mutating func add(steps: Int64) {
     let square = UInt128(steps.magnitude) * UInt128(steps.magnitude)
     count += 1
     sum += Int128(steps)
@@ -86,7 +86,7 @@ public struct Moments: Hashable, Sendable, BitwiseCopyable {
   }
 
   /// Adds the same value `times` times, exactly as so many `add(steps:)`.
-  mutating func add(steps: Int64, times: Int) {
+  package mutating func add(steps: Int64, times: Int) {
     guard times > 0 else { return }
     let square = UInt128(steps.magnitude) * UInt128(steps.magnitude)
     count += times
@@ -130,7 +130,7 @@ public struct Moments: Hashable, Sendable, BitwiseCopyable {
 
   /// `high` × 2¹²⁸ + `low`, rounded once, so that the same amount on two grids
   /// gives the same variance.
-  static func double(high: UInt128, low: UInt128) -> Double {
+  package static func double(high: UInt128, low: UInt128) -> Double {
     guard high != 0 else { return Double(low) }
     let shift = 128 - high.leadingZeroBitCount
     let lost = low & ((1 << UInt128(shift)) - 1)

@@ -45,7 +45,7 @@ public struct VariantTally: Hashable, Sendable {
     self.histograms = histograms
   }
 
-  mutating func merge(_ other: VariantTally) {
+  package mutating func merge(_ other: VariantTally) {
     exposed += other.exposed
     contaminated += other.contaminated
     firstExposed += other.firstExposed

@@ -8,10 +8,10 @@
 public struct CrossProducts: Hashable, Sendable, BitwiseCopyable {
   /// Σ x·y over products ≥ 0 and the magnitude of Σ x·y over products < 0, in
   /// steps of both grids, each as `high` × 2¹²⁸ + `low`.
-  var positiveLow: UInt128 = 0
-  var positiveHigh: UInt128 = 0
-  var negativeLow: UInt128 = 0
-  var negativeHigh: UInt128 = 0
+  package var positiveLow: UInt128 = 0
+  package var positiveHigh: UInt128 = 0
+  package var negativeLow: UInt128 = 0
+  package var negativeHigh: UInt128 = 0
 
   public init() {}
 

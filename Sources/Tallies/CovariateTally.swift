@@ -3,9 +3,9 @@
 /// adjustment (CUPED) needs beside the outcomes' own moments.
 public struct CovariateTally: Hashable, Sendable, BitwiseCopyable {
   /// The covariates, on a grid for values of unit scale (they are standard normal).
-  public internal(set) var covariates = Moments(stepExponent: Moments.stepExponent(forScale: 1))
+  public package(set) var covariates = Moments(stepExponent: Moments.stepExponent(forScale: 1))
   /// Σ covariate × outcome.
-  var products = CrossProducts()
+  package var products = CrossProducts()
 
   public init() {}
 

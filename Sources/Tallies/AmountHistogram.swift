@@ -10,19 +10,19 @@
 /// metric each bucket's exact `Moments` too, about 570 KB more.
 public struct AmountHistogram: Hashable, Sendable {
   /// Buckets per power of two, and the number of small steps counted exactly.
-  static let subBuckets = 128
+  package static let subBuckets = 128
   /// log₂ of `subBuckets`.
-  static let subBucketBits = 7
+  package static let subBucketBits = 7
   public static let bucketCount = subBuckets + (62 - subBucketBits) * subBuckets + 1
 
   /// The grid's step is 2^stepExponent, as the metric's `Moments`.
   public let stepExponent: Int
-  public internal(set) var counts: [Int]
+  public package(set) var counts: [Int]
   /// Per bucket, the exact moments of its amounts, kept for a winsorized
   /// metric: capped at the top of a bucket, every amount in or below it is
   /// unchanged and every amount above it is the cap, so the capped moments
   /// are exact sums of these. Empty for a metric with quantiles only.
-  public internal(set) var moments: [Moments]
+  public package(set) var moments: [Moments]
 
   /// - Parameter keepsMoments: whether to keep each bucket's moments, which
   ///   `winsorized(atSteps:)` needs.
@@ -35,7 +35,7 @@ public struct AmountHistogram: Hashable, Sendable {
   /// The bucket of an amount of `steps` grid steps; a negative amount (none
   /// is drawn) counts as 0.
   @inline(__always)
-  static func bucket(steps: Int64) -> Int {
+  package static func bucket(steps: Int64) -> Int {
     guard steps >= Int64(subBuckets) else { return Int(max(steps, 0)) }
     let exponent = 63 - steps.leadingZeroBitCount
     let shift = exponent - subBucketBits
@@ -44,7 +44,7 @@ public struct AmountHistogram: Hashable, Sendable {
 
   /// The amount, in steps, that bucket `index` stands for: the step itself
   /// below 128, else the midpoint of the steps the bucket holds.
-  static func representative(_ index: Int) -> Double {
+  package static func representative(_ index: Int) -> Double {
     guard index >= subBuckets else { return Double(index) }
     let shift = index / subBuckets - 1, mantissa = index % subBuckets + subBuckets
     let lowest = Int64(mantissa) << shift, width = Int64(1) << shift
@@ -52,14 +52,14 @@ public struct AmountHistogram: Hashable, Sendable {
   }
 
   /// The smallest amount, in steps, that bucket `index` holds.
-  static func bottom(_ index: Int) -> Int64 {
+  package static func bottom(_ index: Int) -> Int64 {
     guard index >= subBuckets else { return Int64(index) }
     let shift = index / subBuckets - 1, mantissa = index % subBuckets + subBuckets
     return Int64(mantissa) << shift
   }
 
   /// The largest amount, in steps, that bucket `index` holds.
-  static func top(_ index: Int) -> Int64 {
+  package static func top(_ index: Int) -> Int64 {
     guard index >= subBuckets else { return Int64(index) }
     let shift = index / subBuckets - 1, mantissa = index % subBuckets + subBuckets
     return (Int64(mantissa) << shift) + (Int64(1) << shift) - 1
@@ -67,13 +67,13 @@ public struct AmountHistogram: Hashable, Sendable {
 
   /// Counts one amount.
   @inline(__always)
-  mutating func add(steps: Int64) {
+  package mutating func add(steps: Int64) {
     let bucket = Self.bucket(steps: steps)
     counts[bucket] += 1
     if !moments.isEmpty { moments[bucket].add(steps: steps) }
   }
 
-  mutating func merge(_ other: AmountHistogram) {
+  package mutating func merge(_ other: AmountHistogram) {
     precondition(other.stepExponent == stepExponent, "histograms on different grids cannot merge")
     for index in counts.indices { counts[index] += other.counts[index] }
     for index in moments.indices { moments[index].merge(other.moments[index]) }
