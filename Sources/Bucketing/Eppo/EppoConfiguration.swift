@@ -26,6 +26,18 @@ public struct EppoConfiguration: Sendable {
           problems.append("flag '\(name)', allocation '\(allocation.key)': a split serves '\(split.variationKey)', which is not a variation: the SDK returns the default")
         }
       }
+      // Ranges count shards of `totalShards` (10,000 by default): 0 to 50 written for 50% is 0.5% of subjects.
+      let ends = flag.allocations.flatMap(\.splits).flatMap(\.shards).flatMap(\.ranges).map(\.upperBound)
+      if let largest = ends.max(), largest > flag.totalShards {
+        problems.append(
+          "flag '\(name)': a shard range ends at \(largest), past totalShards \(flag.totalShards): shards are 0 to \(flag.totalShards - 1), "
+            + "so the SDK never reaches the rest")
+      } else if let largest = ends.max(), largest > 0, largest <= 100, flag.totalShards >= 1000 {
+        let share = String(format: "%g", Double(largest) / Double(flag.totalShards) * 100)
+        problems.append(
+          "flag '\(name)': every shard range ends by \(largest) of totalShards \(flag.totalShards), so its splits take at most \(share)% "
+            + "of subjects; ranges count shards, not percent (50% is 0 to \(flag.totalShards / 2))")
+      }
     }
     self.flags = flags
     self.problems = problems.sorted()

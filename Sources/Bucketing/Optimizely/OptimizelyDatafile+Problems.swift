@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import Foundation
+
 extension OptimizelyDatafile {
   /// What in the datafile refers to something it does not hold, by path: a
   /// traffic allocation naming no variation of its experiment (the SDK logs
@@ -17,6 +19,17 @@ extension OptimizelyDatafile {
         problems.append(
           "\(path).trafficAllocation[\(index)].entityId: '\(allocation.entityId)' is no variation of \(experiment.key); "
             + "users bucketed below \(allocation.endOfRange) get no variation")
+      }
+      // endOfRange counts 10,000ths: [50, 100] written for 50/50 serves 1% of users.
+      if let largest = experiment.trafficAllocation.map(\.endOfRange).max() {
+        if largest > 10_000 {
+          problems.append(
+            "\(path).trafficAllocation: a range ends at \(largest), past 10000: the SDK buckets users from 0 to 9999, so the rest is never served")
+        } else if largest > 0, largest <= 100 {
+          problems.append(
+            "\(path).trafficAllocation: every range ends by \(largest) of 10000, so \(experiment.key) serves at most "
+              + "\(String(format: "%g", Double(largest) / 100))% of users; endOfRange counts 10,000ths (50% is 5000)")
+        }
       }
       for id in Self.audienceIDs(of: experiment) where !audienceIDs.contains(id) {
         problems.append("\(path): audience '\(id)' is in no audience of the datafile; the SDK reads it as no match")

@@ -74,6 +74,14 @@ public struct StatsigSpecs: Sendable {
             problems.append("'\(spec.name)' checks the gate '\(gate)', which is not in the file: it always fails")
           }
         }
+        // passPercentage is a percentage: 0.5 written for half passes one user in 200.
+        if rule.passPercentage > 100 {
+          problems.append("'\(spec.name)' has a rule with passPercentage \(String(format: "%g", rule.passPercentage)): a percentage above 100, so everyone passes")
+        } else if rule.passPercentage > 0, rule.passPercentage < 1 {
+          problems.append(
+            "'\(spec.name)' has a rule with passPercentage \(String(format: "%g", rule.passPercentage)): a percentage, so \(String(format: "%g", rule.passPercentage))% "
+              + "of users pass; half is 50")
+        }
         if let delegate = rule.configDelegate, configs.byName[delegate] == nil {
           problems.append("'\(spec.name)' delegates to '\(delegate)', which is not in the file")
         }
