@@ -12,7 +12,9 @@ ConfidenceEngineTests holds the bench to (1e-9), so `make test` never needs the 
 The tables span conversions and amounts; tiny and huge samples; a zero baseline; constant metrics;
 all conversions; one to three treatments; one to three metrics, each a success metric, a guardrail or
 two-sided; fixed-horizon reads and sequential reads of up to twelve looks, some adding nothing,
-some passing the planned sample. The bounds themselves are also written for information ratios alone.
+some passing the planned sample; and tables with a pre-experiment feature, which Confidence's
+`ZTestLinreg` (its CUPED) regresses out. The bounds themselves are also written for information
+ratios alone.
 
 Run: python3 scripts/make_confidence_fixtures.py   (or `make confidence-fixtures`)
 It installs the pinned package into a virtual environment under .build/confidence first.
@@ -52,6 +54,42 @@ def amounts(rng, n, mu, sd):
 def grown(summary, factor):
     """The same arm after `factor` times as many devices, with the same mean and spread (a later look)."""
     return {"n": summary["n"] * factor, "sum": summary["sum"] * factor, "sumSquares": summary["sumSquares"] * factor}
+
+
+def with_feature(rng, n, outcome_mean, binary):
+    """An arm's sums with a pre-experiment feature x, correlated with the metric y: Σx, Σx², Σxy."""
+    xs, ys = [], []
+    for _ in range(n):
+        x = max(0.0, rng.gauss(10.0, 4.0))
+        if binary:
+            y = 1.0 if rng.random() < min(1.0, max(0.0, outcome_mean * (0.5 + x / 20.0))) else 0.0
+        else:
+            y = max(0.0, outcome_mean * (0.4 + 0.06 * x) + rng.gauss(0, outcome_mean * 0.3))
+        xs.append(x)
+        ys.append(y)
+    return {"n": n, "sum": sum(ys), "sumSquares": sum(y * y for y in ys), "feature": {
+        "sum": sum(xs), "sumSquares": sum(x * x for x in xs), "crossSum": sum(x * y for x, y in zip(xs, ys))}}
+
+
+def linreg_cases(rng):
+    cases = []
+    for index in range(40):
+        roles = metric_roles(rng, rng.choice([1, 2]))
+        arms = rng.choice([2, 3])
+        n = rng.choice([50, 400, 3000])
+        lifts = [0.0] + [rng.choice([0.0, 0.05, 0.2]) for _ in range(arms - 1)]
+        looks = 1 if index < 28 else rng.randint(2, 6)
+        first = [{m["name"]: with_feature(rng, n, (0.2 if m["binary"] else 5.0) * (1 + lift), m["binary"]) for m in roles}
+                 for lift in lifts]
+        tables = []
+        for look in range(1, looks + 1):
+            tables.append([{name: dict(summary, n=summary["n"] * look, sum=summary["sum"] * look,
+                                       sumSquares=summary["sumSquares"] * look,
+                                       feature={key: value * look for key, value in summary["feature"].items()})
+                            for name, summary in arm.items()} for arm in first])
+        cases.append({"name": f"linreg-{index}", "interval": rng.choice([0.95, 0.9]), "metrics": roles, "looks": tables,
+                      "finalExpectedSampleSize": None if looks == 1 else int(n * 2 * looks * rng.choice([1.0, 2.0]))})
+    return cases
 
 
 def metric_roles(rng, count):
@@ -156,22 +194,26 @@ def frame_for(case):
                 rows.append({"day": day, "group": "control" if arm == 0 else f"treatment{arm}",
                              "metric": metric["name"], "n": summary["n"], "sum": summary["sum"],
                              "sumsq": summary["sumSquares"],
+                             **({"feature": summary["feature"]["sum"], "feature_sumsq": summary["feature"]["sumSquares"],
+                                 "feature_cross": summary["feature"]["crossSum"]} if "feature" in summary else {}),
                              "non_inferiority_margin": metric["nim"], "preferred_direction": metric["preference"],
                              "planned": case["finalExpectedSampleSize"]})
     return pd.DataFrame(rows)
 
 
 def compare(case):
-    from spotify_confidence import ZTest
+    from spotify_confidence import ZTest, ZTestLinreg
     frame = frame_for(case)
     sequential = case["finalExpectedSampleSize"] is not None
-    test = ZTest(frame, "sum", "sumsq", "n", categorical_group_columns="group",
-                 ordinal_group_column="day" if sequential else None, metric_column="metric",
-                 treatment_column="group", correction_method="spot-1-bonferroni", interval_size=case["interval"])
     if not sequential:
         frame = frame.drop(columns=["day", "planned"])
-        test = ZTest(frame, "sum", "sumsq", "n", categorical_group_columns="group", metric_column="metric",
-                     treatment_column="group", correction_method="spot-1-bonferroni", interval_size=case["interval"])
+    options = dict(categorical_group_columns="group", ordinal_group_column="day" if sequential else None,
+                   metric_column="metric", treatment_column="group", correction_method="spot-1-bonferroni",
+                   interval_size=case["interval"])
+    if "feature" in frame:
+        test = ZTestLinreg(frame, "sum", "sumsq", "n", "feature", "feature_sumsq", "feature_cross", **options)
+    else:
+        test = ZTest(frame, "sum", "sumsq", "n", **options)
     try:
         result = test.multiple_difference(
             level="control", groupby=["day", "metric"] if sequential else "metric", level_as_reference=True,
@@ -209,7 +251,7 @@ def main():
     warnings.simplefilter("ignore")
     rng = random.Random(20261128)
     comparisons = []
-    for case in fixed_cases(rng) + sequential_cases(rng):
+    for case in fixed_cases(rng) + sequential_cases(rng) + linreg_cases(rng):
         comparisons.append(dict(case, expected=compare(case)))
     bounds = [dict(case, expected=bound(case)) for case in bound_cases(rng)]
     with OUT.open("w") as out:

@@ -1,6 +1,7 @@
 import Foundation
 import Results
 import ScenarioFormat
+import Statistics
 import Testing
 
 @testable import Analysis
@@ -100,5 +101,38 @@ import Testing
     // The lift's lower end at z(1 − 0.05) (one treatment, one success metric): 15% less 1.645 standard errors.
     let se = (0.2 * 0.8 / 20_000 + 0.23 * 0.77 / 20_000).squareRoot()
     #expect(abs(lower - (0.03 - 1.6448536269514715 * se) / 0.2) < 1e-9)
+  }
+
+  /// A metric with a covariate is read by Confidence's CUPED (`ZTestLinreg`): the page's figure is the
+  /// regression-adjusted test's, from sums rebuilt out of the summary's means, variances and covariance,
+  /// and tighter than the plain test's when the covariate explains the metric.
+  @Test func aCovariateIsRegressedOutAsZTestLinregDoes() throws {
+    func arm(_ name: String, n: Int, mean: Double, covariateMean: Double) -> VariantResult {
+      var variant = conversionVariant(name, conversions: 0, of: n)
+      var metric = amount("revenue", n: n, mean: mean, variance: 4)
+      metric.covariate = CovariateSummary(mean: covariateMean, variance: 9, covariance: 4.5)
+      variant.metrics = [metric]
+      return variant
+    }
+    let test = experiment([arm("A", n: 5000, mean: 10, covariateMean: 20), arm("B", n: 5000, mean: 10.1, covariateMean: 20.05)])
+    let adjusted = try #require(ConfidenceResultsPage().reading(test, settings: settings()).marks.first?.figure)
+    func sums(_ mean: Double, _ covariateMean: Double) -> ConfidenceSummary {
+      let n = 5000.0, y = mean * n, x = covariateMean * n
+      return ConfidenceSummary(
+        n: 5000, sum: y, sumOfSquares: 4 * (n - 1) + y * y / n,
+        feature: .init(sum: x, sumOfSquares: 9 * (n - 1) + x * x / n, crossSum: 4.5 * (n - 1) + x * y / n))
+    }
+    let rows = try ConfidenceZTest().compare(metrics: [.init(preference: .increase)], arms: [[sums(10, 20)], [sums(10.1, 20.05)]])
+    let controlMean = 10.0
+    #expect(abs(adjusted - rows[0].adjustedInterval.lower / controlMean) < 1e-12)
+    var plain = test
+    for index in plain.variants.indices { plain.variants[index].metrics[0].covariate = nil }
+    let unadjusted = try #require(ConfidenceResultsPage().reading(plain, settings: settings()).marks.first?.figure)
+    // The covariate correlates 0.75 with the metric (4.5 / √(9 · 4)): its slope removes 56% of the variance.
+    let plainRows = try ConfidenceZTest().compare(
+      metrics: [.init(preference: .increase)],
+      arms: [[ConfidenceSummary(n: 5000, mean: 10, sampleVariance: 4)], [ConfidenceSummary(n: 5000, mean: 10.1, sampleVariance: 4)]])
+    #expect(rows[0].standardError < plainRows[0].standardError)
+    #expect(abs(unadjusted - plainRows[0].adjustedInterval.lower / controlMean) < 1e-12)
   }
 }

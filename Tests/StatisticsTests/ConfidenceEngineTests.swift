@@ -21,9 +21,22 @@ import Testing
   }
 
   struct Summary: Decodable {
+    struct Feature: Decodable {
+      let sum: Double
+      let sumSquares: Double
+      let crossSum: Double
+    }
+
     let n: Int
     let sum: Double
     let sumSquares: Double
+    let feature: Feature?
+
+    var summary: ConfidenceSummary {
+      ConfidenceSummary(
+        n: n, sum: sum, sumOfSquares: sumSquares,
+        feature: feature.map { ConfidenceSummary.Feature(sum: $0.sum, sumOfSquares: $0.sumSquares, crossSum: $0.crossSum) })
+    }
   }
 
   struct Metric: Decodable {
@@ -96,6 +109,10 @@ import Testing
     #expect(fixtures.comparisons.contains { $0.metrics.contains { $0.nim != nil } })
     #expect(fixtures.comparisons.contains { $0.metrics.contains { $0.preference == nil } })
     #expect(fixtures.comparisons.contains { $0.looks[0].count == 4 })
+    // Confidence's CUPED (ZTestLinreg), read once and sequentially.
+    let adjusted = fixtures.comparisons.filter { $0.looks[0][0].values.contains { $0.feature != nil } }
+    #expect(adjusted.count >= 40)
+    #expect(adjusted.contains { $0.finalExpectedSampleSize != nil } && adjusted.contains { $0.finalExpectedSampleSize == nil })
   }
 
   @Test func boundsMatchConfidence() throws {
@@ -138,10 +155,7 @@ import Testing
       }
       let looks = table.looks.map { arms in
         arms.map { arm in
-          table.metrics.map { metric in
-            let summary = arm[metric.name]!
-            return ConfidenceSummary(n: summary.n, sum: summary.sum, sumOfSquares: summary.sumSquares)
-          }
+          table.metrics.map { arm[$0.name]!.summary }
         }
       }
       let test = ConfidenceZTest(intervalSize: table.interval)
@@ -203,7 +217,7 @@ import Testing
       guard let planned = table.finalExpectedSampleSize else { continue }
       let metrics = table.metrics.map { ConfidenceZTest.Metric(nonInferiorityMargin: $0.nim, preference: $0.preference == nil ? .twoSided : .increase) }
       let looks = table.looks.map { arms in
-        arms.map { arm in table.metrics.map { ConfidenceSummary(n: arm[$0.name]!.n, sum: arm[$0.name]!.sum, sumOfSquares: arm[$0.name]!.sumSquares) } }
+        arms.map { arm in table.metrics.map { arm[$0.name]!.summary } }
       }
       let test = ConfidenceZTest(intervalSize: table.interval)
       var read = ConfidenceZTest.SequentialRead(test: test, metrics: metrics, finalExpectedSampleSize: planned)

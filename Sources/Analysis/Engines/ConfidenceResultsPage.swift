@@ -4,7 +4,8 @@ import Statistics
 
 /// Spotify Confidence's results page and its recommendation: every treatment
 /// compared with the control by spotify-confidence's z test
-/// (`ConfidenceZTest`, bit-exact with spotify-confidence 4.1.0), the success
+/// (`ConfidenceZTest`, bit-exact with spotify-confidence 4.1.0; its CUPED,
+/// `ZTestLinreg`, where the plan gives a metric a covariate), the success
 /// metrics for an increase and the guardrails against their non-inferiority
 /// margins, alpha split over treatments and success metrics only
 /// ("spot-1-bonferroni"), and the decision rule of Schultzberg, Ankargren and
@@ -78,13 +79,26 @@ public struct ConfidenceResultsPage: Sendable {
       return table
     }
 
+    /// An arm's metric as Confidence reads it, with the metric's covariate as its CUPED feature when the
+    /// plan gives it one (sums rebuilt from the means, sample variances and covariance).
     static func summary(_ metric: MetricSummary) -> ConfidenceSummary? {
       guard metric.n >= 2 else { return nil }
+      var summary: ConfidenceSummary
       if metric.isConversion {
-        return metric.conversions.map { ConfidenceSummary(n: metric.n, conversions: $0) }
+        guard let conversions = metric.conversions else { return nil }
+        summary = ConfidenceSummary(n: metric.n, conversions: conversions)
+      } else {
+        guard let mean = metric.mean, let variance = metric.variance else { return nil }
+        summary = ConfidenceSummary(n: metric.n, mean: mean, sampleVariance: variance)
       }
-      guard let mean = metric.mean, let variance = metric.variance else { return nil }
-      return ConfidenceSummary(n: metric.n, mean: mean, sampleVariance: variance)
+      if let covariate = metric.covariate, let mean = covariate.mean, let variance = covariate.variance,
+        let covariance = covariate.covariance
+      {
+        let n = Double(metric.n), x = mean * n
+        summary.feature = ConfidenceSummary.Feature(
+          sum: x, sumOfSquares: variance * (n - 1) + x * x / n, crossSum: covariance * (n - 1) + x * summary.sum / n)
+      }
+      return summary
     }
   }
 

@@ -80,9 +80,10 @@ public struct ConfidenceZTest: Sendable {
     let comparisons = self.comparisons(metrics: metrics, arms: arms)
     var rows: [Comparison] = []
     for (metricIndex, metric) in metrics.enumerated() {
-      let binary = ConfidenceSummary.isBinary(arms.map { $0[metricIndex] })
+      let column = arms.map { $0[metricIndex] }
+      let binary = ConfidenceSummary.isBinary(column), adjustment = ConfidenceSummary.adjustment(column)
       for treatment in arms.indices.dropFirst() {
-        var row = try comparison(metric, index: metricIndex, treatment: treatment, arms: arms, binary: binary)
+        var row = try comparison(metric, index: metricIndex, treatment: treatment, arms: arms, binary: binary, adjustment: adjustment)
         row.adjustedAlpha = row.alpha / Double(comparisons)
         let p = pValue(row)
         row.pValue = p
@@ -106,10 +107,11 @@ public struct ConfidenceZTest: Sendable {
     let comparisons = self.comparisons(metrics: metrics, arms: first)
     var rows = looks.map { _ in [Comparison]() }
     for (metricIndex, metric) in metrics.enumerated() {
-      let binary = ConfidenceSummary.isBinary(looks.lazy.flatMap { $0.map { $0[metricIndex] } })
+      let column = looks.lazy.flatMap { $0.map { $0[metricIndex] } }
+      let binary = ConfidenceSummary.isBinary(column), adjustment = ConfidenceSummary.adjustment(column)
       for treatment in first.indices.dropFirst() {
         let series = try looks.map { arms throws(ConfidenceError) in
-          try comparison(metric, index: metricIndex, treatment: treatment, arms: arms, binary: binary)
+          try comparison(metric, index: metricIndex, treatment: treatment, arms: arms, binary: binary, adjustment: adjustment)
         }
         let totals = looks.map { Double($0[0][metricIndex].n + $0[treatment][metricIndex].n) }
         let largest = totals.map { max($0, finalExpectedSampleSize) }.max() ?? finalExpectedSampleSize
@@ -151,9 +153,11 @@ public struct ConfidenceZTest: Sendable {
       if solvers.isEmpty { solvers = metrics.map { _ in Array(repeating: nil, count: max(0, arms.count - 1)) } }
       var rows: [Comparison] = []
       for (metricIndex, metric) in metrics.enumerated() {
-        let binary = ConfidenceSummary.isBinary(looks.lazy.flatMap { $0.map { $0[metricIndex] } })
+        let column = looks.lazy.flatMap { $0.map { $0[metricIndex] } }
+        let binary = ConfidenceSummary.isBinary(column), adjustment = ConfidenceSummary.adjustment(column)
         for treatment in arms.indices.dropFirst() {
-          let row = try test.comparison(metric, index: metricIndex, treatment: treatment, arms: arms, binary: binary)
+          let row = try test.comparison(
+            metric, index: metricIndex, treatment: treatment, arms: arms, binary: binary, adjustment: adjustment)
           let totals = looks.map { Double($0[0][metricIndex].n + $0[treatment][metricIndex].n) }
           let largest = totals.map { max($0, finalExpectedSampleSize) }.max() ?? finalExpectedSampleSize
           let bound: Double
@@ -194,18 +198,23 @@ public struct ConfidenceZTest: Sendable {
   }
 
   /// A comparison's estimate, null, alpha and unadjusted interval; its adjusted figures are the caller's.
-  func comparison(_ metric: Metric, index: Int, treatment: Int, arms: [[ConfidenceSummary]], binary: Bool)
-    throws(ConfidenceError) -> Comparison
-  {
+  /// With a feature's `adjustment`, the means and variances are the adjusted ones, while the null's
+  /// margin stays a share of the control's plain mean.
+  func comparison(
+    _ metric: Metric, index: Int, treatment: Int, arms: [[ConfidenceSummary]], binary: Bool,
+    adjustment: (slope: Double, featureMean: Double)?
+  ) throws(ConfidenceError) -> Comparison {
     let control = arms[0][index], treated = arms[treatment][index]
-    let controlMean = try control.pointEstimate(), treatedMean = try treated.pointEstimate()
-    let controlVariance = try control.variance(binary: binary), treatedVariance = try treated.variance(binary: binary)
+    let controlMean = try control.adjustedPointEstimate(adjustment), treatedMean = try treated.adjustedPointEstimate(adjustment)
+    let controlVariance = try control.variance(binary: binary, adjustment: adjustment)
+    let treatedVariance = try treated.variance(binary: binary, adjustment: adjustment)
+    let controlPlainMean = try control.pointEstimate()
     let standardError = (controlVariance / Double(control.n) + treatedVariance / Double(treated.n)).squareRoot()
     let null: Double =
       switch (metric.nonInferiorityMargin, metric.preference) {
       case (nil, _): 0
-      case (let margin?, .increase): -margin * controlMean
-      case (let margin?, _): margin * controlMean
+      case (let margin?, .increase): -margin * controlPlainMean
+      case (let margin?, _): margin * controlPlainMean
       }
     let alpha0 = 1 - intervalSize
     var row = Comparison(
