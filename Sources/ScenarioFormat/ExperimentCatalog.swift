@@ -7,13 +7,8 @@ struct ExperimentCatalog {
   private var variants: [String: [String]] = [:]
 
   init(versions: [AppVersion], remote: RemotePlan?, service: ServicePlan?) {
-    let local = versions.flatMap(\.experiments).map { ($0.name, $0.variants.map(\.name)) }
-    let remoteExperiments = (remote?.changes ?? []).compactMap { change -> (String, [String])? in
-      guard case .add(let experiment, _) = change.action else { return nil }
-      return (experiment.name, experiment.variants.map(\.name))
-    }
-    let serviceExperiments = (service?.experimentVariations ?? []).map { ($0.name, $0.variations) }
-    for (experiment, names) in local + remoteExperiments + serviceExperiments {
+    let order = ExperimentOrder(versions: versions, remote: remote, service: service)
+    for (experiment, names) in zip(order.experimentNames, order.variantNames) {
       for variant in names where !(variants[experiment]?.contains(variant) ?? false) {
         variants[experiment, default: []].append(variant)
       }

@@ -21,9 +21,14 @@ public struct ExperimentOrder: Hashable, Sendable {
   public let serviceExperiments: Range<Int>
 
   public init(_ scenario: Scenario) {
+    self.init(versions: scenario.versions, remote: scenario.remote, service: scenario.service)
+  }
+
+  /// The order of a scenario's parts, before the scenario is whole (its reader checks names with it).
+  init(versions: [AppVersion], remote: RemotePlan?, service: ServicePlan?) {
     var experimentNames: [String] = []
     var variantNames: [[String]] = []
-    for experiment in scenario.versions.flatMap(\.experiments) {
+    for experiment in versions.flatMap(\.experiments) {
       let id = experimentNames.firstIndex(of: experiment.name) ?? {
         experimentNames.append(experiment.name)
         variantNames.append([])
@@ -34,7 +39,7 @@ public struct ExperimentOrder: Hashable, Sendable {
       }
     }
     localExperimentCount = experimentNames.count
-    for change in scenario.remote?.changes ?? [] {
+    for change in remote?.changes ?? [] {
       guard case .add(let experiment, _) = change.action else { continue }
       if let id = experimentNames.firstIndex(of: experiment.name) {
         variantNames[id] += experiment.variants.map(\.name).filter { !variantNames[id].contains($0) }
@@ -44,7 +49,7 @@ public struct ExperimentOrder: Hashable, Sendable {
       }
     }
     remoteExperiments = localExperimentCount..<experimentNames.count
-    for (name, variations) in scenario.service?.experimentVariations ?? [] {
+    for (name, variations) in service?.experimentVariations ?? [] {
       experimentNames.append(name)
       variantNames.append(variations)
     }

@@ -143,6 +143,12 @@ import Testing
       try ConfidenceBounds.bounds(informationRatios: [0.6, 0.5], alpha: 0.05, sides: 2)
     }
     #expect(throws: ConfidenceBoundsError.sides(3)) { try ConfidenceBounds.bounds(informationRatios: [1], alpha: 0.05, sides: 3) }
+    // Where spotify-confidence's grid would have no first bound (it fails on it), or no ratio at all, an error, not a trap.
+    #expect(throws: ConfidenceBoundsError.wholeAlphaAtFirstLook) {
+      try ConfidenceBounds.bounds(informationRatios: [10], alpha: 0.05, sides: 1)
+    }
+    #expect(throws: ConfidenceBoundsError.zeroRatio) { try ConfidenceBounds.bounds(informationRatios: [.infinity], alpha: 0.05, sides: 2) }
+    #expect(throws: ConfidenceBoundsError.zeroRatio) { try ConfidenceBounds.bounds(informationRatios: [.nan], alpha: 0.05, sides: 2) }
   }
 
   @Test func comparisonsMatchConfidence() throws {

@@ -126,7 +126,7 @@ public struct ConfidenceResultsPage: Sendable {
         looks = experiment.dailyMetrics.enumerated().compactMap { day, metrics in layout.summaries(metrics).map { (day, $0) } }
       } else {
         planned = nil
-        looks = layout.summaries(experiment.variants.map(\.metrics)).map { [(experiment.dailyMetrics.count - 1, $0)] } ?? []
+        looks = layout.summaries(experiment.variants.map(\.metrics)).map { [(max(experiment.dailyMetrics.count - 1, 0), $0)] } ?? []
       }
     }
 

@@ -79,7 +79,7 @@ public struct ConfidenceBounds: Sendable {
 
   /// Adds a look at `ratio` without the fixed-horizon check, which Confidence makes of the last look only.
   mutating func append(_ ratio: Double) throws(ConfidenceBoundsError) {
-    guard ratio > 0 else { throw .zeroRatio }
+    guard ratio > 0, ratio.isFinite else { throw .zeroRatio }
     guard ratio >= lastRatio else { throw .notIncreasing }
     defer { lastRatio = ratio }
     let lower = -Self.truncation, step = Self.step
@@ -87,6 +87,8 @@ public struct ConfidenceBounds: Sendable {
       var first = Look(
         spent: alphaPerSide * pow(ratio, Self.exponent), spending: alphaPerSide * pow(ratio, Self.exponent),
         stdv: ratio.squareRoot(), sdproc: ratio.squareRoot(), ratio: ratio)
+      // Confidence cannot start where the first look spends the whole alpha (its grid has no bound).
+      guard first.spending < 1 else { throw .wholeAlphaAtFirstLook }
       first.zb = GSL.value { gsl_cdf_ugaussian_Pinv(1 - first.spending) }
       if first.zb > Self.truncation {
         first.zb = Self.truncation
@@ -193,39 +195,28 @@ public struct ConfidenceBounds: Sendable {
       let x = point / stdv
       func argument(_ k: Int) -> Double { (width * Double(k) + ya) / stdv - x }
       let center = min(max(Int(((point - ya) / width).rounded()), 0), intervals)
-      // The kernel's window around the grid point nearest `x`: [low, high], empty when even that is negligible.
-      var low = center, high = center - 1
-      var value = 0.0, ratio = 0.0
-      for k in center...intervals {
-        if (k - center) % 16 == 0 {
-          let s = argument(k)
-          value = exp(-0.5 * (s * s))
-          ratio = exp(-s * d - 0.5 * d * d)
-        } else {
-          value *= ratio
-          ratio *= decay
+      // Walks from the grid point nearest `x` outwards (`direction` +1 or −1), filling `kernel` while it is
+      // not negligible; the last point filled, `nil` when even the nearest is negligible.
+      func walk(_ points: some Sequence<Int>, direction: Double) -> Int? {
+        var value = 0.0, ratio = 0.0, last: Int?
+        for k in points {
+          if abs(k - center) % 16 == 0 {
+            let s = argument(k)
+            value = exp(-0.5 * (s * s))
+            ratio = exp(-direction * s * d - 0.5 * d * d)
+          } else {
+            value *= ratio
+            ratio *= decay
+          }
+          guard value >= 1e-40 else { break }
+          kernel[k] = value
+          last = k
         }
-        guard value >= 1e-40 else { break }
-        kernel[k] = value
-        high = k
+        return last
       }
-      for k in stride(from: center - 1, through: 0, by: -1) {
-        if (center - k) % 16 == 0 {
-          let s = argument(k)
-          value = exp(-0.5 * (s * s))
-          ratio = exp(s * d - 0.5 * d * d)
-        } else if k == center - 1 {
-          let s = argument(center)
-          value = exp(-0.5 * (s * s)) * exp(s * d - 0.5 * d * d)
-          ratio = exp(s * d - 0.5 * d * d) * decay
-        } else {
-          value *= ratio
-          ratio *= decay
-        }
-        guard value >= 1e-40 else { break }
-        kernel[k] = value
-        low = k
-      }
+      // The kernel's window: [low, high], empty when even the nearest point is negligible.
+      let high = walk(center...intervals, direction: 1) ?? center - 1
+      let low = walk(stride(from: center, through: 0, by: -1), direction: -1) ?? center
       guard low <= high else { return 0 }
       var total = 0.0
       for k in low...high { total += density[k] * (constant * kernel[k]) }
@@ -291,15 +282,17 @@ public enum ConfidenceBoundsError: Error, Hashable, Sendable, CustomStringConver
   case notIncreasing
   case lessConservativeThanFixedHorizon
   case searchDidNotConverge
+  case wholeAlphaAtFirstLook
 
   public var description: String {
     switch self {
     case .sides(let sides): "a test has one side or two, not \(sides)"
     case .alpha(let alpha): "alpha must lie between 0 and 1, not \(alpha)"
-    case .zeroRatio: "an information ratio is 0: a look with no devices has no bound"
+    case .zeroRatio: "an information ratio is 0 or not finite: a look with no devices has no bound"
     case .notIncreasing: "information ratios must not decrease from look to look"
     case .lessConservativeThanFixedHorizon: "the last bound is below the fixed-horizon one (the grid was too coarse)"
     case .searchDidNotConverge: "the search for a bound did not reach the alpha to spend"
+    case .wholeAlphaAtFirstLook: "the first look would spend the whole alpha (an information ratio far above 1)"
     }
   }
 }

@@ -130,15 +130,14 @@ public struct ConfidenceZTest: Sendable {
 
   /// A sequential read kept up to date look by look, as a results page read every day is: each look's
   /// comparisons are those `compareSequentially` gives for the looks so far, and its bounds extend the
-  /// day before's unless the looks' largest sample (or the metric's binary reading) changed, which
-  /// rescales every look.
+  /// day before's unless the looks' largest sample changed, which rescales every look.
   public struct SequentialRead: Sendable {
     public let test: ConfidenceZTest
     public let metrics: [Metric]
     public let finalExpectedSampleSize: Double
     private var looks: [[[ConfidenceSummary]]] = []
     /// Per metric and treatment: the bounds so far, and the sample they divide by.
-    private var solvers: [[(bounds: ConfidenceBounds, largest: Double, binary: Bool)?]] = []
+    private var solvers: [[(bounds: ConfidenceBounds, largest: Double)?]] = []
 
     public init(test: ConfidenceZTest, metrics: [Metric], finalExpectedSampleSize: Double) {
       self.test = test
@@ -162,14 +161,14 @@ public struct ConfidenceZTest: Sendable {
           let largest = totals.map { max($0, finalExpectedSampleSize) }.max() ?? finalExpectedSampleSize
           let bound: Double
           do {
-            if var kept = solvers[metricIndex][treatment - 1], kept.largest == largest, kept.binary == binary {
+            if var kept = solvers[metricIndex][treatment - 1], kept.largest == largest {
               bound = try kept.bounds.look(at: totals[totals.count - 1] / largest)
               solvers[metricIndex][treatment - 1] = kept
             } else {
               var bounds = try ConfidenceBounds(alpha: row.alpha / Double(comparisons), sides: 2)
               for total in totals.dropLast() { try bounds.append(total / largest) }
               bound = try bounds.look(at: totals[totals.count - 1] / largest)
-              solvers[metricIndex][treatment - 1] = (bounds, largest, binary)
+              solvers[metricIndex][treatment - 1] = (bounds, largest)
             }
           } catch {
             solvers[metricIndex][treatment - 1] = nil
