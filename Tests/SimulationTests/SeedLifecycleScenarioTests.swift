@@ -1,6 +1,7 @@
 import Platforms
 import Results
 import ScenarioFormat
+import Simulation
 import Foundation
 import Testing
 
@@ -88,11 +89,12 @@ import Testing
 
   /// "SDK will not use new variable values that are not set in
   /// DTDRemoteConfig.defaults": a remote test gated by devtodev's handshake
-  /// whose only key has no default is shown to nobody; with a default, or
-  /// without the handshake (Lab's remote source uses any delivered value),
-  /// to every device.
+  /// whose only key has no default is shown to nobody, and the events table
+  /// never has the key activated; with a default, or without the handshake
+  /// (Lab's remote source uses any delivered value), it is shown to every
+  /// device, and every device has it activated once.
   @Test func devtodevNeverUsesAKeyWithoutADefault() async throws {
-    func shown(defaults: String, handshake: Bool) async throws -> Int {
+    func plan(defaults: String, handshake: Bool) throws -> Scenario {
       let text = #"""
         {"name": "defaults", "seed": 7, "devices": 2000, "days": 3,
          "versions": [{"version": "1.0", "releaseDay": 0}],
@@ -100,12 +102,22 @@ import Testing
            "variants": [{"name": "A", "percentage": 50, "values": {"bannerText": "Hi"}},
                         {"name": "B", "percentage": 50, "values": {"bannerText": "Hello"}}]}}]}
         """# + (handshake ? #", "enrollment": {"Banner": {"handshake": {}}}}"# : "}")
-      let scenario = try Scenario.parse(Data(text.utf8)).scenario
-      return try #require(await run(scenario).experiment("Banner")).variants.map(\.exposed).reduce(0, +)
+      return try Scenario.parse(Data(text.utf8)).scenario
+    }
+    func shown(defaults: String, handshake: Bool) async throws -> Int {
+      try #require(await run(plan(defaults: defaults, handshake: handshake)).experiment("Banner")).variants.map(\.exposed).reduce(0, +)
+    }
+    func activated(defaults: String, handshake: Bool) async throws -> Int {
+      let simulator = Simulator(plan: SimulationPlan(try plan(defaults: defaults, handshake: handshake)))
+      let (_, logs) = await simulator.run(replication: 0, threads: 2, makeObserver: { [plan = simulator.plan] in EventLog(plan: plan) })
+      return logs.flatMap(\.rows).filter { $0.event.assignment.key == "bannerText" && $0.event.reason == .activated }.count
     }
     #expect(try await shown(defaults: "{}", handshake: true) == 0)
     #expect(try await shown(defaults: #"{"bannerText": "Hey"}"#, handshake: true) == 2_000)
     #expect(try await shown(defaults: "{}", handshake: false) == 2_000)
+    #expect(try await activated(defaults: "{}", handshake: true) == 0)
+    #expect(try await activated(defaults: #"{"bannerText": "Hey"}"#, handshake: true) == 2_000)
+    #expect(try await activated(defaults: "{}", handshake: false) == 2_000)
   }
 
   /// docs/rules/DevToDevSharedDevice.md: a quarter of the devices have a

@@ -29,9 +29,9 @@ public struct EppoCondition: Sendable {
     switch op {
     case "MATCHES", "NOT_MATCHES":
       guard let text = Self.text(attribute), case .string(let pattern) = value,
-        let regex = try? NSRegularExpression(pattern: pattern.isEmpty ? "(?:)" : pattern)
+        let regex = RegularExpressionSearch(pattern)
       else { return false }
-      let matches = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+      let matches = regex.found(in: text)
       return matches == (op == "MATCHES")
     case "ONE_OF", "NOT_ONE_OF":
       guard let text = Self.text(attribute), case .array(let values) = value else { return false }

@@ -146,9 +146,9 @@ public enum GrowthBookCondition {
       // `$regex` fails and `$notRegex` holds, as in the SDK.
       let negated = name.hasPrefix("$not")
       guard case .string(let pattern) = operand, case .string(let text) = attribute,
-        let expression = try? NSRegularExpression(pattern: pattern, options: name.hasSuffix("i") ? [.caseInsensitive] : [])
+        let expression = RegularExpressionSearch(pattern, caseInsensitive: name.hasSuffix("i"))
       else { return negated }
-      return Self.matches(expression, text) != negated
+      return expression.found(in: text) != negated
     case "$in", "$nin", "$ini", "$nini":
       guard case .array(let list) = operand else { return false }
       let found = isIn(attribute, list, insensitive: name.hasSuffix("i"))
@@ -330,33 +330,5 @@ public enum GrowthBookCondition {
       part.allSatisfy(\.isNumber) && !part.isEmpty && part.allSatisfy(\.isASCII)
         ? String(repeating: " ", count: max(0, 5 - part.count)) + part : part
     }.joined(separator: "-")
-  }
-}
-
-extension GrowthBookCondition {
-  /// How many progress reports the regular expression engine may make on one
-  /// `$regex` beyond one per character of the attribute (ICU reports once per
-  /// starting position of a plain scan) before the condition gives up and
-  /// fails. A pattern that backtracks catastrophically (`^(a+)+$` on 60
-  /// characters) would otherwise hold `bench bucket` and the engine for
-  /// minutes. The count is the engine's, not the clock's, so the outcome is
-  /// the same on every machine.
-  static let regexBacktrackingBudget = 1_000
-
-  /// Whether `expression` matches somewhere in `text`, within the budget.
-  static func matches(_ expression: NSRegularExpression, _ text: String) -> Bool {
-    let range = NSRange(text.startIndex..., in: text)
-    let budget = range.length + regexBacktrackingBudget
-    var found = false, reports = 0
-    expression.enumerateMatches(in: text, options: [.reportProgress], range: range) { result, _, stop in
-      if result != nil {
-        found = true
-        stop.pointee = true
-      } else {
-        reports += 1
-        if reports >= budget { stop.pointee = true }
-      }
-    }
-    return found
   }
 }

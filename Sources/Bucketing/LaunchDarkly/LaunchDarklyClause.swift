@@ -36,9 +36,9 @@ public struct LaunchDarklyClause: Sendable {
     case "contains": return strings(context, clause) { SubsequenceSearch.contains($0, $1) }
     case "matches":
       guard case .string(let pattern) = clause, case .string(let text) = context,
-        let regex = try? NSRegularExpression(pattern: pattern)
+        let regex = RegularExpressionSearch(pattern)
       else { return false }
-      return regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+      return regex.found(in: text)
     case "lessThan": return numbers(context, clause, <)
     case "lessThanOrEqual": return numbers(context, clause, <=)
     case "greaterThan": return numbers(context, clause, >)

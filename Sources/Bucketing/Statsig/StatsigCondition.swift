@@ -108,11 +108,10 @@ public struct StatsigCondition: Sendable {
     case .containsNone: return try !matchAny(value, Self.contains)
     case .matches:
       guard let value, let target else { return false }
-      guard let regex = try? NSRegularExpression(pattern: target.pythonString.isEmpty ? "(?:)" : target.pythonString) else {
+      guard let regex = RegularExpressionSearch(target.pythonString) else {
         throw Failure(reason: "'\(target.pythonString)' is not a regular expression")
       }
-      let text = value.pythonString
-      return regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+      return regex.found(in: value.pythonString)
     case .eq: return Self.pythonEquals(value, target)
     case .neq: return !Self.pythonEquals(value, target)
     case .before, .after, .on:

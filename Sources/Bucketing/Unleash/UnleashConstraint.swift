@@ -48,8 +48,7 @@ public struct UnleashConstraint: Sendable {
     case "REGEX":
       // The engine reads `value` (none: the empty pattern, which every value matches) and searches the value for it.
       let pattern = value ?? ""
-      // Foundation refuses the empty pattern, which matches everywhere; "(?:)" is the same pattern spelled out.
-      guard let regex = try? NSRegularExpression(pattern: pattern.isEmpty ? "(?:)" : pattern, options: caseInsensitive ? [.caseInsensitive] : []) else {
+      guard let regex = RegularExpressionSearch(pattern, caseInsensitive: caseInsensitive) else {
         throw Broken(reason: "REGEX on '\(contextName)': '\(pattern)' is not a regular expression")
       }
       check = .regex(field, regex)

@@ -16,7 +16,7 @@ indirect enum UnleashRule: Sendable {
   case random(below: Int)
   case list(Field, Set<ExactText>, isIn: Bool, empty: Bool)
   case strings(Field, StringTest, [String], ignoreCase: Bool)
-  case regex(Field, NSRegularExpression)
+  case regex(Field, RegularExpressionSearch)
   case number(Field, Order, Double)
   case date(Field, Order, Instant)
   case version(Field, Order, SemanticVersion)
@@ -116,7 +116,7 @@ indirect enum UnleashRule: Sendable {
       }
     case .regex(let field, let regex):
       guard let value = evaluation.value(field) else { return false }
-      return regex.firstMatch(in: value, range: NSRange(value.startIndex..., in: value)) != nil
+      return regex.found(in: value)
     case .number(let field, let order, let bound):
       guard let text = evaluation.value(field), let value = Self.rustDouble(text) else { return false }
       if order == .equal { return abs(value - bound) < Double.ulpOfOne }

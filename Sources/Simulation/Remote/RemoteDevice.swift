@@ -218,10 +218,13 @@ struct RemoteDevice {
     return mask
   }
 
-  /// The values the device holds for remote experiment `r`, by key.
+  /// The values the device holds for remote experiment `r` and the app
+  /// reads, by key: a key the app never uses (`RemoteTables.unusedKeys`)
+  /// reaches neither the assignments manager nor its events.
   func values(_ r: Int) -> [String: AssignmentValue] {
     var values: [String: AssignmentValue] = [:]
-    for (key, name) in tables.keys[r].enumerated() where heldKeys[r] & (1 << UInt64(key)) != 0 {
+    let read = heldKeys[r] & ~tables.unusedKeys[r]
+    for (key, name) in tables.keys[r].enumerated() where read & (1 << UInt64(key)) != 0 {
       let id = keyValues[r * max(tables.maximumKeys, 1) + key]
       if id >= 0 { values[name] = tables.values[id] }
     }
