@@ -1,3 +1,4 @@
+import JSONDocument
 import Results
 
 /// One id in one experiment or flag.
@@ -6,7 +7,8 @@ public struct BucketRow: Sendable {
   public let experiment: String
   public let variation: String?
   /// The variation's value where the platform decides an index (a
-  /// LaunchDarkly flag's variations), as the team knows it: `control`.
+  /// LaunchDarkly flag's variations, a GrowthBook rule's), as the team knows
+  /// it: `control`.
   public let value: String?
   /// The platform's bucket (Optimizely's 0 ..< 10,000) or hash in [0, 1).
   public let bucket: Double?
@@ -30,6 +32,18 @@ public struct BucketRow: Sendable {
   public static func label(_ variation: String, value: String?) -> String {
     guard let value, value != variation else { return variation }
     return "\(variation) (\(value))"
+  }
+
+  /// A variation's value as a team names it: a string as written, anything else as its JSON kind's text.
+  public static func valueText(_ value: JSONValue) -> String {
+    switch value {
+    case .string(let text): text
+    case .bool(let flag): flag ? "true" : "false"
+    case .integer(let number): String(number)
+    case .number(let number): String(number)
+    case .null: "null"
+    case .array, .object: value.typeName
+    }
   }
 
   public var json: OrderedJSON {

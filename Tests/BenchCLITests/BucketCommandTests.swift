@@ -36,7 +36,8 @@ import Testing
   /// 4.0.0's `eval_feature` decided for the fixture's users (each with its
   /// own attributes: a device id, a company, a platform): the feature's
   /// value, source and deciding rule; the experiment's variation (its meta
-  /// key) only on the rule that decided, null with the reason on the others.
+  /// key) and its value only on the rule that decided, null with the reason
+  /// on the others.
   @Test func featureAndExperimentLinesAgreeWithTheSDK() throws {
     let url = repositoryRoot.appendingPathComponent("Tests/BucketingTests/Fixtures/growthbook.json")
     let root = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
@@ -68,8 +69,10 @@ import Testing
         #expect(try sameJSON(feature["value"], want["value"]), "\(id) \(key)")
         for rule in (features[key]?["rules"] as? [[String: Any]] ?? []) where rule["variations"] != nil {
           let line = try #require(lines.first { $0["experiment"] as? String == rule["key"] as? String })
-          #expect(Set(line.keys) == ["id", "experiment", "variation", "bucket", "reason"])
           let decided = want["ruleId"] as? String == rule["id"] as? String
+          // The rule that decided gives the feature its variation's value, which the line names beside the variation.
+          #expect(Set(line.keys) == Set(["id", "experiment", "variation", "bucket", "reason"] + (decided ? ["value"] : [])))
+          if decided, let value = want["value"] as? String { #expect(line["value"] as? String == value, "\(id) \(key)") }
           let meta = rule["meta"] as? [[String: Any]]
           let variation = (want["variationId"] as? Int).flatMap { meta?[$0]["key"] as? String }
           #expect(line["variation"] as? String == (decided ? variation : nil), "\(id) \(key)")

@@ -79,8 +79,9 @@ public enum GrowthBookPlatform: Platform {
 
   /// Every feature of a payload, sorted by key, evaluated as the SDK
   /// evaluates it (the first rule that applies decides): a line per
-  /// experiment rule, whose variation is its meta key (else its index) where
-  /// that rule decided and null where it did not, then the feature's value.
+  /// experiment rule, whose variation is its meta key (else its index), with
+  /// the variation's value beside it, where that rule decided and null where
+  /// it did not, then the feature's value.
   /// The user's attributes are `attributes` with `id` set to the id; a rule
   /// hashed on another attribute reads it from them.
   public static func lines(_ payload: GrowthBookPayload, ids: [String], attributes: [String: AttributeValue]) -> [BucketLine] {
@@ -93,12 +94,14 @@ public enum GrowthBookPlatform: Platform {
         let rules = payload.features[key]!.rules
         let experiments = zip(rules, evaluation.rules).compactMap { rule, outcome -> BucketLine? in
           guard let experiment = rule.experiment else { return nil }
-          func row(_ variation: String?, _ bucket: Double?, _ reason: String) -> BucketLine {
-            .experiment(BucketRow(id: id, experiment: experiment.key, variation: variation, bucket: bucket, reason: reason))
+          func row(_ variation: String?, _ bucket: Double?, _ reason: String, value: String? = nil) -> BucketLine {
+            .experiment(BucketRow(id: id, experiment: experiment.key, variation: variation, value: value, bucket: bucket, reason: reason))
           }
           switch outcome {
           case .experiment(let result) where result.inExperiment:
-            return row(experiment.variationKey(result.variationID), result.bucket, result.reason.rawValue)
+            let value = experiment.variations.indices.contains(result.variationID)
+              ? BucketRow.valueText(experiment.variations[result.variationID].jsonValue) : nil
+            return row(experiment.variationKey(result.variationID), result.bucket, result.reason.rawValue, value: value)
           case .experiment(let result): return row(nil, nil, result.reason.rawValue)
           case .conditionFailed: return row(nil, nil, "condition not met")
           case .filteredOut: return row(nil, nil, "filtered out")

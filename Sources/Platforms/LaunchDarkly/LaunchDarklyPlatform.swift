@@ -102,24 +102,12 @@ public enum LaunchDarklyPlatform: Platform {
       let context = LaunchDarklyContext(key: id, attributes: attributes.json)
       return data.flagNames.map { name -> BucketLine in
         let detail = evaluator.variationDetail(name, context: context)
-        let value = detail.variationIndex.flatMap { index in data.flags[name]?.variations[index] }.map(Self.valueText)
+        let value = detail.variationIndex.flatMap { index in data.flags[name]?.variations[index] }.map(BucketRow.valueText)
         return .experiment(BucketRow(
           id: id, experiment: name, variation: detail.variationIndex.map(String.init), value: value, bucket: detail.bucket,
           reason: detail.reason))
       }
     }
     return BucketDecisions(lines: lines, problems: data.problems)
-  }
-
-  /// A variation's value as a team names it: a string as written, anything else as its JSON kind's text.
-  static func valueText(_ value: JSONValue) -> String {
-    switch value {
-    case .string(let text): text
-    case .bool(let flag): flag ? "true" : "false"
-    case .integer(let number): String(number)
-    case .number(let number): String(number)
-    case .null: "null"
-    case .array, .object: value.typeName
-    }
   }
 }
