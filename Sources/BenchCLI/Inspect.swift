@@ -11,14 +11,22 @@ extension Bench {
       abstract: "Print one device's life: token, versions, launches, variants, events.",
       discussion: """
         The device is replayed alone from its own random streams, exactly as the full run \
-        simulates it, so what it prints agrees with the run's results and events.
+        simulates it, so what it prints agrees with the run's results and events. Name it with \
+        --device, or let --find pick the first devices of a kind, in device order: \
+        \(DeviceKind.list).
         """
     )
 
     @OptionGroup var options: ScenarioOptions
 
     @Option(help: "The device to replay, from 0.")
-    var device: Int
+    var device: Int?
+
+    @Option(help: ArgumentHelp("The kind of device to find instead: \(DeviceKind.list).", valueName: "kind"))
+    var find: DeviceKind?
+
+    @Option(help: "How many devices --find prints.")
+    var count: Int = 1
 
     @Option(help: "The replication the device belongs to.")
     var replication: Int = 0
@@ -27,19 +35,46 @@ extension Bench {
 
     public func validate() throws {
       guard replication >= 0 else { throw ValidationError("--replication must be 0 or greater.") }
+      guard count >= 1 else { throw ValidationError("--count must be 1 or greater.") }
+      switch (device, find) {
+      case (nil, nil): throw ValidationError("Name a device with --device N, or a kind with --find (\(DeviceKind.list)).")
+      case (.some, .some): throw ValidationError("--device and --find are alternatives: give one.")
+      default: break
+      }
     }
 
     public func run() throws {
       let (scenario, _) = try options.load()
-      // Only the scenario says how many devices there are: a one-line error, not the usage.
-      guard (0..<scenario.devices).contains(device) else {
-        throw BenchError.outOfRange(
-          option: "--device", problem: "must lie between 0 and \(scenario.devices - 1): the scenario has \(scenario.devices) devices.")
-      }
       let simulator = Simulator(plan: SimulationPlan(scenario))
-      var history = DeviceHistory(plan: simulator.plan)
-      _ = simulator.replay(device: device, replication: replication, observer: &history)
-      print(DeviceReport(plan: simulator.plan, history: history, replication: replication).text, terminator: "")
+      guard let kind = find else {
+        let device = device ?? 0
+        // Only the scenario says how many devices there are: a one-line error, not the usage.
+        guard (0..<scenario.devices).contains(device) else {
+          throw BenchError.outOfRange(
+            option: "--device", problem: "must lie between 0 and \(scenario.devices - 1): the scenario has \(scenario.devices) devices.")
+        }
+        var history = DeviceHistory(plan: simulator.plan)
+        _ = simulator.replay(device: device, replication: replication, observer: &history)
+        print(DeviceReport(plan: simulator.plan, history: history, replication: replication).text, terminator: "")
+        return
+      }
+      var found = 0
+      simulator.replay(
+        devices: 0..<scenario.devices, replication: replication, makeObserver: { DeviceHistory(plan: simulator.plan) }
+      ) { history in
+        guard let evidence = kind.evidence(in: history, plan: simulator.plan) else { return true }
+        if found > 0 { print() }
+        print("Device \(history.device) is \(kind.rawValue): \(evidence).")
+        print(DeviceReport(plan: simulator.plan, history: history, replication: replication).text, terminator: "")
+        found += 1
+        return found < count
+      }
+      guard found > 0 else {
+        throw BenchError.outOfRange(
+          option: "--find",
+          problem: "\(kind.rawValue): no device of the \(NumberFormat.count(scenario.devices)) in replication \(replication) is of that "
+            + "kind; try more --devices, another replication or another kind (\(DeviceKind.list)).")
+      }
     }
   }
 }
@@ -93,9 +128,11 @@ struct DeviceReport {
       parts.append("\(experiment.name) \(experiment.variants[variant].name)" + state)
     }
     for holding in launch.remote {
+      // The values the device holds after the launch's fetch: a stabilized device keeps old ones, an override punches through.
+      let values = holding.values.keys.sorted().map { "\($0)=\(holding.values[$0]!)" }.joined(separator: " ")
       parts.append(
         "\(plan.experimentNames[holding.experiment]) \(plan.variantNames[holding.experiment][holding.variant]) (remote"
-          + (holding.displayed ? ", displayed)" : holding.served ? ")" : ", discarded)"))
+          + (values.isEmpty ? "" : " \(values)") + (holding.displayed ? ", displayed)" : holding.served ? ")" : ", discarded)"))
     }
     for holding in launch.services {
       parts.append(

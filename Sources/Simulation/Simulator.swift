@@ -110,6 +110,21 @@ public struct Simulator: Sendable {
     ).tally
   }
 
+  /// Replays `devices` of one replication in order, each exactly as the full
+  /// run simulates it, with one simulator whose tables are built once: each
+  /// device's observer, made fresh by `makeObserver`, goes to `visit`, which
+  /// returns false to stop.
+  public func replay<Observer: DeviceObserver>(
+    devices: Range<Int>, replication: Int = 0, makeObserver: () -> Observer, visit: (Observer) -> Bool
+  ) {
+    var simulator = DeviceSimulator(plan: plan, seed: seed(ofReplication: replication), replication: replication)
+    for device in devices {
+      var observer = makeObserver()
+      simulator.simulate(device: device, observer: &observer)
+      guard visit(observer) else { return }
+    }
+  }
+
   /// Simulates one device alone, exactly as the full run simulates it.
   public func replay<Observer: DeviceObserver>(device: Int, replication: Int = 0, observer: inout Observer) -> RunTally {
     var simulator = DeviceSimulator(plan: plan, seed: seed(ofReplication: replication), replication: replication)

@@ -1,0 +1,106 @@
+import ArgumentParser
+import Simulation
+
+/// A kind of device `bench inspect --find` looks for, read from the device's
+/// launches as the full run counts them: what a team asks of its plan ("show
+/// me a device that was reshuffled") before reading one device's life.
+enum DeviceKind: String, CaseIterable, ExpressibleByArgument {
+  /// Held one variant of an experiment at a launch and another at a later one.
+  case reassigned
+  /// Was shown two variants of the same experiment: its outcome counts for both.
+  case contaminated
+  /// Ran a version that called stabilize.
+  case stabilized
+  /// Had a variant discarded because another experiment's variant took its key.
+  case clashed
+  /// Launched but was never shown a variant of any experiment.
+  case neverEnrolled = "never-enrolled"
+
+  static var list: String { allCases.map(\.rawValue).joined(separator: ", ") }
+
+  /// Why the device is of this kind (the first time it became so), nil when it is not.
+  func evidence(in history: DeviceHistory, plan: SimulationPlan) -> String? {
+    switch self {
+    case .reassigned:
+      // By experiment: the variant last held, and the launch that held it.
+      var held: [Int: (variant: Int, launch: Int)] = [:]
+      for (index, launch) in history.launches.enumerated() {
+        for (experiment, variant) in Self.holdings(launch, plan: plan) {
+          if let before = held[experiment], before.variant != variant {
+            let page = Self.localRulePage(
+              experiment, variant: before.variant, launches: history.launches[before.launch...index], plan: plan)
+            return "\(plan.experimentNames[experiment]) went from \(plan.variantNames[experiment][before.variant]) to "
+              + "\(plan.variantNames[experiment][variant]) on day \(launch.day), at \(Self.launchName(launch, plan: plan))"
+              + (page.map { " (\($0))" } ?? "")
+          }
+          held[experiment] = (variant, index)
+        }
+      }
+      return nil
+    case .contaminated:
+      var shown: [Int: Int] = [:]
+      for launch in history.launches {
+        for (experiment, variant) in Self.displays(launch, plan: plan) {
+          if let first = shown[experiment], first != variant {
+            return "\(plan.experimentNames[experiment]) showed \(plan.variantNames[experiment][first]) and then "
+              + "\(plan.variantNames[experiment][variant]) on day \(launch.day)"
+          }
+          shown[experiment] = shown[experiment] ?? variant
+        }
+      }
+      return nil
+    case .stabilized:
+      return history.launches.first(where: \.stabilized).map { "stabilize was called on day \($0.day), at \(Self.launchName($0, plan: plan))" }
+    case .clashed:
+      guard let launch = history.launches.first(where: { !$0.clashes.isEmpty }), let clash = launch.clashes.first else { return nil }
+      return "\(plan.experimentNames[clash.discardedExperiment])/\(plan.variantNames[clash.discardedExperiment][clash.discardedVariant]) "
+        + "was discarded on day \(launch.day) for \(clash.keys.joined(separator: ", ")), which "
+        + "\(plan.experimentNames[clash.servedExperiment])/\(plan.variantNames[clash.servedExperiment][clash.servedVariant]) holds"
+    case .neverEnrolled:
+      guard let last = history.launches.last, history.launches.allSatisfy({ Self.displays($0, plan: plan).isEmpty }) else { return nil }
+      return "\(history.launches.count) launches up to day \(last.day), no variant shown"
+    }
+  }
+
+  /// The local source's rule that moved a device off `variant` between the
+  /// first and last of `launches`: the variant deleted from the version that
+  /// decided again (rule 3), or the experiment missing from a version between
+  /// (rule 4, its record deleted); nil for a remote or service experiment.
+  private static func localRulePage(_ experiment: Int, variant: Int, launches: ArraySlice<LaunchRecord>, plan: SimulationPlan)
+    -> String?
+  {
+    guard let last = launches.last, let slot = plan.versions[last.version].slots.first(where: { $0.experimentID == experiment })
+    else { return nil }
+    if !slot.definition.variants.contains(where: { $0.name == plan.variantNames[experiment][variant] }) {
+      return "docs/rules/DeletedVariant.md"
+    }
+    if launches.contains(where: { launch in !plan.versions[launch.version].slots.contains { $0.experimentID == experiment } }) {
+      return "docs/rules/ExperimentReAdded.md"
+    }
+    return nil
+  }
+
+  /// The plan's experiment and variant of everything the device holds at a launch.
+  private static func holdings(_ launch: LaunchRecord, plan: SimulationPlan) -> [(Int, Int)] {
+    let slots = plan.versions[launch.version].slots
+    let local = slots.indices.compactMap { index in
+      launch.decisions[index].variant.map { (slots[index].experimentID, slots[index].globalOfLocal[$0]) }
+    }
+    return local + launch.remote.map { ($0.experiment, $0.variant) } + launch.services.map { ($0.experiment, $0.variant) }
+  }
+
+  /// The plan's experiment and variant of everything the device is shown at a launch.
+  private static func displays(_ launch: LaunchRecord, plan: SimulationPlan) -> [(Int, Int)] {
+    let slots = plan.versions[launch.version].slots
+    let local = slots.indices.compactMap { index -> (Int, Int)? in
+      guard launch.displayed[index], let variant = launch.decisions[index].variant else { return nil }
+      return (slots[index].experimentID, slots[index].globalOfLocal[variant])
+    }
+    return local + launch.remote.filter(\.displayed).map { ($0.experiment, $0.variant) }
+      + launch.services.filter(\.displayed).map { ($0.experiment, $0.variant) }
+  }
+
+  private static func launchName(_ launch: LaunchRecord, plan: SimulationPlan) -> String {
+    "launch \(launch.launchOfVersion) of \(plan.versions[launch.version].version.version)"
+  }
+}
