@@ -115,10 +115,18 @@ extension EnrollmentRuleResult {
 
 extension ServiceChangeResult {
   var json: OrderedJSON {
-    .object([
-      ("day", .integer(day)), ("change", .string(change)), ("devices", .integer(devices)), ("kept", .integer(kept)),
-      ("moved", .integer(moved)), ("left", .integer(left)), ("entered", .integer(entered)),
-    ])
+    .object(
+      [
+        ("day", .integer(day)), ("change", .string(change)), ("devices", .integer(devices)), ("kept", .integer(kept)),
+        ("moved", .integer(moved)), ("left", .integer(left)), ("entered", .integer(entered)),
+      ]
+        + (values.map { values in
+          [
+            ("values", OrderedJSON.object([
+              ("took", .integer(values.took)), ("overridden", .integer(values.overridden)), ("keptOld", .integer(values.keptOld)),
+            ]))
+          ]
+        } ?? []))
   }
 }
 

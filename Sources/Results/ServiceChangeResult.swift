@@ -10,8 +10,29 @@ public struct ServiceChangeResult: Hashable, Sendable {
   public var moved: Int
   public var left: Int
   public var entered: Int
+  /// For a remote experiment, what the change did to the values of the
+  /// devices that kept their variant; nil for the hash-bucketed service's,
+  /// whose variations carry no values.
+  public var values: Values?
 
-  public init(day: Int, change: String, devices: Int, kept: Int, moved: Int, left: Int, entered: Int) {
+  /// The kept devices' values across a remote change, in devices: a value
+  /// change reaches a stabilized device only through an override.
+  public struct Values: Hashable, Sendable {
+    /// Devices that took the revision's new values.
+    public var took: Int
+    /// Of those, stabilized devices an override reached.
+    public var overridden: Int
+    /// Stabilized devices that kept values the revision replaced.
+    public var keptOld: Int
+
+    public init(took: Int, overridden: Int, keptOld: Int) {
+      self.took = took
+      self.overridden = overridden
+      self.keptOld = keptOld
+    }
+  }
+
+  public init(day: Int, change: String, devices: Int, kept: Int, moved: Int, left: Int, entered: Int, values: Values? = nil) {
     self.day = day
     self.change = change
     self.devices = devices
@@ -19,5 +40,6 @@ public struct ServiceChangeResult: Hashable, Sendable {
     self.moved = moved
     self.left = left
     self.entered = entered
+    self.values = values
   }
 }

@@ -175,6 +175,45 @@ import Testing
     #expect(frozen.enrolled < open.enrolled / 2)
   }
 
+  /// The day-21 change of stabilize-override sets Express's value and
+  /// overrides it on stabilized devices. Told in devices: those that took the
+  /// new value are exactly the devices whose launches show checkoutFlow going
+  /// from "express-v1" to "express-v2"; without the override, the stabilized
+  /// ones among them keep "express-v1" instead, and the two runs split the
+  /// same devices (the change is where they part).
+  @Test func aValueChangeIsToldInDevicesStabilizedOrNot() async throws {
+    let text = try String(contentsOf: repositoryRoot.appendingPathComponent("scenarios/stabilize-override.json"), encoding: .utf8)
+    let override = #"{"day": 21, "override": {"experiment": "CheckoutFlow", "keys": ["checkoutFlow"]}},"#
+    #expect(text.contains(override))
+    func plan(_ text: String) throws -> Scenario {
+      var scenario = try Scenario.parse(Data(text.utf8)).scenario
+      scenario.devices = 3_000
+      return scenario
+    }
+    func values(_ scenario: Scenario) async throws -> ServiceChangeResult.Values {
+      let change = try #require(await run(scenario).experiment("CheckoutFlow")?.changes.first { $0.day == 21 })
+      return try #require(change.values)
+    }
+    let overridden = try plan(text), stabilizedOnly = try plan(text.replacingOccurrences(of: override, with: ""))
+    let with = try await values(overridden), without = try await values(stabilizedOnly)
+    #expect(with.keptOld == 0 && with.overridden > 500)
+    #expect(without.overridden == 0 && without.keptOld == with.overridden)
+    #expect(with.took == without.took + without.keptOld)
+
+    let simulator = Simulator(plan: SimulationPlan(overridden))
+    let checkout = try #require(simulator.plan.experimentNames.firstIndex(of: "CheckoutFlow"))
+    let expressVariant = try #require(simulator.plan.variantNames[checkout].firstIndex(of: "Express"))
+    var tookNewValue = 0
+    simulator.replay(devices: 0..<overridden.devices, makeObserver: { DeviceHistory(plan: simulator.plan) }) { history in
+      let express = history.launches.compactMap { launch in launch.remote.first { $0.experiment == checkout && $0.variant == expressVariant }?.values["checkoutFlow"] }
+      if zip(express, express.dropFirst()).contains(where: { $0 == .string("express-v1") && $1 == .string("express-v2") }) {
+        tookNewValue += 1
+      }
+      return true
+    }
+    #expect(tookNewValue == with.took)
+  }
+
   @Test func remoteRunsAreDeterministicAndReplayable() async throws {
     let scenario = try scenario("stabilize-override", devices: 1500, days: 30)
     #expect(await resultsJSON(scenario, threads: 1, batchSize: 100) == resultsJSON(scenario, threads: 2))

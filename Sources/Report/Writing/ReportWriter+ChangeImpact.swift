@@ -198,6 +198,18 @@ extension ReportWriter {
           + "(\(NumberFormat.percent(Double(change.moved) / Double(change.devices), decimals: 1)) of those reached) changed "
           + "variation; each carries a mix of both variations' effects.")
     })
+    list(changes.compactMap { experiment, change in
+      guard let values = change.values, values.took + values.keptOld > 0 else { return nil }
+      return ReportText(
+        "\(experiment.name), day \(change.day): of the \(NumberFormat.count(change.kept)) devices that kept their variant, "
+          + "\(NumberFormat.count(values.took)) took the new values"
+          + (values.overridden > 0
+            ? ", \(NumberFormat.count(values.overridden)) of them stabilized devices an override reached (docs/rules/RemoteOverride.md)" : "")
+          + (values.keptOld > 0
+            ? "; \(NumberFormat.count(values.keptOld)) stabilized devices kept the values it replaced "
+              + "(docs/rules/RemoteStabilization.md)" : "")
+          + ".")
+    })
     if let stale = document.delivery?.staleActivations, stale.contains(where: { $0 > 0 }) {
       paragraph(ReportText(
         "\(NumberFormat.count(stale.reduce(0, +))) launches activated their experiments before that launch's datafile "

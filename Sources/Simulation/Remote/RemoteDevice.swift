@@ -22,6 +22,10 @@ struct RemoteDevice {
   private var heldKeys: [UInt64]
   /// The value number of each held key, by `remote * maximumKeys + key`.
   private var keyValues: [Int]
+  /// `heldKeys` and `keyValues` as they were before a fetch that crossed into
+  /// a newer revision (a key's value counts only while the key is held).
+  private var keysBeforeCrossing: [UInt64]
+  private var valuesBeforeCrossing: [Int]
   private var selectionRevision: [Int]
   private var selectedByConclusion: [Bool]
   private var eligibleDay: [Int]
@@ -58,6 +62,8 @@ struct RemoteDevice {
     held = serverVariant
     heldKeys = Array(repeating: 0, count: count)
     keyValues = Array(repeating: -1, count: count * max(tables.maximumKeys, 1))
+    valuesBeforeCrossing = keyValues
+    keysBeforeCrossing = heldKeys
     selectionRevision = serverVariant
     selectedByConclusion = Array(repeating: false, count: count)
     eligibleDay = serverVariant
@@ -110,6 +116,10 @@ struct RemoteDevice {
     var overrode = false
     let crossed = lastRevision >= 0 && revision > lastRevision
     let before = crossed ? held : []
+    if crossed {
+      for index in keyValues.indices { valuesBeforeCrossing[index] = keyValues[index] }
+      for r in heldKeys.indices { keysBeforeCrossing[r] = heldKeys[r] }
+    }
     for r in 0..<tables.count {
       var delivered = -1
       if tables.present[revision][r] {
@@ -152,10 +162,35 @@ struct RemoteDevice {
     if crossed {
       for r in 0..<tables.count where (lastRevision + 1...revision).contains(where: { tables.touches[$0][r] }) {
         tally.changes[r][revision].count(before: before[r], after: held[r])
+        if before[r] >= 0 && before[r] == held[r] {
+          countValues(r, revision: revision, isStabilized: isStabilized)
+        }
       }
     }
     lastRevision = revision
     if tables.readsAsKOMA { trackReads(revision: revision, day: day) }
+  }
+
+  /// Counts what a crossing into `revision` did to the values of remote
+  /// experiment `r` on a device that kept its variant: new values taken (by
+  /// a stabilized device only through an override), or, on a stabilized
+  /// device, old values kept where the revision gives the variant others.
+  private mutating func countValues(_ r: Int, revision: Int, isStabilized: Bool) {
+    let stride = max(tables.maximumKeys, 1)
+    var changed = false, stale = false
+    for key in 0..<tables.keys[r].count {
+      let bit: UInt64 = 1 << UInt64(key), index = r * stride + key
+      let before = keysBeforeCrossing[r] & bit != 0 ? valuesBeforeCrossing[index] : -1
+      let after = heldKeys[r] & bit != 0 ? keyValues[index] : -1
+      if before != after { changed = true }
+      if heldKeys[r] & tables.declared[revision][r] & bit != 0, after != tables.valueIDs[revision][r][held[r]][key] { stale = true }
+    }
+    if changed {
+      tally.changes[r][revision].tookValues += 1
+      if isStabilized { tally.changes[r][revision].overridden += 1 }
+    } else if stale && isStabilized {
+      tally.changes[r][revision].keptOldValues += 1
+    }
   }
 
   /// Draws, once per device, whether the app has KOMA's custom and debug values on it.

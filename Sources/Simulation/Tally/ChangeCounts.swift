@@ -12,6 +12,14 @@ public struct ChangeCounts: Hashable, Sendable {
   public var left = 0
   /// In none before, in a variation after.
   public var entered = 0
+  /// Of the kept (a remote experiment's), devices whose values changed: they
+  /// took the revision's new values.
+  public var tookValues = 0
+  /// Of those, stabilized devices, which take new values only through an override.
+  public var overridden = 0
+  /// Of the kept, stabilized devices that held on to values the revision
+  /// replaced for their variant: stabilization keeps them from the change.
+  public var keptOldValues = 0
 
   public init() {}
 
@@ -32,5 +40,8 @@ public struct ChangeCounts: Hashable, Sendable {
     moved += other.moved
     left += other.left
     entered += other.entered
+    tookValues += other.tookValues
+    overridden += other.overridden
+    keptOldValues += other.keptOldValues
   }
 }

@@ -255,26 +255,29 @@ extension ExperimentResult {
     if plan.isRemote(experiment) {
       return changeResults(
         revisionDays: log.remoteDays, changes: log.remote[name] ?? [],
-        counts: tally.remote.changes[experiment - plan.remoteExperiments.lowerBound])
+        counts: tally.remote.changes[experiment - plan.remoteExperiments.lowerBound], carryValues: true)
     }
     if plan.serviceExperiments.contains(experiment) {
       return changeResults(
         revisionDays: log.serviceDays, changes: log.service[name] ?? [],
-        counts: tally.service.changes[experiment - plan.serviceExperiments.lowerBound])
+        counts: tally.service.changes[experiment - plan.serviceExperiments.lowerBound], carryValues: false)
     }
     return []
   }
 
-  /// One result per revision whose changes concern the experiment, from its changes.
+  /// One result per revision whose changes concern the experiment, from its
+  /// changes; with what they did to values where the variants carry them (`carryValues`).
   private static func changeResults(
-    revisionDays: [Int], changes: [(day: Int, description: String)], counts: [ChangeCounts]
+    revisionDays: [Int], changes: [(day: Int, description: String)], counts: [ChangeCounts], carryValues: Bool
   ) -> [ServiceChangeResult] {
     let byDay = Dictionary(grouping: changes, by: \.day)
     return revisionDays.enumerated().compactMap { index, day in
       guard let today = byDay[day] else { return nil }
+      let count = counts[index]
       return ServiceChangeResult(
-        day: day, change: today.map(\.description).joined(separator: "; "), devices: counts[index].devices,
-        kept: counts[index].kept, moved: counts[index].moved, left: counts[index].left, entered: counts[index].entered)
+        day: day, change: today.map(\.description).joined(separator: "; "), devices: count.devices,
+        kept: count.kept, moved: count.moved, left: count.left, entered: count.entered,
+        values: carryValues ? .init(took: count.tookValues, overridden: count.overridden, keptOld: count.keptOldValues) : nil)
     }
   }
 }

@@ -150,6 +150,9 @@ extension ChangeCounts {
     visitor.visit(&moved)
     visitor.visit(&left)
     visitor.visit(&entered)
+    visitor.visit(&tookValues)
+    visitor.visit(&overridden)
+    visitor.visit(&keptOldValues)
   }
 }
 
