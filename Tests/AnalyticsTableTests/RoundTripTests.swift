@@ -9,8 +9,14 @@ import Testing
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
   .deletingLastPathComponent()
 
+/// Where these tests write their files: one folder per test process, removed when it exits.
+let scratchFolder: URL = {
+  atexit { try? FileManager.default.removeItem(at: scratchFolder) }
+  return FileManager.default.temporaryDirectory.appendingPathComponent("lab-bench-tables-\(ProcessInfo.processInfo.processIdentifier)")
+}()
+
 func temporaryFile(_ name: String, _ text: String) throws -> String {
-  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tables-\(UUID().uuidString)")
+  let folder = scratchFolder.appendingPathComponent("tables-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
   let url = folder.appendingPathComponent(name)
   try Data(text.utf8).write(to: url)

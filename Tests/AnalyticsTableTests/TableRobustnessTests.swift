@@ -12,7 +12,7 @@ import Testing
   private let outcomes = "id_for_vendor,metric,value\nd1,converted,1\nd2,converted,0\n"
 
   private func analyse(events: [UInt8], outcomes: String? = nil, options: EventsAnalysis.Options = .init()) throws -> EventsAnalysis {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("robust-\(UUID().uuidString)")
+    let folder = scratchFolder.appendingPathComponent("robust-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let eventsPath = folder.appendingPathComponent("e.csv").path
     try Data(events).write(to: URL(fileURLWithPath: eventsPath))

@@ -49,7 +49,7 @@ struct BenchProcess {
 
   /// Writes `text` to a new temporary file and returns its path.
   static func temporaryFile(_ text: String, fileExtension: String = "json") throws -> String {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString).\(fileExtension)")
+    let url = testScratch.appendingPathComponent("bench-\(UUID().uuidString).\(fileExtension)")
     try Data(text.utf8).write(to: url)
     return url.path
   }

@@ -17,8 +17,19 @@ func committedScenarioNames() throws -> [String] {
     .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
 }
 
+/// The folder every temporary file and folder of these tests goes in, one
+/// per test process and removed when it exits, so that a run of the suite
+/// leaves nothing in the temporary directory.
+let testScratch: URL = {
+  let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "lab-bench-tests-\(ProcessInfo.processInfo.processIdentifier)")
+  try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  atexit { try? FileManager.default.removeItem(at: testScratch) }
+  return url
+}()
+
 func temporaryFolder() throws -> URL {
-  let url = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString)")
+  let url = testScratch.appendingPathComponent("bench-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
   return url
 }
