@@ -27,10 +27,8 @@ extension Bench.Compare {
     let replications = replications ?? SimulatedRun.defaultReplications(devices: scenario.devices, days: scenario.days)
     let simulator = Simulator(plan: SimulationPlan(scenario))
     try RunLimits.check(
-      RunEstimate(plan: simulator.plan, devices: scenario.devices, replications: replications, threads: threads),
-      threads: threads, allowed: largeRun.allowLargeRun)
-    let progress = ProgressBar(
-      total: scenario.devices * replications, enabled: !output.quiet, devicesPerReplication: replications > 1 ? scenario.devices : nil)
+      simulator.plan, devices: scenario.devices, replications: replications, threads: threads, allowed: largeRun.allowLargeRun)
+    let progress = ProgressBar(devices: scenario.devices, replications: replications, enabled: !output.quiet)
     var run = SimulatedRun(scenario: scenario, plan: simulator.plan, replications: replications)
     run.engines = EngineCalibrationSummary(engines: engines, settings: scenario.analysis)
     await run.simulate(0..<replications, of: simulator, threads: threads) { progress.update($0) }
@@ -38,7 +36,7 @@ extension Bench.Compare {
     guard let calibration = run.engines?.calibration else { return }
     let report = EngineComparisonReport.document(
       scenario: scenario.name, description: scenario.description, devices: scenario.devices, days: scenario.days,
-      seed: scenario.seed, calibration: calibration)
+      seed: scenario.seed, calibration: calibration, rules: engines.map { $0.rule(scenario.analysis) })
     let markdown = MarkdownReport.render(report)
     let folder = URL(fileURLWithPath: out).appendingPathComponent(scenario.name + "-engines")
     try ReportFolder.stage(at: folder) { staged throws(OutputError) in

@@ -94,9 +94,8 @@ extension Bench {
       let expressed = try frameworks.map { framework in try framework.express(plan) }
       // Each framework runs the plan once: as many runs as frameworks.
       try RunLimits.check(
-        RunEstimate(
-          plan: SimulationPlan(expressed[0].scenario), devices: plan.devices, replications: frameworks.count, threads: threads),
-        threads: threads, allowed: largeRun.allowLargeRun)
+        SimulationPlan(expressed[0].scenario), devices: plan.devices, replications: frameworks.count, threads: threads,
+        allowed: largeRun.allowLargeRun)
       var runs: [ComparisonReport.Run] = []
       var reports: [(framework: String, report: ReportDocument, document: ResultsDocument)] = []
       let folder = URL(fileURLWithPath: out).appendingPathComponent(plan.name)

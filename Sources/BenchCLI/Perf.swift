@@ -302,8 +302,8 @@ extension Bench.Perf {
     // Twice on each thread count: the estimate of bench run for all of it, as if on the fewest threads, and its limits.
     let fewest = counts.min() ?? 1
     try RunLimits.check(
-      RunEstimate(plan: simulator.plan, devices: scenario.devices, replications: replications * 2 * counts.count, threads: fewest),
-      threads: fewest, allowed: largeRun.allowLargeRun)
+      simulator.plan, devices: scenario.devices, replications: replications * 2 * counts.count, threads: fewest,
+      allowed: largeRun.allowLargeRun)
     var figures: [(String, String)] = [("scenario", "\"\(scenario.name)\""), ("devices", "\(scenario.devices)"),
       ("replications", "\(replications)")]
     var firstSeconds: Double?, firstDocument: String?

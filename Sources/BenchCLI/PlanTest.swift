@@ -93,12 +93,10 @@ extension Bench {
     private func check(_ scenario: Scenario, threads: Int) async throws -> [ExpectationOutcome] {
       let replications = replications ?? PlanCheck.replications(for: scenario)
       try RunLimits.check(
-        RunEstimate(plan: SimulationPlan(scenario), devices: scenario.devices, replications: replications, threads: threads),
-        threads: threads, allowed: largeRun.allowLargeRun)
+        SimulationPlan(scenario), devices: scenario.devices, replications: replications, threads: threads,
+        allowed: largeRun.allowLargeRun)
       print("\(scenario.name): \(scenario.devices) devices, \(replications) replication\(replications == 1 ? "" : "s")")
-      let progress = ProgressBar(
-        total: scenario.devices * replications, enabled: !output.quiet,
-        devicesPerReplication: replications > 1 ? scenario.devices : nil)
+      let progress = ProgressBar(devices: scenario.devices, replications: replications, enabled: !output.quiet)
       let check = await PlanCheck.run(scenario, replications: replications, threads: threads) { progress.update($0) }
       progress.finish()
       return check.outcomes

@@ -12,6 +12,11 @@ struct ProgressBar {
   let devicesPerReplication: Int?
   private let start = ContinuousClock.now
 
+  /// The bar of `replications` replications of `devices` devices, which names the replication under way.
+  init(devices: Int, replications: Int, enabled: Bool) {
+    self.init(total: devices * replications, enabled: enabled, devicesPerReplication: devices)
+  }
+
   init(total: Int, enabled: Bool, devicesPerReplication: Int? = nil) {
     self.total = max(total, 1)
     self.devicesPerReplication = devicesPerReplication.flatMap { $0 > 0 && $0 < total ? $0 : nil }

@@ -100,10 +100,8 @@ extension Bench {
         return
       }
       try RunLimits.check(
-        RunEstimate(plan: simulator.plan, devices: scenario.devices, replications: replications, threads: threads),
-        threads: threads, allowed: largeRun.allowLargeRun)
-      let progress = ProgressBar(
-        total: scenario.devices * replications, enabled: !output.quiet, devicesPerReplication: replications > 1 ? scenario.devices : nil)
+        simulator.plan, devices: scenario.devices, replications: replications, threads: threads, allowed: largeRun.allowLargeRun)
+      let progress = ProgressBar(devices: scenario.devices, replications: replications, enabled: !output.quiet)
       var run = SimulatedRun(scenario: scenario, plan: simulator.plan, replications: replications)
       let outcomesPath = events.map { outcomes ?? Self.outcomesPath(besides: $0) }
       let folder = ReportFolder(out: out ?? "reports", name: scenario.name)
@@ -147,9 +145,7 @@ extension Bench {
       let pieces = shard.pieces(replications: replications, devices: scenario.devices)
       let devices = pieces.map(\.devices.count).reduce(0, +)
       // The shard's devices over all its pieces, as one run.
-      try RunLimits.check(
-        RunEstimate(plan: simulator.plan, devices: devices, replications: 1, threads: threads),
-        threads: threads, allowed: largeRun.allowLargeRun)
+      try RunLimits.check(simulator.plan, devices: devices, replications: 1, threads: threads, allowed: largeRun.allowLargeRun)
       let progress = ProgressBar(total: devices, enabled: !output.quiet)
       var tallies: [PartialResult.PieceTally] = []
       var done = 0

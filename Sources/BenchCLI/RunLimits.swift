@@ -37,8 +37,10 @@ enum RunLimits {
   static let seconds = 3_600.0
   static let bytes = 8e9
 
-  /// Refuses a run whose estimate exceeds the limits, stating the estimate.
-  static func check(_ estimate: RunEstimate, threads: Int, allowed: Bool) throws {
+  /// Refuses `replications` of `plan` at `devices` devices on `threads` threads when the estimate
+  /// exceeds the hour and the memory a run takes unless `allowed` (`--allow-large-run`), stating it.
+  static func check(_ plan: SimulationPlan, devices: Int, replications: Int, threads: Int, allowed: Bool) throws {
+    let estimate = RunEstimate(plan: plan, devices: devices, replications: replications, threads: threads)
     guard !allowed, estimate.seconds > seconds || estimate.bytes > bytes else { return }
     let launches = String(format: "%.2g", estimate.launches)
     throw BenchError.runTooLarge(

@@ -82,8 +82,7 @@ extension Bench {
       // The largest shard, checked here rather than on the cluster, where a refusal would come late.
       let shardDevices = (scenario.devices * replications + shards - 1) / shards
       try RunLimits.check(
-        RunEstimate(plan: SimulationPlan(scenario), devices: shardDevices, replications: 1, threads: threads),
-        threads: threads, allowed: largeRun.allowLargeRun)
+        SimulationPlan(scenario), devices: shardDevices, replications: 1, threads: threads, allowed: largeRun.allowLargeRun)
       if largeRun.allowLargeRun { runOptions += ["--allow-large-run"] }
       let folder = absolute(jobFolder ?? "slurm/\(scenario.name)")
       // The logs' path goes into `#SBATCH --output=` lines, which no shell quoting reaches: sbatch splits

@@ -61,6 +61,7 @@ import Testing
       let result = try BenchProcess.run([
         "compare", "--engines", "bench,gbstats-bayesian,gbstats-frequentist,gbstats-sequential,optimizely-stats-engine", committedScenario("upgrade"),
         "--devices", "2000", "--replications", "6", "--threads", threads, "--out", folder.path, "--quiet",
+        "--engine-setting", "gbstats-bayesian.chanceToWin=0.9",
       ])
       #expect(result.status == 0, "\(result.standardError)")
     }
@@ -69,6 +70,9 @@ import Testing
     #expect(try Data(contentsOf: one.appendingPathComponent(file)) == Data(contentsOf: two.appendingPathComponent(file)))
     #expect(markdown.hasPrefix("# Lab Bench engines: upgrade\n"))
     #expect(markdown.contains("The same 6 replications of the plan (2,000 devices over 90 days, seed "))
+    // Each engine's rule, with the values the comparison ran with: a setting the team changed shows.
+    #expect(markdown.contains("\n- **GrowthBook Bayesian**: A metric won when its chance to win is above 90% and lost when below 10%, "))
+    #expect(markdown.contains("\n- **GrowthBook frequentist**: A metric won or lost when its p-value is below 0.05, "))
     for experiment in ["SubscriptionScreenTheme", "OnboardingLength"] {
       #expect(markdown.contains("\n## \(experiment)\n"), "\(experiment)")
     }

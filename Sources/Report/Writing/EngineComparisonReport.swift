@@ -5,8 +5,11 @@ import Results
 /// team to ship the right variant, the wrong one, or nothing. Formats what
 /// the calibration says; computes no statistics.
 public enum EngineComparisonReport {
+  /// `rules` holds, in `calibration`'s order of engines, how each decides with the plan's values of
+  /// its settings (`AnalysisEngine.rule`), so that a comparison run with other thresholds says so.
   public static func document(
-    scenario: String, description: String, devices: Int, days: Int, seed: UInt64, calibration: EngineCalibration
+    scenario: String, description: String, devices: Int, days: Int, seed: UInt64, calibration: EngineCalibration,
+    rules: [String]
   ) -> ReportDocument {
     var blocks: [ReportBlock] = [.heading(level: 1, "Lab Bench engines: \(scenario)")]
     if !description.isEmpty { blocks.append(.quote(ReportText(authored: description))) }
@@ -16,6 +19,7 @@ public enum EngineComparisonReport {
         + "page decides (docs/engines.md), with 95% intervals. A ship is right when the variant truly beats the baseline on a "
         + "success metric and truly loses less than each guardrail's margin; a wrong sign ships a variant whose true lift is "
         + "below 0.")]))
+    blocks.append(.list(zip(calibration.engines, rules).map { engine, rule in "\(strong: engine.title): " + ReportText(rule) }))
     let experiments = calibration.engines.first?.experiments.map(\.name) ?? []
     for (index, name) in experiments.enumerated() {
       blocks.append(.heading(level: 2, ReportText(name)))
