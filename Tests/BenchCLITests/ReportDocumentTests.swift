@@ -1,4 +1,9 @@
+import Foundation
 import Testing
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
 
 @testable import Report
 
@@ -75,6 +80,17 @@ import Testing
         + "<td class=\"number\"><strong>+5.0%</strong></td></tr></tbody></table>"))
     // The chart is inline, its clip path named after its place among the blocks.
     #expect(html.contains("<figure><svg><clipPath id=\"plot-5\"/><g clip-path=\"url(#plot-5)\"/></svg></figure>"))
+  }
+
+  /// Names come from data: a control character XML cannot hold becomes U+FFFD, so the XHTML report
+  /// (and the SVG charts, which escape the same way) stays a file an XML parser reads; a tab stays.
+  @Test func aControlCharacterInANameLeavesTheFileValidXML() throws {
+    let name = "A\u{1}x\tB\u{FFFE}"
+    #expect(XMLText.escape(name) == "A\u{FFFD}x\tB\u{FFFD}")
+    let html = HTMLReport.render(ReportDocument(blocks: [.heading(level: 1, "Lab Bench report: x"), .paragraph([ReportText(name)])]))
+    let parser = XMLParser(data: Data(html.utf8))
+    #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
+    #expect(html.contains("<p>A\u{FFFD}x\tB\u{FFFD}</p>"))
   }
 
   @Test func aChartMissingFromTheDocumentIsNamedNotDropped() {
