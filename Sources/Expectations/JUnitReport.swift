@@ -1,3 +1,5 @@
+import Results
+
 /// Checked expectations as JUnit XML, the format CI systems (GitHub Actions'
 /// test reporters, GitLab, Jenkins) read: one test suite per plan, one test
 /// case per expectation, a failure element for each that failed and a
@@ -15,17 +17,17 @@ public enum JUnitReport {
       let failed = outcomes.filter { $0.status == .failed }.count
       let skipped = outcomes.filter { $0.status == .undecided }.count
       lines.append(
-        #"  <testsuite name="\#(escaped(plan))" tests="\#(outcomes.count)" failures="\#(failed)" skipped="\#(skipped)">"#)
+        #"  <testsuite name="\#(XMLText.escapeAttribute(plan))" tests="\#(outcomes.count)" failures="\#(failed)" skipped="\#(skipped)">"#)
       for outcome in outcomes {
-        let name = escaped("\(outcome.name) (\(outcome.bound))")
-        let opening = #"    <testcase classname="\#(escaped(plan))" name="\#(name)""#
+        let name = XMLText.escapeAttribute("\(outcome.name) (\(outcome.bound))")
+        let opening = #"    <testcase classname="\#(XMLText.escapeAttribute(plan))" name="\#(name)""#
         switch outcome.status {
         case .passed:
           lines.append(opening + "/>")
         case .failed, .undecided:
           let element = outcome.status == .failed ? "failure" : "skipped"
           lines.append(opening + ">")
-          lines.append(#"      <\#(element) message="\#(escaped(outcome.line))"/>"#)
+          lines.append(#"      <\#(element) message="\#(XMLText.escapeAttribute(outcome.line))"/>"#)
           lines.append("    </testcase>")
         }
       }
@@ -33,31 +35,5 @@ public enum JUnitReport {
     }
     lines.append("</testsuites>")
     return lines.joined(separator: "\n") + "\n"
-  }
-
-  /// Text as an XML attribute's value: the five characters XML reserves
-  /// escaped, and control characters other than tab and line ends (which XML
-  /// 1.0 cannot hold at all) replaced, so that any name makes a valid file.
-  static func escaped(_ text: String) -> String {
-    var result = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      case "\"": result += "&quot;"
-      case "'": result += "&apos;"
-      case "\t": result += "&#9;"
-      case "\n": result += "&#10;"
-      case "\r": result += "&#13;"
-      default:
-        if scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value) {
-          result += "\u{FFFD}"
-        } else {
-          result.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return result
   }
 }

@@ -6,6 +6,7 @@ import Testing
 #endif
 
 @testable import Report
+import Results
 
 /// The report is one model (`ReportDocument`) that Markdown and HTML each
 /// render: the same blocks, each format's own marks, and no text read from

@@ -1,4 +1,5 @@
 import Foundation
+import Results
 
 /// A line chart as a self-contained SVG file, which GitHub shows next to the
 /// report with no extra tools. Every number in the file is written with a

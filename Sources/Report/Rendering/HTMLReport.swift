@@ -1,4 +1,5 @@
 import Foundation
+import Results
 
 /// A report as one self-contained HTML file, charts inline, for readers
 /// without a Markdown viewer: report.html. The output is well-formed XML
