@@ -27,11 +27,11 @@ enum DeviceKind: String, CaseIterable, ExpressibleByArgument {
       for (index, launch) in history.launches.enumerated() {
         for (experiment, variant) in Self.holdings(launch, plan: plan) {
           if let before = held[experiment], before.variant != variant {
-            let page = Self.localRulePage(
-              experiment, variant: before.variant, launches: history.launches[before.launch...index], plan: plan)
+            let launches = history.launches[before.launch...index]
+            let why = Self.localRulePage(experiment, variant: before.variant, launches: launches, plan: plan).map { " (\($0))" }
+              ?? Self.dashboardChanges(of: experiment, after: launches.first!.day, through: launch.day, plan: plan)
             return "\(plan.experimentNames[experiment]) went from \(plan.variantNames[experiment][before.variant]) to "
-              + "\(plan.variantNames[experiment][variant]) on day \(launch.day), at \(Self.launchName(launch, plan: plan))"
-              + (page.map { " (\($0))" } ?? "")
+              + "\(plan.variantNames[experiment][variant]) on day \(launch.day), at \(Self.launchName(launch, plan: plan))" + why
           }
           held[experiment] = (variant, index)
         }
@@ -78,6 +78,18 @@ enum DeviceKind: String, CaseIterable, ExpressibleByArgument {
       return "docs/rules/ExperimentReAdded.md"
     }
     return nil
+  }
+
+  /// The changes on the remote service's or the hash-bucketed service's
+  /// dashboard that concern `experiment` between two launches (after `start`,
+  /// through `end`), which moved the device there: ", after the day-40 change (…)".
+  private static func dashboardChanges(of experiment: Int, after start: Int, through end: Int, plan: SimulationPlan) -> String {
+    let name = plan.experimentNames[experiment]
+    let remote = (plan.scenario.remote?.changes ?? []).filter { $0.experiment == name }.map { ($0.day, $0.description) }
+    let service = (plan.scenario.service?.changes ?? []).filter { $0.experiment == name }.map { ($0.day, $0.description) }
+    let changes = (remote + service).filter { $0.0 > start && $0.0 <= end }
+    guard !changes.isEmpty else { return "" }
+    return ", after " + changes.map { "the day-\($0.0) change (\($0.1))" }.joined(separator: " and ")
   }
 
   /// The plan's experiment and variant of everything the device holds at a launch.
