@@ -83,13 +83,19 @@ enum DeviceKind: String, CaseIterable, ExpressibleByArgument {
   /// The changes on the remote service's or the hash-bucketed service's
   /// dashboard that concern `experiment` between two launches (after `start`,
   /// through `end`), which moved the device there: ", after the day-40 change (…)".
+  /// The rule page is the platform's for a service experiment, and the
+  /// remote source's conclusion rule where a conclusion moved the device.
   private static func dashboardChanges(of experiment: Int, after start: Int, through end: Int, plan: SimulationPlan) -> String {
     let name = plan.experimentNames[experiment]
-    let remote = (plan.scenario.remote?.changes ?? []).filter { $0.experiment == name }.map { ($0.day, $0.description) }
-    let service = (plan.scenario.service?.changes ?? []).filter { $0.experiment == name }.map { ($0.day, $0.description) }
-    let changes = (remote + service).filter { $0.0 > start && $0.0 <= end }
+    let between = { (day: Int) in day > start && day <= end }
+    let remote = (plan.scenario.remote?.changes ?? []).filter { $0.experiment == name && between($0.day) }
+    let service = (plan.scenario.service?.changes ?? []).filter { $0.experiment == name && between($0.day) }
+    let changes = remote.map { ($0.day, $0.description) } + service.map { ($0.day, $0.description) }
     guard !changes.isEmpty else { return "" }
+    let concluded = remote.contains { if case .conclude = $0.action { true } else { false } }
+    let page = service.isEmpty ? (concluded ? "RemoteConclusion" : nil) : plan.scenario.service?.framework.changeRulePage
     return ", after " + changes.map { "the day-\($0.0) change (\($0.1))" }.joined(separator: " and ")
+      + (page.map { " (docs/rules/\($0).md)" } ?? "")
   }
 
   /// The plan's experiment and variant of everything the device holds at a launch.

@@ -27,6 +27,9 @@ public struct PlatformTraits: Hashable, Sendable {
   /// Whether the SDK caches a session's activations until the app restarts,
   /// so that `service.accessBeforeDownload` applies (seed 001, Optimizely).
   public let cachesActivationsUntilRestart: Bool
+  /// The rule page of what a dashboard change does to the platform's devices
+  /// (docs/rules/<page>.md), which `bench inspect` names for a reassignment.
+  public let changeRulePage: String?
 
   /// Traffic and weights as the dashboard holds them: `traffic` and
   /// `weights` steps make the whole, `unit` says so in a note.
@@ -45,7 +48,7 @@ public struct PlatformTraits: Hashable, Sendable {
   public init(
     name: String, vendorName: String, keepsDecisionsByDefault: Bool = false, canKeepDecisions: Bool = false,
     rerandomization: String?, shareSteps: ShareSteps? = nil, hasFeatureFlags: Bool = false,
-    cachesActivationsUntilRestart: Bool = false
+    cachesActivationsUntilRestart: Bool = false, changeRulePage: String? = nil
   ) {
     self.name = name
     self.vendorName = vendorName
@@ -55,5 +58,6 @@ public struct PlatformTraits: Hashable, Sendable {
     self.shareSteps = shareSteps
     self.hasFeatureFlags = hasFeatureFlags
     self.cachesActivationsUntilRestart = cachesActivationsUntilRestart
+    self.changeRulePage = changeRulePage
   }
 }

@@ -71,7 +71,10 @@ import Testing
     #expect(readded.standardOutput.split(separator: "\n")[0].hasSuffix(" of 3.0 (docs/rules/ExperimentReAdded.md)."))
     // A service's reassignment names the dashboard change between the two launches.
     let service = try BenchProcess.run(["inspect", committedScenario("optimizely-traffic-change"), "--devices", "300", "--find", "reassigned"])
-    #expect(service.standardOutput.split(separator: "\n")[0].hasSuffix(", after the day-20 change (weights set to Control 4, Treatment 1)."))
+    #expect(service.standardOutput.split(separator: "\n")[0].hasSuffix(
+      ", after the day-20 change (weights set to Control 4, Treatment 1) (docs/rules/OptimizelyTrafficChange.md)."))
+    let concluded = try BenchProcess.run(["inspect", committedScenario("remote-conclusion"), "--devices", "300", "--find", "reassigned"])
+    #expect(concluded.standardOutput.split(separator: "\n")[0].hasSuffix(" (docs/rules/RemoteConclusion.md)."))
     let none = try BenchProcess.run(["inspect", committedScenario("upgrade"), "--devices", "50", "--find", "never-enrolled"])
     #expect(none.status == 1)
     #expect(none.standardError == "Error: --find never-enrolled: no device of the 50 in replication 0 is of that kind; try more "

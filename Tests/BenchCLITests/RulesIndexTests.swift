@@ -1,4 +1,5 @@
 import Foundation
+import Platforms
 import Testing
 
 /// docs/rules/README.md names, for every rule of every framework, its page,
@@ -83,6 +84,15 @@ import Testing
   }
 
   /// Every page and every rule test is in the index.
+  /// The page `bench inspect` names for a platform's reassignment is one of the index's.
+  @Test func everyPlatformNamesAnIndexedChangeRule() throws {
+    let pages = Set(try rows().map(\.page))
+    for traits in PlatformRegistry.standard.traits {
+      let page = try #require(traits.changeRulePage, "\(traits.name) names no change rule")
+      #expect(pages.contains(page), "\(traits.name): \(page)")
+    }
+  }
+
   @Test func everyPageAndRuleTestIsIndexed() throws {
     let pages = Set(try rows().map(\.page))
     let root = repositoryRoot

@@ -10,7 +10,8 @@ import ScenarioFormat
 public enum EppoPlatform: Platform {
   public static let traits = PlatformTraits(
     name: "eppo", vendorName: "Eppo", rerandomization: "a new salt",
-    shareSteps: .init(traffic: 10_000, weights: 10_000, unit: "10,000 shards"))
+    shareSteps: .init(traffic: 10_000, weights: 10_000, unit: "10,000 shards"),
+    changeRulePage: "EppoSplitChange")
 
   public static let configurationName = "an Eppo universal flag configuration"
 

@@ -8,7 +8,8 @@ import ScenarioFormat
 /// bucket version re-randomizes. Rule page: GrowthBookWeightChange.
 public enum GrowthBookPlatform: Platform {
   public static let traits = PlatformTraits(
-    name: "growthbook", vendorName: "GrowthBook", canKeepDecisions: true, rerandomization: "a new bucket version")
+    name: "growthbook", vendorName: "GrowthBook", canKeepDecisions: true, rerandomization: "a new bucket version",
+    changeRulePage: "GrowthBookWeightChange")
 
   public static let configurationName = "a GrowthBook features payload"
 

@@ -10,7 +10,8 @@ import ScenarioFormat
 public enum LaunchDarklyPlatform: Platform {
   public static let traits = PlatformTraits(
     name: "launchdarkly", vendorName: "LaunchDarkly", rerandomization: "a new rollout seed",
-    shareSteps: .init(traffic: 100_000, weights: 100_000, unit: "weights in 100,000ths"))
+    shareSteps: .init(traffic: 100_000, weights: 100_000, unit: "weights in 100,000ths"),
+    changeRulePage: "LaunchDarklyRolloutChange")
 
   public static let configurationName = "LaunchDarkly flag data ({\"flags\", \"segments\"})"
 

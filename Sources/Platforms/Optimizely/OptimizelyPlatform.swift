@@ -11,7 +11,8 @@ import ScenarioFormat
 public enum OptimizelyPlatform: Platform {
   public static let traits = PlatformTraits(
     name: "optimizely", vendorName: "Optimizely", keepsDecisionsByDefault: true, rerandomization: nil, hasFeatureFlags: true,
-    cachesActivationsUntilRestart: true)
+    cachesActivationsUntilRestart: true,
+    changeRulePage: "OptimizelyTrafficChange")
 
   public static let configurationName = "an Optimizely datafile"
 

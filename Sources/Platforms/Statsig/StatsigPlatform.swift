@@ -10,7 +10,8 @@ import ScenarioFormat
 public enum StatsigPlatform: Platform {
   public static let traits = PlatformTraits(
     name: "statsig", vendorName: "Statsig", canKeepDecisions: true, rerandomization: "a new salt",
-    shareSteps: .init(traffic: 1000, weights: 1000, unit: "1,000 user buckets"))
+    shareSteps: .init(traffic: 1000, weights: 1000, unit: "1,000 user buckets"),
+    changeRulePage: "StatsigSaltChange")
 
   public static let configurationName = "a Statsig download_config_specs response (v1)"
 

@@ -10,7 +10,8 @@ import ScenarioFormat
 public enum UnleashPlatform: Platform {
   public static let traits = PlatformTraits(
     name: "unleash", vendorName: "Unleash", rerandomization: "a new group id",
-    shareSteps: .init(traffic: 100, weights: 1000, unit: "a rollout in whole percent and variant weights in thousandths"))
+    shareSteps: .init(traffic: 100, weights: 1000, unit: "a rollout in whole percent and variant weights in thousandths"),
+    changeRulePage: "UnleashRolloutChange")
 
   public static let configurationName = "an Unleash client features response"
 
