@@ -65,7 +65,7 @@ enum DeviceKind: String, CaseIterable, ExpressibleByArgument {
   /// The local source's rule that moved a device off `variant` between the
   /// first and last of `launches`: the variant deleted from the version that
   /// decided again (rule 3), or the experiment missing from a version between
-  /// (rule 4, its record deleted); nil for a remote or service experiment.
+  /// (rule 2, its record deleted); nil for a remote or service experiment.
   private static func localRulePage(_ experiment: Int, variant: Int, launches: ArraySlice<LaunchRecord>, plan: SimulationPlan)
     -> String?
   {
