@@ -114,8 +114,21 @@ extension Bench {
       var eventCount = 0
       var simulated = 0
       if let events, let outcomesPath {
-        let export = try await EventsExport.run(
-          simulator, threads: threads, events: events, outcomes: outcomesPath) { progress.update($0) }
+        let export: (tally: RunTally, events: Int, outcomes: Int)
+        do {
+          export = try await EventsExport.run(simulator, threads: threads, events: events, outcomes: outcomesPath) {
+            progress.update($0)
+          }
+        } catch {
+          // The tables are the user's own paths: the error names the option whose file, or folder, failed.
+          let failed = URL(fileURLWithPath: error.path).standardized.path
+          func isUnder(_ path: String) -> Bool {
+            let file = URL(fileURLWithPath: path).standardized.path
+            return file == failed || file.hasPrefix(failed + "/")
+          }
+          let option = isUnder(outcomesPath) && !isUnder(events) ? "--outcomes" : "--events"
+          throw BenchError.unwritableFolder(option: option, path: error.path, reason: error.reason)
+        }
         run.add(export.tally)
         eventCount = export.events
         simulated = 1

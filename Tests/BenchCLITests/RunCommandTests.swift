@@ -166,6 +166,22 @@ func temporaryFolder() throws -> URL {
     #expect(result.standardError == "Error: \(file): is a file, not a folder; check that the folder is writable or choose another with --out\n")
   }
 
+  /// A table that cannot be written names the option that gave its path, not --out.
+  @Test func anUnwritableTableNamesItsOption() throws {
+    let file = try BenchProcess.temporaryFile("not a folder"), out = try temporaryFolder()
+    let events = try BenchProcess.run([
+      committedScenario("deleted-variant"), "--devices", "10", "--replications", "1", "--out", out.path, "--events", "\(file)/events.csv",
+    ])
+    #expect(events.status == 1)
+    #expect(events.standardError
+      == "Error: --events: cannot write '\(file)' (is a file, not a folder): check that it is writable or choose another folder.\n")
+    let outcomes = try BenchProcess.run([
+      committedScenario("deleted-variant"), "--devices", "10", "--replications", "1", "--out", out.path,
+      "--events", out.appendingPathComponent("events.csv").path, "--outcomes", "\(file)/outcomes.csv",
+    ])
+    #expect(outcomes.standardError.hasPrefix("Error: --outcomes: cannot write '\(file)' (is a file, not a folder)"))
+  }
+
   @Test func theHelpSaysWhatTheCommandDoes() {
     #expect(Bench.helpMessage(for: Bench.Run.self, columns: 100) == """
       OVERVIEW: Simulate a scenario and write its results.
