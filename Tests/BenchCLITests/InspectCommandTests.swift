@@ -82,6 +82,9 @@ import Testing
     let neither = try BenchProcess.run(["inspect", committedScenario("upgrade")])
     #expect(neither.status == 64)
     #expect(neither.standardError.hasPrefix("Error: Name a device with --device N, or a kind with --find (reassigned, "))
+    let zero = try BenchProcess.run(["inspect", committedScenario("upgrade"), "--find", "clashed", "--count", "0"])
+    #expect(zero.status == 64)
+    #expect(zero.standardError.hasPrefix("Error: --count must be 1 or greater.\n"))
     let both = try BenchProcess.run(["inspect", committedScenario("upgrade"), "--device", "3", "--find", "clashed"])
     #expect(both.standardError.hasPrefix("Error: --device and --find are alternatives: give one.\n"))
   }
