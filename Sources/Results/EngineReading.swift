@@ -16,9 +16,12 @@ public struct EngineReading: Hashable, Sendable {
   public struct Mark: Hashable, Sendable {
     public var variant: String
     public var metric: String
-    /// "won", "lost", "draw" or "none" on GrowthBook's page; "winner", "loser" or "inconclusive" on Optimizely's.
+    /// "won", "lost", "draw" or "none" on GrowthBook's page; "winner", "loser" or "inconclusive" on Optimizely's;
+    /// "better", "worse", "non-inferior", "inferior" or "not significant" on Confidence's; "positive",
+    /// "negative", "not significant" or "none" on Eppo's.
     public var status: String
-    /// What the figure is: "chance to win", "p-value" or "statistical significance".
+    /// What the figure is: "chance to win", "p-value", "sequential p-value", "statistical significance",
+    /// "adjusted lower bound of the lift" or "lift".
     public var figureName: String
     /// `nil` where the page shows none (too little data, a baseline of 0).
     public var figure: Double?

@@ -20,6 +20,9 @@ public enum AnalysisEngine: String, CaseIterable, Hashable, Sendable {
   case confidence
   /// Optimizely's Stats Engine: always-valid mSPRT p-values with false discovery rate control.
   case optimizelyStatsEngine = "optimizely-stats-engine"
+  /// Eppo's default method: the lift's sequential confidence interval (a confidence sequence), read
+  /// as often as the team likes.
+  case eppoSequential = "eppo-sequential"
 
   /// The engine's name on a report.
   public var title: String {
@@ -30,6 +33,7 @@ public enum AnalysisEngine: String, CaseIterable, Hashable, Sendable {
     case .gbstatsSequential: "GrowthBook sequential"
     case .confidence: "Spotify Confidence"
     case .optimizelyStatsEngine: "Optimizely Stats Engine"
+    case .eppoSequential: "Eppo sequential"
     }
   }
 
@@ -63,6 +67,11 @@ public enum AnalysisEngine: String, CaseIterable, Hashable, Sendable {
       return "A metric is a winner or a loser when its statistical significance (always valid, adjusted for the false "
         + "discovery rate) reaches \(percent(value(.significance))); a variation ships when it is a winner on every success "
         + "metric and a loser on no guardrail."
+    case .eppoSequential:
+      return "A metric is significant when its lift's \(percent(value(.confidenceLevel))) sequential confidence interval "
+        + "(a confidence sequence tuned for \(NumberText.plain(value(.tuningParameter))) subjects, valid however often "
+        + "it is read) lies wholly above or below 0; a variation ships when it is significantly positive on every success "
+        + "metric and significantly negative on no guardrail."
     }
   }
 

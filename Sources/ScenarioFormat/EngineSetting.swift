@@ -1,6 +1,7 @@
 /// A setting of a platform's results page that a team may change from the
 /// platform's default, as its settings screen allows: GrowthBook's chance to
-/// win threshold, Optimizely's significance, Confidence's alpha. The scenario's
+/// win threshold, Optimizely's significance, Confidence's alpha, Eppo's
+/// confidence level. The scenario's
 /// `analysis.engineSettings` and `--engine-setting` set them; each engine's
 /// page reads its own (docs/engines.md).
 public enum EngineSetting: String, CaseIterable, Hashable, Sendable {
@@ -12,30 +13,35 @@ public enum EngineSetting: String, CaseIterable, Hashable, Sendable {
   case minimumSampleSize
   /// GrowthBook: relative changes smaller than this are a draw.
   case minimumChange
-  /// GrowthBook sequential: the tuning parameter of its always-valid test (the sample it is tuned for).
+  /// GrowthBook sequential and Eppo sequential: the tuning parameter of the always-valid test (the
+  /// sample it is tuned for).
   case tuningParameter
   /// Confidence: the significance level, split over treatments and success metrics.
   case alpha
   /// Optimizely: the statistical significance at which a result is conclusive.
   case significance
+  /// Eppo: the confidence level of its intervals.
+  case confidenceLevel
 
-  /// The platform's default.
-  public var standard: Double {
+  /// The default of `engine`'s platform: the same on every page that reads the setting but the
+  /// tuning parameter, GrowthBook's 5,000 and Eppo's 10,000.
+  public func standard(for engine: AnalysisEngine) -> Double {
     switch self {
     case .chanceToWin: 0.95
     case .pValue: 0.05
     case .minimumSampleSize: 150
     case .minimumChange: 0.005
-    case .tuningParameter: 5000
+    case .tuningParameter: engine == .eppoSequential ? 10_000 : 5000
     case .alpha: 0.05
     case .significance: 0.90
+    case .confidenceLevel: 0.95
     }
   }
 
   /// The values the bench accepts.
   public var range: ClosedRange<Double> {
     switch self {
-    case .chanceToWin, .significance: 0.5...0.9999
+    case .chanceToWin, .significance, .confidenceLevel: 0.5...0.9999
     case .pValue, .alpha: 0.0001...0.5
     case .minimumSampleSize: 0...1e9
     case .minimumChange: 0...1
@@ -54,6 +60,7 @@ extension AnalysisEngine {
     case .gbstatsSequential: [.pValue, .minimumSampleSize, .minimumChange, .tuningParameter]
     case .confidence: [.alpha]
     case .optimizelyStatsEngine: [.significance]
+    case .eppoSequential: [.confidenceLevel, .tuningParameter]
     }
   }
 
@@ -83,7 +90,7 @@ extension AnalysisEngine {
       throw EngineSettingError(
         text: text,
         problem: "\(setting.rawValue) must be a number between \(NumberText.plain(setting.range.lowerBound)) and "
-          + "\(NumberText.plain(setting.range.upperBound)) (\(engine.rawValue)'s default: \(NumberText.plain(setting.standard)))")
+          + "\(NumberText.plain(setting.range.upperBound)) (\(engine.rawValue)'s default: \(NumberText.plain(setting.standard(for: engine))))")
     }
     return (engine, setting, value)
   }
@@ -100,6 +107,6 @@ public struct EngineSettingError: Error, Sendable, CustomStringConvertible {
 extension AnalysisSettings {
   /// The value of `setting` on `engine`'s page: the team's, else the platform's default.
   public func value(_ setting: EngineSetting, for engine: AnalysisEngine) -> Double {
-    engineSettings[engine]?[setting] ?? setting.standard
+    engineSettings[engine]?[setting] ?? setting.standard(for: engine)
   }
 }

@@ -93,7 +93,7 @@ import Testing
     let error = #expect(throws: EngineListError.self) { try AnalysisEngine.list("bench,gbstats") }
     #expect(
       error?.description
-        == "no engine is called 'gbstats'; the engines are bench, gbstats-bayesian, gbstats-frequentist, gbstats-sequential, confidence, optimizely-stats-engine")
+        == "no engine is called 'gbstats'; the engines are bench, gbstats-bayesian, gbstats-frequentist, gbstats-sequential, confidence, optimizely-stats-engine, eppo-sequential")
     #expect((#expect(throws: EngineListError.self) { try AnalysisEngine.list("bench,") })?.description.hasPrefix("an empty engine name") == true)
   }
 

@@ -84,6 +84,27 @@ import Testing
     }
   }
 
+  /// Every engine's page at once: each has its section, and results.json keeps to its schema with every
+  /// page's own words and figures.
+  @Test func everyEnginesPageKeepsToTheSchema() throws {
+    let out = try temporaryFolder()
+    let engines = [
+      ("gbstats-bayesian", "GrowthBook Bayesian"), ("gbstats-frequentist", "GrowthBook frequentist"),
+      ("gbstats-sequential", "GrowthBook sequential"), ("confidence", "Spotify Confidence"),
+      ("optimizely-stats-engine", "Optimizely Stats Engine"), ("eppo-sequential", "Eppo sequential"),
+    ]
+    let run = try BenchProcess.run(
+      [committedScenario("true-effect"), "--replications", "1", "--out", out.path, "--quiet"]
+        + engines.flatMap { ["--engine", $0.0] })
+    #expect(run.status == 0, "\(run.standardError)")
+    let report = try String(contentsOf: out.appendingPathComponent("true-effect/report.md"), encoding: .utf8)
+    for (name, title) in engines { #expect(report.contains("\n### \(title)'s page\n"), "\(name)") }
+    #expect(report.contains("A metric is significant when its lift's 95% sequential confidence interval"))
+    #expect(report.contains("(lift "))
+    let check = try JSONSchemaCheck(schema: Data(contentsOf: repositoryRoot.appendingPathComponent("docs/results.schema.json")))
+    #expect(try check.problems(in: Data(contentsOf: out.appendingPathComponent("true-effect/results.json"))) == [])
+  }
+
   /// `--engine` puts one engine's page beside the bench's decision, in the report and in results.json.
   @Test func anEnginesPageStandsBesideTheDecision() throws {
     let out = try temporaryFolder()
@@ -123,7 +144,7 @@ import Testing
     #expect(unknown.status == 64)
     #expect(unknown.standardError.hasPrefix(
       "Error: --engine: no engine is called 'growthbook'; the engines are bench, gbstats-bayesian, gbstats-frequentist, "
-        + "gbstats-sequential, confidence, optimizely-stats-engine.\n"))
+        + "gbstats-sequential, confidence, optimizely-stats-engine, eppo-sequential.\n"))
   }
 
   /// A team's settings replace the platform's defaults on its page, and its rule says so.
@@ -144,6 +165,8 @@ import Testing
       ("gbstats-bayesian.chanceToWin=2", "'gbstats-bayesian.chanceToWin=2': chanceToWin must be a number between 0.5 and 0.9999 (gbstats-bayesian's default: 0.95)"),
       ("gbstats-bayesian.pValue=0.1", "'gbstats-bayesian.pValue=0.1': gbstats-bayesian has no setting 'pValue'; its settings are chanceToWin, minimumSampleSize, minimumChange"),
       ("confidence.alpha=0x1p-4", "'confidence.alpha=0x1p-4': alpha must be a number between 0.0001 and 0.5 (confidence's default: 0.05)"),
+      ("eppo-sequential.tuningParameter=0", "'eppo-sequential.tuningParameter=0': tuningParameter must be a number between 1 and 1000000000 (eppo-sequential's default: 10000)"),
+      ("gbstats-sequential.tuningParameter=0", "'gbstats-sequential.tuningParameter=0': tuningParameter must be a number between 1 and 1000000000 (gbstats-sequential's default: 5000)"),
       ("bench.alpha=0.1", "'bench.alpha=0.1': bench has no settings"),
       ("chanceToWin=0.9", "'chanceToWin=0.9': takes ENGINE.SETTING=VALUE, e.g. gbstats-bayesian.chanceToWin=0.9"),
     ] {
@@ -158,7 +181,7 @@ import Testing
     #expect(unknown.status == 64)
     #expect(unknown.standardError.hasPrefix(
       "Error: --engines: no engine is called 'gbstats'; the engines are bench, gbstats-bayesian, gbstats-frequentist, "
-        + "gbstats-sequential, confidence, optimizely-stats-engine.\n"))
+        + "gbstats-sequential, confidence, optimizely-stats-engine, eppo-sequential.\n"))
     let stray = try BenchProcess.run(["compare", committedScenario("compare-frameworks"), "--replications", "5"])
     #expect(stray.status == 64)
     #expect(stray.standardError.hasPrefix(

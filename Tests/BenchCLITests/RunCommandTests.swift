@@ -218,8 +218,8 @@ func temporaryFolder() throws -> URL {
         --engine <engine>       A platform's analysis engine whose results page the report shows beside
                                 the bench's decision; repeat for several: bench, gbstats-bayesian,
                                 gbstats-frequentist, gbstats-sequential, confidence,
-                                optimizely-stats-engine (default: the scenario's analysis.engine, else
-                                bench alone; docs/engines.md).
+                                optimizely-stats-engine, eppo-sequential (default: the scenario's
+                                analysis.engine, else bench alone; docs/engines.md).
         --engine-setting <engine.setting=value>
                                 An engine's setting in place of its platform's default,
                                 ENGINE.SETTING=VALUE, e.g. gbstats-bayesian.chanceToWin=0.9; repeat for

@@ -242,14 +242,14 @@ func expectScenarioError(_ text: String, _ expected: String, sourceLocation: Sou
   @Test func anUnknownEngine() {
     expectError(
       #", "analysis": { "engine": "growthbook" }"#,
-      #"analysis.engine: must be one of "bench", "gbstats-bayesian", "gbstats-frequentist", "gbstats-sequential", "confidence", "optimizely-stats-engine""#)
+      #"analysis.engine: must be one of "bench", "gbstats-bayesian", "gbstats-frequentist", "gbstats-sequential", "confidence", "optimizely-stats-engine", "eppo-sequential""#)
   }
 
   @Test func anEngineSettingThatNoEngineHasOrOutOfRange() {
     expectError(
       #", "analysis": { "engineSettings": { "gbstats-baysian": { "chanceToWin": 0.9 } } }"#,
       "analysis.engineSettings.gbstats-baysian: is not a known field; did you mean 'gbstats-bayesian'? (known: gbstats-bayesian, "
-        + "gbstats-frequentist, gbstats-sequential, confidence, optimizely-stats-engine)")
+        + "gbstats-frequentist, gbstats-sequential, confidence, optimizely-stats-engine, eppo-sequential)")
     expectError(
       #", "analysis": { "engineSettings": { "gbstats-bayesian": { "chanceToWinn": 0.9 } } }"#,
       "analysis.engineSettings.gbstats-bayesian.chanceToWinn: is not a known field; did you mean 'chanceToWin'? (known: "

@@ -9,6 +9,7 @@ extension AnalysisEngine {
     case .gbstatsBayesian, .gbstatsFrequentist, .gbstatsSequential: growthBookPage(settings).call(experiment, settings: settings)
     case .confidence: confidencePage(settings).call(experiment, settings: settings)
     case .optimizelyStatsEngine: optimizelyPage(settings).call(experiment, settings: settings)
+    case .eppoSequential: eppoPage(settings).call(experiment, settings: settings)
     }
   }
 
@@ -21,6 +22,7 @@ extension AnalysisEngine {
       growthBookPage(settings).reading(experiment, settings: settings, engine: self)
     case .confidence: confidencePage(settings).reading(experiment, settings: settings)
     case .optimizelyStatsEngine: optimizelyPage(settings).reading(experiment, settings: settings)
+    case .eppoSequential: eppoPage(settings).reading(experiment, settings: settings)
     }
   }
 
@@ -76,6 +78,13 @@ extension AnalysisEngine {
   private func optimizelyPage(_ settings: AnalysisSettings) -> OptimizelyResultsPage {
     var page = OptimizelyResultsPage()
     page.significance = settings.value(.significance, for: self)
+    return page
+  }
+
+  private func eppoPage(_ settings: AnalysisSettings) -> EppoResultsPage {
+    var page = EppoResultsPage()
+    page.confidence = settings.value(.confidenceLevel, for: self)
+    page.tuningSample = settings.value(.tuningParameter, for: self)
     return page
   }
 }

@@ -111,31 +111,16 @@ public struct GrowthBookResultsPage: Sendable {
 
   /// What the page tells the team to do with `experiment` at the end of the run.
   public func call(_ experiment: ExperimentResult, settings: AnalysisSettings) -> EngineCall {
-    guard let baselineIndex = experiment.variants.firstIndex(where: { $0.name == experiment.baseline }) else { return .keepRunning }
-    let baseline = experiment.variants[baselineIndex]
-    let names = baseline.metrics.map(\.name)
-    let goals = settings.successMetrics(among: names), guardrails = names.filter { settings.guardrails[$0] != nil }
-    guard !goals.isEmpty else { return .keepRunning }
-    func summary(_ variant: VariantResult, _ metric: String) -> MetricSummary? { variant.metrics.first { $0.name == metric } }
-    var winners: [(variant: String, lift: Double)] = []
-    var losing = 0, candidates = 0
-    for (index, variant) in experiment.variants.enumerated() where index != baselineIndex && variant.retiredIn == nil {
-      candidates += 1
-      let statuses = goals.map { goal in
-        summary(baseline, goal).flatMap { a in summary(variant, goal).map { status(baseline: a, variant: $0) } } ?? .none
+    guard let baseline = experiment.variants.first(where: { $0.name == experiment.baseline }) else { return .keepRunning }
+    return MarkedPageCall.call(experiment, settings: settings) { variant, metric in
+      guard let a = baseline.metrics.first(where: { $0.name == metric }), let b = variant.metrics.first(where: { $0.name == metric })
+      else { return .neither }
+      switch status(baseline: a, variant: b) {
+      case .won: return .better
+      case .lost: return .worse
+      case .draw, .none: return .neither
       }
-      let guardrailLost = guardrails.contains { metric in
-        summary(baseline, metric).flatMap { a in summary(variant, metric).map { status(baseline: a, variant: $0) } } == .lost
-      }
-      if statuses.allSatisfy({ $0 == .won }), !guardrailLost {
-        let lift = summary(variant, goals[0]).flatMap(\.mean).map { $0 - (summary(baseline, goals[0])?.mean ?? 0) } ?? 0
-        winners.append((variant.name, lift))
-      }
-      if statuses.allSatisfy({ $0 == .lost }) { losing += 1 }
     }
-    if let best = winners.max(by: { $0.lift < $1.lift }) { return .ship(best.variant) }
-    if candidates > 0, losing == candidates { return .keepBaseline }
-    return .keepRunning
   }
 
   /// A metric's summary as gbstats reads it: conversions, or an amount's sum and sum of squares.

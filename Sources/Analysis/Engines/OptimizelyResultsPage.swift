@@ -100,25 +100,13 @@ public struct OptimizelyResultsPage: Sendable {
 
   /// What the page tells the team to do with `experiment`.
   public func call(_ experiment: ExperimentResult, settings: AnalysisSettings) -> EngineCall {
-    guard let baseline = experiment.variants.first(where: { $0.name == experiment.baseline }) else { return .keepRunning }
-    let names = baseline.metrics.map(\.name)
-    let goals = settings.successMetrics(among: names), guardrails = names.filter { settings.guardrails[$0] != nil }
-    guard !goals.isEmpty else { return .keepRunning }
     let statuses = self.statuses(experiment, settings: settings)
-    let candidates = experiment.variants.filter { $0.name != experiment.baseline && $0.retiredIn == nil }
-    var winners: [(variant: String, difference: Double)] = []
-    var losing = 0
-    for variant in candidates {
-      let page = statuses[variant.name] ?? [:]
-      let goalStatuses = goals.map { page[$0] ?? .inconclusive }
-      if goalStatuses.allSatisfy({ $0 == .winner }), !guardrails.contains(where: { page[$0] == .loser }) {
-        let difference = (variant.metrics.first { $0.name == goals[0] }?.mean ?? 0) - (baseline.metrics.first { $0.name == goals[0] }?.mean ?? 0)
-        winners.append((variant.name, difference))
+    return MarkedPageCall.call(experiment, settings: settings) { variant, metric in
+      switch statuses[variant.name]?[metric] ?? .inconclusive {
+      case .winner: .better
+      case .loser: .worse
+      case .inconclusive: .neither
       }
-      if goalStatuses.allSatisfy({ $0 == .loser }) { losing += 1 }
     }
-    if let best = winners.max(by: { $0.difference < $1.difference }) { return .ship(best.variant) }
-    if !candidates.isEmpty, losing == candidates.count { return .keepBaseline }
-    return .keepRunning
   }
 }
