@@ -95,8 +95,8 @@ let package = Package(
     // A plan's expectations checked against its results: `bench test` and an app's own tests.
     .target(name: "Expectations", dependencies: ["Lab", "Results", "ScenarioFormat"]),
 
-    // Scenario, run, analysis and expectations, in the one order every command runs them.
-    .target(name: "Pipeline", dependencies: ["Analysis", "Results", "ScenarioFormat", "Simulation", "Platforms", "Expectations"]),
+    // Scenario, run, analysis, expectations and the report model, in the one order every command runs them.
+    .target(name: "Pipeline", dependencies: ["Analysis", "Results", "ScenarioFormat", "Simulation", "Platforms", "Expectations", "Report"]),
 
     // The `bench` commands, as a library so that tests can drive them.
     .target(
@@ -127,8 +127,8 @@ let package = Package(
     .executableTarget(
       name: "BenchFuzz",
       dependencies: [
-        "ScenarioFormat", "Simulation", "Results", "Analysis", "AnalyticsTable", "Report", "Bucketing", "Platforms", "Sharding", "Digests",
-        "BenchCLI",
+        "ScenarioFormat", "Simulation", "Results", "AnalyticsTable", "Report", "Bucketing", "Platforms", "Sharding", "Digests",
+        "Pipeline", "BenchCLI",
       ]),
 
     // MARK: - Implementation details

@@ -1,7 +1,7 @@
-import Analysis
 import AnalyticsTable
 import ArgumentParser
 import Foundation
+import Pipeline
 import Platforms
 import Report
 import Results
@@ -185,11 +185,11 @@ extension Bench {
       let settings = try analysisOptions.applied(
         to: options.scenario?.analysis ?? .standard,
         metrics: analysis.document.experiments.first?.variants.first?.metrics.map(\.name) ?? [])
-      let document = ExperimentAnalyzer(settings: settings).analyze(analysis.document)
-      let report = ReportDocument(ReportInput(
-        document: document, description: options.scenario?.description ?? "",
-        settings: settings, versions: [], source: "Analysed \(URL(fileURLWithPath: events).lastPathComponent)"))
-      let reportURL = try folder.write(report, document: document)
+      let pipeline = AnalysisPipeline(
+        settings: settings, description: options.scenario?.description ?? "",
+        source: "Analysed \(URL(fileURLWithPath: events).lastPathComponent)")
+      let document = pipeline.analyze(analysis.document)
+      let reportURL = try folder.write(pipeline.report(document), document: document)
       if !output.quiet {
         let leftOut = Self.describe(analysis.leftOut)
         if !leftOut.isEmpty { printError("Left out \(leftOut).") }

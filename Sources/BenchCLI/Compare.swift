@@ -1,7 +1,7 @@
-import Analysis
 import ArgumentParser
 import AtomicOutput
 import Foundation
+import Pipeline
 import Platforms
 import Report
 import Results
@@ -104,10 +104,10 @@ extension Bench {
         let progress = ProgressBar(total: scenario.devices, enabled: !output.quiet)
         let tally = await simulator.run(replication: 0, threads: threads) { progress.update($0) }
         progress.finish()
-        let document = ExperimentAnalyzer(settings: scenario.analysis).analyze(ResultsDocument(plan: simulator.plan, tally: tally))
-        let report = ReportDocument(ReportInput(
-          document: document, description: "\(scenario.description) Run under \(framework.name).",
-          settings: scenario.analysis, versions: scenario.versions, source: "Simulated"))
+        var pipeline = AnalysisPipeline(simulating: scenario)
+        pipeline.description += " Run under \(framework.name)."
+        let document = pipeline.analyze(ResultsDocument(plan: simulator.plan, tally: tally))
+        let report = pipeline.report(document)
         reports.append((framework.name, report, document))
         runs.append(ComparisonReport.Run(framework: framework.name, document: document, notes: notes, versions: scenario.versions))
       }

@@ -1,4 +1,3 @@
-import Expectations
 import Foundation
 import Pipeline
 import Report
@@ -7,13 +6,7 @@ extension SimulatedRun {
   /// Writes `<out>/<scenario name>/` (with report.html when `html`); returns
   /// where report.md is. Every replication must have been added.
   func write(out: String, html: Bool = false) throws -> URL {
-    let document = self.document
-    var input = ReportInput(
-      document: document, description: scenario.description, settings: scenario.analysis, versions: scenario.versions,
-      source: "Simulated")
-    input.expectations = ExpectationCheck.check(scenario, against: document)
-    let report = ReportDocument(input)
-    return try ReportFolder(out: out, name: scenario.name, html: html).write(report, document: document)
+    try ReportFolder(out: out, name: scenario.name, html: html).write(report(), document: document)
   }
 
   /// What a run says when it is done: the population and where the report went.

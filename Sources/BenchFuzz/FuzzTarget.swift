@@ -1,9 +1,9 @@
-import Analysis
 import AnalyticsTable
 import BenchCLI
 import Bucketing
 import Digests
 import Foundation
+import Pipeline
 import Platforms
 import Report
 import Results
@@ -69,11 +69,7 @@ enum FuzzTarget: String, CaseIterable {
       var observer = NoObserver()
       tally.merge(simulator.replay(device: device, observer: &observer))
     }
-    let document = ExperimentAnalyzer(settings: scenario.analysis).analyze(ResultsDocument(plan: simulator.plan, tally: tally))
-    renderBoth(ReportInput(
-      document: document, description: scenario.description, settings: scenario.analysis, versions: scenario.versions,
-      source: "Fuzzed"))
-    _ = document.json.rendered()
+    reportBoth(ResultsDocument(plan: simulator.plan, tally: tally), through: AnalysisPipeline(simulating: scenario))
   }
 
   private static func table(_ input: Data) {
@@ -91,10 +87,7 @@ enum FuzzTarget: String, CaseIterable {
       guard let analysis = try? EventsAnalysis(events: events.path, outcomes: outcomes.path, name: "fuzz", options: options) else {
         continue
       }
-      let document = ExperimentAnalyzer(settings: .standard).analyze(analysis.document)
-      renderBoth(ReportInput(
-        document: document, description: "", settings: .standard, versions: [], source: "Fuzzed"))
-      _ = document.json.rendered()
+      reportBoth(analysis.document, through: AnalysisPipeline(settings: .standard, source: "Fuzzed"))
     }
   }
 
@@ -123,10 +116,7 @@ enum FuzzTarget: String, CaseIterable {
         options.derived.winsorize = ["revenue": 0.9]
         options.derived.quantiles = ["revenue": [0.5]]
         guard let analysis = try? EventsAnalysis(events: file.path, outcomes: nil, name: "fuzz", options: options) else { continue }
-        let document = ExperimentAnalyzer(settings: .standard).analyze(analysis.document)
-        renderBoth(ReportInput(
-          document: document, description: "", settings: .standard, versions: [], source: "Fuzzed"))
-        _ = document.json.rendered()
+        reportBoth(analysis.document, through: AnalysisPipeline(settings: .standard, source: "Fuzzed"))
       }
     }
   }
@@ -183,12 +173,7 @@ enum FuzzTarget: String, CaseIterable {
     let checksum = Array("sha256 \(SHA256.hex(of: body))\n".utf8)
     guard let merged = try? ShardMerge(parts: [(path: "fuzzed.part", bytes: body + checksum)]) else { return }
     for tally in merged.tallies {
-      let document = ExperimentAnalyzer(settings: merged.scenario.analysis).analyze(
-        ResultsDocument(plan: merged.plan, tally: tally))
-      renderBoth(ReportInput(
-        document: document, description: merged.scenario.description, settings: merged.scenario.analysis,
-        versions: merged.scenario.versions, source: "Fuzzed"))
-      _ = document.json.rendered()
+      reportBoth(ResultsDocument(plan: merged.plan, tally: tally), through: AnalysisPipeline(simulating: merged.scenario))
     }
   }
 
@@ -220,10 +205,12 @@ enum FuzzTarget: String, CaseIterable {
     }
   }
 
-  /// The report of an analysed document in both formats, as `bench --html` writes it.
-  private static func renderBoth(_ input: ReportInput) {
-    let report = ReportDocument(input)
+  /// `document` analysed, and its report in both formats and its results.json, as `bench --html` writes them.
+  private static func reportBoth(_ document: ResultsDocument, through pipeline: AnalysisPipeline) {
+    let analysed = pipeline.analyze(document)
+    let report = pipeline.report(analysed)
     _ = MarkdownReport.render(report)
     _ = HTMLReport.render(report)
+    _ = analysed.json.rendered()
   }
 }

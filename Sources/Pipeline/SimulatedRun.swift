@@ -1,4 +1,6 @@
 import Analysis
+import Expectations
+import Report
 import Results
 import ScenarioFormat
 import Simulation
@@ -20,10 +22,14 @@ public struct SimulatedRun: Sendable {
   /// Every replication's decisions under other analysis engines, when a comparison asks for them.
   public var engines: EngineCalibrationSummary?
 
+  /// How each replication is analysed and the run reported.
+  public let pipeline: AnalysisPipeline
+
   public init(scenario: Scenario, plan: SimulationPlan, replications: Int) {
     self.scenario = scenario
     self.plan = plan
     self.replications = replications
+    pipeline = AnalysisPipeline(simulating: scenario)
     calibration = CalibrationSummary(alpha: scenario.analysis.alpha)
   }
 
@@ -44,9 +50,8 @@ public struct SimulatedRun: Sendable {
   /// function, so that replications can be analysed on any thread and added
   /// in order.
   public var analyzer: @Sendable (RunTally) -> ResultsDocument {
-    let analyzer = ExperimentAnalyzer(settings: scenario.analysis)
-    let plan = plan, replications = replications
-    return { tally in analyzer.analyze(ResultsDocument(plan: plan, tally: tally, replications: replications)) }
+    let pipeline = pipeline, plan = plan, replications = replications
+    return { tally in pipeline.analyze(ResultsDocument(plan: plan, tally: tally, replications: replications)) }
   }
 
   /// Simulates and analyses replications `range` on `threads` threads and
@@ -105,6 +110,13 @@ public struct SimulatedRun: Sendable {
     var document = first!
     if replications > 1 { document.calibration = calibration.calibration }
     return document
+  }
+
+  /// The run's report, with the plan's expectations checked on it. Every replication must have been
+  /// added.
+  public func report() -> ReportDocument {
+    let document = self.document
+    return pipeline.report(document, expectations: ExpectationCheck.check(scenario, against: document))
   }
 
   /// The results.json the run writes, as text: what `bench perf --calibration`
