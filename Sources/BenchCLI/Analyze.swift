@@ -198,7 +198,7 @@ extension Bench {
           printError("Skipped \(count) malformed row\(count == 1 ? "" : "s"); the first, \(first.path) line \(first.line): \(first.reason).")
         }
         let experiments = document.experiments.count
-        print("Analysed \(document.devices) devices in \(experiments) experiment\(experiments == 1 ? "" : "s").")
+        print("Analysed \(NumberFormat.count(document.devices)) devices in \(experiments) experiment\(experiments == 1 ? "" : "s").")
         print("Wrote \(reportURL.relativePath)" + (formats.html ? ", report.html" : "") + " and results.json")
       }
     }

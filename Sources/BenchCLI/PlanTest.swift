@@ -4,6 +4,7 @@ import Expectations
 import Foundation
 import Pipeline
 import Platforms
+import Results
 import ScenarioFormat
 import Simulation
 
@@ -95,7 +96,7 @@ extension Bench {
       try RunLimits.check(
         SimulationPlan(scenario), devices: scenario.devices, replications: replications, threads: threads,
         allowed: largeRun.allowLargeRun)
-      print("\(scenario.name): \(scenario.devices) devices, \(replications) replication\(replications == 1 ? "" : "s")")
+      print("\(scenario.name): \(CountText.grouped(scenario.devices)) devices, \(CountText.grouped(replications)) replication\(replications == 1 ? "" : "s")")
       let progress = ProgressBar(devices: scenario.devices, replications: replications, enabled: !output.quiet)
       let check = await PlanCheck.run(scenario, replications: replications, threads: threads) { progress.update($0) }
       progress.finish()

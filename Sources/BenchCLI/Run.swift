@@ -179,8 +179,8 @@ extension Bench {
         .appendingPathComponent(PartialResult.fileName(scenario: scenario.name, shard: shard))
       try AtomicFile.write(Data(part.encoded()), to: url)
       if !output.quiet {
-        print("Simulated shard \(shard): \(devices) of \(scenario.devices * replications) device runs"
-          + (replications > 1 ? " (\(scenario.devices) devices × \(replications) replications)" : "") + ".")
+        print("Simulated shard \(shard): \(CountText.grouped(devices)) of \(CountText.grouped(scenario.devices * replications)) device runs"
+          + (replications > 1 ? " (\(CountText.grouped(scenario.devices)) devices × \(CountText.grouped(replications)) replications)" : "") + ".")
         print("Wrote \(url.relativePath)")
       }
     }

@@ -11,8 +11,8 @@ extension SimulatedRun {
 
   /// What a run says when it is done: the population and where the report went.
   func summary(reportURL: URL, html: Bool) -> String {
-    "Simulated \(scenario.devices) devices over \(scenario.days) days"
-      + (replications > 1 ? ", \(replications) replications" : "") + ".\n"
+    "Simulated \(NumberFormat.count(scenario.devices)) devices over \(NumberFormat.count(scenario.days)) days"
+      + (replications > 1 ? ", \(NumberFormat.count(replications)) replications" : "") + ".\n"
       + "Wrote \(reportURL.relativePath)" + (html ? ", report.html" : "") + " and results.json"
   }
 }

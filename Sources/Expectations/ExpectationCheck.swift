@@ -27,8 +27,8 @@ public enum ExpectationCheck {
       let worst = transitions.map { (transition: $0, share: reshuffledShare($0)) }.max { $0.share < $1.share }
       guard let worst else { return outcome(label, measured: 0, shown: "no device upgraded") }
       let moved = worst.transition.reassigned + worst.transition.returnedOnAnotherVariant
-      let reason = "\(worst.transition.fromVersion) → \(worst.transition.toVersion) moved \(moved) of "
-        + "\(reshuffledBase(worst.transition)) devices to another variant"
+      let reason = "\(worst.transition.fromVersion) → \(worst.transition.toVersion) moved \(count(moved)) of "
+        + "\(count(reshuffledBase(worst.transition))) devices to another variant"
         + (rulePage(reshuffling: worst.transition, of: name, versions: scenario.versions).map { " (\($0))" } ?? "")
       return outcome(label, measured: worst.share, shown: percent(worst.share), reason: reason)
     case .mixed(let name):
@@ -38,7 +38,7 @@ public enum ExpectationCheck {
       let share = devices > 0 ? Double(mixed) / Double(devices) : 0
       return outcome(
         "mixed \(name)", measured: share, shown: percent(share),
-        reason: "\(mixed) of \(devices) devices were shown more than one variant")
+        reason: "\(count(mixed)) of \(count(devices)) devices were shown more than one variant")
     case .moved(let name):
       let changes = experiment(name)?.changes ?? []
       let worst = changes.map { change in
@@ -47,8 +47,8 @@ public enum ExpectationCheck {
       guard let worst else { return outcome("moved \(name)", measured: 0, shown: "no dashboard change") }
       return outcome(
         "moved \(name)", measured: worst.share, shown: percent(worst.share),
-        reason: "day \(worst.change.day), \(worst.change.change), moved \(worst.change.moved) of "
-          + "\(worst.change.kept + worst.change.moved) devices it reached to another variation")
+        reason: "day \(worst.change.day), \(worst.change.change), moved \(count(worst.change.moved)) of "
+          + "\(count(worst.change.kept + worst.change.moved)) devices it reached to another variation")
     case .rightShip(let name), .wrongShip(let name):
       let right: Bool
       if case .rightShip = expectation.measure { right = true } else { right = false }
@@ -62,16 +62,16 @@ public enum ExpectationCheck {
       let share = active > 0 ? Double(never) / Double(active) : 0
       return outcome(
         "never enrolled in \(name)", measured: share, shown: percent(share),
-        reason: "\(never) of the \(active) devices on which \(name) was active never enrolled")
+        reason: "\(count(never)) of the \(count(active)) devices on which \(name) was active never enrolled")
     case .keyClashes(let key):
       let devices = document.conflicts.filter { key == nil || $0.key == key }.map(\.devices).reduce(0, +)
       let clash = document.conflicts.filter { key == nil || $0.key == key }.max { $0.devices < $1.devices }
       return ExpectationOutcome(
         expectation: expectation, status: kept(Double(devices), expectation.bound) ? .passed : .failed,
-        name: "key clashes" + (key.map { " on \($0)" } ?? ""), measured: "\(devices) device\(devices == 1 ? "" : "s")",
+        name: "key clashes" + (key.map { " on \($0)" } ?? ""), measured: "\(count(devices)) device\(devices == 1 ? "" : "s")",
         bound: boundText(expectation.bound, share: false),
         reason: kept(Double(devices), expectation.bound)
-          ? nil : clash.map { "\($0.experiments.joined(separator: " and ")) serve \($0.key) on \($0.devices) devices" })
+          ? nil : clash.map { "\($0.experiments.joined(separator: " and ")) serve \($0.key) on \(count($0.devices)) devices" })
     case .sampleRatioMismatch(let name):
       let srm = experiment(name)?.srm
       let fired = srm?.isMismatch ?? false
@@ -87,10 +87,10 @@ public enum ExpectationCheck {
       let worst = met.max { $0.devices < $1.devices }
       return ExpectationOutcome(
         expectation: expectation, status: kept(Double(devices), expectation.bound) ? .passed : .failed,
-        name: "rule \(rule) (docs/rules/\(rule).md)", measured: "\(devices) device\(devices == 1 ? "" : "s")",
+        name: "rule \(rule) (docs/rules/\(rule).md)", measured: "\(count(devices)) device\(devices == 1 ? "" : "s")",
         bound: boundText(expectation.bound, share: false, firing: true),
         reason: kept(Double(devices), expectation.bound)
-          ? nil : worst.map { "\($0.upgrade) in \($0.experiment), \($0.devices) devices" } ?? "no upgrade meets it")
+          ? nil : worst.map { "\($0.upgrade) in \($0.experiment), \(count($0.devices)) devices" } ?? "no upgrade meets it")
     }
   }
 
@@ -110,7 +110,7 @@ public enum ExpectationCheck {
     }
     let share = right ? decision.rightShip : decision.wrongShip
     let lower = share.lower ?? 0, upper = share.upper ?? 1
-    let measured = "\(percent(share.rate)) of \(share.of) replications (95% interval \(percent(lower)) to \(percent(upper)))"
+    let measured = "\(percent(share.rate)) of \(count(share.of)) replications (95% interval \(percent(lower)) to \(percent(upper)))"
     let status: ExpectationOutcome.Status
     switch expectation.bound {
     case .atLeast(let limit): status = lower >= limit ? .passed : upper < limit ? .failed : .undecided
@@ -187,9 +187,14 @@ public enum ExpectationCheck {
     switch (bound, firing) {
     case (.atMost, true): return "never"
     case (.atLeast, true): return "at least once"
-    case (.atMost(let limit), false): return "at most " + (share ? percent(limit) : "\(Int(limit)) devices")
-    case (.atLeast(let limit), false): return "at least " + (share ? percent(limit) : "\(Int(limit)) devices")
+    case (.atMost(let limit), false): return "at most " + (share ? percent(limit) : "\(count(Int(limit))) devices")
+    case (.atLeast(let limit), false): return "at least " + (share ? percent(limit) : "\(count(Int(limit))) devices")
     }
+  }
+
+  /// A count in groups of three digits, as the report writes its counts.
+  private static func count(_ value: Int) -> String {
+    CountText.grouped(value)
   }
 
   /// A share as a percentage to a tenth, the same on every machine.

@@ -15,7 +15,7 @@ import Testing
       "--out", out.appendingPathComponent("analysis").path,
     ])
     #expect(analyse.status == 0, "\(analyse.standardError)")
-    #expect(analyse.standardOutput.hasPrefix("Analysed 2500 devices in 2 experiments.\n"))
+    #expect(analyse.standardOutput.hasPrefix("Analysed 2,500 devices in 2 experiments.\n"))
     let simulated = try json(out.appendingPathComponent("run/upgrade/results.json"))
     let analysed = try json(out.appendingPathComponent("analysis/upgrade-analyze/results.json"))
     let simulatedExperiments = try #require(simulated["experiments"] as? [[String: Any]])

@@ -18,12 +18,12 @@ import Testing
     ])
     #expect(result.status == 1, "\(result.standardError)")
     let lines = result.standardOutput.split(separator: "\n").map(String.init)
-    #expect(lines.first == "upgrade: 50000 devices, 1 replication")
+    #expect(lines.first == "upgrade: 50,000 devices, 1 replication")
     #expect(lines.contains(
-      "  FAIL reshuffled SubscriptionScreenTheme: 25.3% (at most 1.0%): 1.0 → 2.0 moved 5719 of 22595 devices to another "
+      "  FAIL reshuffled SubscriptionScreenTheme: 25.3% (at most 1.0%): 1.0 → 2.0 moved 5,719 of 22,595 devices to another "
         + "variant (docs/rules/DeletedVariant.md)"))
-    #expect(lines.contains("  PASS rule ExperimentReAdded (docs/rules/ExperimentReAdded.md): 45091 devices (at least once)"))
-    #expect(lines.contains("decision-power: 2096 devices, 200 replications"))
+    #expect(lines.contains("  PASS rule ExperimentReAdded (docs/rules/ExperimentReAdded.md): 45,091 devices (at least once)"))
+    #expect(lines.contains("decision-power: 2,096 devices, 200 replications"))
     #expect(lines.filter { $0.hasPrefix("  PASS Paywall ships") }.count == 2)
     #expect(lines.contains("aa-test: no expectations, skipped"))
     #expect(lines.last == "7 expectations of 2 plans: 6 passed, 1 failed, 0 undecided; wrote \(junit.path)")
@@ -53,7 +53,7 @@ import Testing
     let few = try BenchProcess.run(["test", committedScenario("decision-power"), "--replications", "20", "--quiet"])
     #expect(few.status == 0, "\(few.standardError)")
     #expect(few.standardOutput == """
-      decision-power: 2096 devices, 20 replications
+      decision-power: 2,096 devices, 20 replications
         UNDECIDED Paywall ships a true winner: 95.0% of 20 replications (95% interval 76.4% to 99.1%) (at least 80.0%): \
       too few replications to tell: the interval holds the bound
         UNDECIDED Paywall ships a wrong variant: 0.0% of 20 replications (95% interval 0.0% to 16.1%) (at most 5.0%): \

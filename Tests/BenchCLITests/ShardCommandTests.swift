@@ -54,7 +54,7 @@ private func files(in folder: URL) throws -> [String: Data] {
     #expect(result.status == 0)
     #expect(result.standardError == "")
     #expect(result.standardOutput == """
-      Simulated shard 1/4: 750 of 3000 device runs (1000 devices × 3 replications).
+      Simulated shard 1/4: 750 of 3,000 device runs (1,000 devices × 3 replications).
       Wrote \(out.appendingPathComponent("upgrade.shard-1-of-4.part").path)
 
       """)

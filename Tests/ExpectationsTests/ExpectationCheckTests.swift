@@ -10,6 +10,15 @@ import Testing
 /// Expectations are checked against the figures a run's results already
 /// hold, with exact arithmetic, and a rate over replications by its interval.
 @Suite struct ExpectationCheckTests {
+  @Test func countsAreGroupedAsTheReportGroupsThem() {
+    #expect(CountText.grouped(0) == "0")
+    #expect(CountText.grouped(999) == "999")
+    #expect(CountText.grouped(1_000) == "1,000")
+    #expect(CountText.grouped(45_091) == "45,091")
+    #expect(CountText.grouped(-1_234_567) == "-1,234,567")
+    #expect(CountText.grouped(Int.min) == "-9,223,372,036,854,775,808")
+  }
+
   /// A plan of two versions: 2.0 deletes Red from Theme.
   private func scenario(expect: String) throws -> Scenario {
     let text = """

@@ -6,13 +6,7 @@ import Results
 public enum NumberFormat {
   /// 50,000; public for the command line's own lines (the progress bar).
   public static func count(_ value: Int) -> String {
-    let digits = String(abs(value))
-    var grouped = ""
-    for (index, digit) in digits.enumerated() {
-      if index > 0 && (digits.count - index) % 3 == 0 { grouped += "," }
-      grouped.append(digit)
-    }
-    return (value < 0 ? "-" : "") + grouped
+    CountText.grouped(value)
   }
 
   /// 3.71%
