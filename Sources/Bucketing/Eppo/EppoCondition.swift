@@ -11,6 +11,9 @@ public struct EppoCondition: Sendable {
   public let attribute: String
   public let op: String
   public let value: JSONValue
+  /// A MATCHES or NOT_MATCHES pattern compiled once, when the configuration is read; `nil` for a value
+  /// that is not a string or not a pattern (the condition is then false).
+  private let pattern: RegularExpressionSearch?
 
   static let operators: Set<String> = ["MATCHES", "NOT_MATCHES", "ONE_OF", "NOT_ONE_OF", "IS_NULL", "GTE", "GT", "LTE", "LT"]
 
@@ -22,16 +25,15 @@ public struct EppoCondition: Sendable {
       throw reader.error("\(path).operator", "is \"\(op)\": one of \(Self.operators.sorted().joined(separator: ", ")) was expected")
     }
     self.value = members["value"] ?? .null
+    pattern = op.hasSuffix("MATCHES") ? self.value.string.flatMap { RegularExpressionSearch($0) } : nil
   }
 
   /// Whether the subject's attribute (nil when absent) satisfies the condition.
   func holds(_ attribute: JSONValue?) -> Bool {
     switch op {
     case "MATCHES", "NOT_MATCHES":
-      guard let text = Self.text(attribute), case .string(let pattern) = value,
-        let regex = RegularExpressionSearch(pattern)
-      else { return false }
-      let matches = regex.found(in: text)
+      guard let text = Self.text(attribute), let pattern else { return false }
+      let matches = pattern.found(in: text)
       return matches == (op == "MATCHES")
     case "ONE_OF", "NOT_ONE_OF":
       guard let text = Self.text(attribute), case .array(let values) = value else { return false }

@@ -11,6 +11,9 @@ public struct LaunchDarklyClause: Sendable {
   public let op: String
   public let values: [JSONValue]
   public let negate: Bool
+  /// A `matches` clause's values compiled once, when the flag is read, rather than at every
+  /// evaluation; `nil` for a value that is not a string or not a pattern (which never matches).
+  private let patterns: [RegularExpressionSearch?]
 
   init(_ value: JSONValue, path: String, reader: VendorJSON) throws(BucketingError) {
     let members = try reader.object(value, path)
@@ -20,11 +23,16 @@ public struct LaunchDarklyClause: Sendable {
     negate = try reader.optional(members, "negate", path, reader.bool) ?? false
     op = try reader.required(members, "op", path, reader.string)
     values = try reader.required(members, "values", path, reader.array)
+    patterns = op == "matches" ? values.map { $0.string.flatMap { RegularExpressionSearch($0) } } : []
   }
 
   /// Whether one value of the context (not an array) matches any of the clause's values.
   func matchesSingle(_ contextValue: JSONValue) -> Bool {
-    values.contains { Self.apply(op, contextValue, $0) }
+    if op == "matches" {
+      guard case .string(let text) = contextValue else { return false }
+      return patterns.contains { $0?.found(in: text) ?? false }
+    }
+    return values.contains { Self.apply(op, contextValue, $0) }
   }
 
   /// The SDK's operators; an unknown operator never matches.

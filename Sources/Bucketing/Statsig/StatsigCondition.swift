@@ -49,6 +49,9 @@ public struct StatsigCondition: Sendable {
   public let idType: String
   let unit: StatsigIDType
   public let salt: JSONValue?
+  /// A `str_matches` target compiled once, when the specs are read; `nil` without a target or when it
+  /// is not a pattern, which the evaluation reports as the SDK's exception.
+  private let pattern: RegularExpressionSearch?
 
   init(_ value: JSONValue, path: String, reader: VendorJSON) throws(BucketingError) {
     let members = try reader.object(value, path)
@@ -63,6 +66,7 @@ public struct StatsigCondition: Sendable {
     idType = try reader.optional(members, "idType", path, reader.string) ?? "userID"
     unit = StatsigIDType(idType)
     salt = try reader.optional(members, "additionalValues", path, reader.object)?["salt"]
+    pattern = comparison == .matches ? targetValue.flatMap { RegularExpressionSearch($0.pythonString) } : nil
   }
 
   /// A Python exception in the SDK's evaluation: it then serves the default.
@@ -108,10 +112,8 @@ public struct StatsigCondition: Sendable {
     case .containsNone: return try !matchAny(value, Self.contains)
     case .matches:
       guard let value, let target else { return false }
-      guard let regex = RegularExpressionSearch(target.pythonString) else {
-        throw Failure(reason: "'\(target.pythonString)' is not a regular expression")
-      }
-      return regex.found(in: value.pythonString)
+      guard let pattern else { throw Failure(reason: "'\(target.pythonString)' is not a regular expression") }
+      return pattern.found(in: value.pythonString)
     case .eq: return Self.pythonEquals(value, target)
     case .neq: return !Self.pythonEquals(value, target)
     case .before, .after, .on:
