@@ -21,6 +21,15 @@ revenue's mean and sample variance, its covariance with the purchased indicator 
 revenue/purchased), the covariate of revenue before the first exposure (CUPED), and the revenue
 winsorized at the pooled 90th percentile (numpy's "inverted_cdf"). Nothing here shares code with the
 bench.
+
+    python3 scripts/make_export_fixtures.py large PATH [ROWS] [USERS]
+
+writes instead, without Polars, one large export in Statsig's CSV shape (default 50,000,000 rows of
+2,000,000 users) for docs/analyze.md's memory figures: day by day, every user has one event a day
+in a fixed shuffle of the users (a session start, then an exposure for four in five of them, a
+fiftieth of those shown a second variant too, then purchases for one in twenty a day, every eighth
+without a value, and screen views), so the rows are in time order and every user stays in the
+analysis to the end.
 """
 
 import csv
@@ -30,8 +39,7 @@ import json
 import pathlib
 import random
 
-import numpy as np
-import polars as pl
+import sys
 
 OUT = pathlib.Path(__file__).resolve().parent.parent / "docs/examples/exports"
 START = dt.datetime(2026, 10, 20, tzinfo=dt.timezone.utc)
@@ -278,6 +286,9 @@ def read_firebase(text):
 
 
 def expected(rows):
+    import numpy as np
+    import polars as pl
+
     frame = pl.DataFrame(
         rows, orient="row",
         schema={"order": pl.Int64, "unit": pl.Utf8, "time": pl.Datetime("us", "UTC"), "exposure": pl.Boolean,
@@ -348,5 +359,52 @@ def main():
         print(f"{name}: {len(text.splitlines())} rows")
 
 
+def large_statsig(path, rows, users):
+    """Streams `rows` events of `users` users in Statsig's export shape to `path` (see the docstring)."""
+    experiments = sorted(EXPERIMENTS)
+    header = "user_id,stable_id,event_name,event_value,event_metadata,company_metadata,timestamp\n"
+    exposure = '"{{""config"": ""{experiment}"", ""ruleID"": ""{variant}"", ""reason"": ""Network""}}"'
+    written = 0
+    with open(path, "w") as out:
+        out.write(header)
+        day = 0
+        while written < rows:
+            date = (START + dt.timedelta(days=day)).strftime("%Y-%m-%d")
+            chunk = []
+            for position in range(users):
+                if written == rows:
+                    break
+                user = (position * 7919 + day * 104729) % users
+                millisecond = position * 86_400_000 // users
+                second = millisecond // 1000
+                stamp = f"{date} {second // 3600:02d}:{second // 60 % 60:02d}:{second % 60:02d}.{millisecond % 1000:03d} UTC"
+                uid = f"u{user:08d}"
+                mix = (user * 2654435761 + day * 40503) % 1000
+                if day == 0:
+                    chunk.append(f"{uid},s-{written},statsig::session_start,,,,{stamp}\n")
+                elif day in (1, 2) and user % 5 != 0 and (day == 1 or user % 50 == 1):
+                    experiment = experiments[user % 2]
+                    variants = EXPERIMENTS[experiment]
+                    variant = variants[(user // 2 + (day - 1)) % len(variants)]
+                    meta = exposure.format(experiment=experiment, variant=variant)
+                    chunk.append(f"{uid},s-{written},statsig::config_exposure,,,{meta},{stamp}\n")
+                elif day >= 2 and mix < 50:
+                    value = "" if mix % 8 == 0 else f"{4.99 + (mix % 7) * 5:.2f}"
+                    chunk.append(f'{uid},s-{written},purchase,{value},"{{""currency"": ""USD""}}",,{stamp}\n')
+                else:
+                    chunk.append(f"{uid},s-{written},screen_view,,,,{stamp}\n")
+                written += 1
+                if len(chunk) == 100_000:
+                    out.write("".join(chunk))
+                    chunk = []
+            out.write("".join(chunk))
+            day += 1
+    print(f"{path}: {written} rows of {users} users over {day} days")
+
+
 if __name__ == "__main__":
-    main()
+    if len(sys.argv) > 2 and sys.argv[1] == "large":
+        large_statsig(sys.argv[2], int(sys.argv[3]) if len(sys.argv) > 3 else 50_000_000,
+                      int(sys.argv[4]) if len(sys.argv) > 4 else 2_000_000)
+    else:
+        main()
