@@ -38,7 +38,7 @@ import Testing
       for _ in 0..<200 {
         var gate = try gate(policy: policy, events: required)
         var manager = try manager(policy: policy, events: required)
-        gate.reset()
+        gate.reset(device: 0, random: DeviceRandom(seed: 27, replication: 0, device: 0))
         lives += 1
         // Lab decided the variant; the wrapper's allocation is pinned to it.
         let variant = Int.random(in: 0..<variants.count, using: &random)

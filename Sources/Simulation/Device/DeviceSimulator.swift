@@ -7,10 +7,11 @@ import Lab
 /// assignments manager serves when experiments share a key by
 /// `KeySharing.serve` (`ServedExperiments`).
 ///
-/// The loop is built from parts, each owning its working memory: it resets
-/// what it keeps of a device in `reset()` and adds what it counted over the
-/// batch to a `RunTally` in `fold(into:)`, so that each count is declared,
-/// reset and folded in one file. The parts read the plan as flat tables of
+/// The loop is built from parts, each owning its working memory: a counting
+/// part (`DevicePart`) resets what it keeps of a device in
+/// `reset(device:random:)` and adds what it counted over the batch to a
+/// `RunTally` in `fold(into:tables:)`, so that each count is declared, reset
+/// and folded in one file. The parts read the plan as flat tables of
 /// plain numbers (`SimulationTables`), so that the loop over millions of
 /// launches touches no shared reference counts. One simulator serves one batch.
 ///
@@ -33,8 +34,6 @@ struct DeviceSimulator: ~Copyable {
   private var service: ServiceDevice
   private var enrollment: EnrollmentGate
   private let hasEnrollment: Bool
-  /// Whether some devices have KOMA's custom or debug values.
-  private let hasLocalValues: Bool
   /// Whether a served remote experiment may show a device none of its
   /// values: custom or debug values, or keys the app never uses
   /// (`RemoteTables.unusedKeys`).
@@ -61,7 +60,7 @@ struct DeviceSimulator: ~Copyable {
     service = ServiceDevice(plan: plan, tables: tables.service)
     enrollment = EnrollmentGate(plan: plan)
     hasEnrollment = !enrollment.isEmpty
-    hasLocalValues = tables.remote.customShare > 0 || tables.remote.debugShare > 0
+    let hasLocalValues = tables.remote.customShare > 0 || tables.remote.debugShare > 0
     mayShowNoRemoteValue = hasLocalValues || tables.remote.unusedKeys.contains { $0 != 0 }
     exposures = Exposures(tables: tables)
     expectedFirstExposures = ExpectedFirstExposures(tables: tables)
@@ -83,18 +82,8 @@ struct DeviceSimulator: ~Copyable {
     let segment = tables.segment(forUnit: stream.nextUnit())
     schedule.draw(random.stream(.adoption), tables: &tables)
     local.reset()
-    exposures.reset()
-    serving.reset()
+    resetParts(device: device, random: random)
     let hasRemote = tables.remote.count > 0
-    if hasRemote {
-      remote.reset()
-      if hasLocalValues {
-        var localValueDraws = random.stream(.localValues)
-        remote.drawLocalValues(&localValueDraws)
-      }
-    }
-    if tables.service.isUsed { service.reset(device: device, draws: random.stream(.reinstall)) }
-    if hasEnrollment { enrollment.reset() }
     if Observer.isObserving {
       observer.started(
         device: device, token: token, segment: segment,
@@ -257,15 +246,31 @@ struct DeviceSimulator: ~Copyable {
     return true
   }
 
-  /// Adds the counts of every device simulated so far to `total`: each part's.
+  /// A new device for every counting part (`DevicePart`), in the order of `finish`.
+  @inline(__always)
+  private mutating func resetParts(device: Int, random: DeviceRandom) {
+    launchCounts.reset(device: device, random: random)
+    transitions.reset(device: device, random: random)
+    serving.reset(device: device, random: random)
+    remote.reset(device: device, random: random)
+    service.reset(device: device, random: random)
+    enrollment.reset(device: device, random: random)
+    exposures.reset(device: device, random: random)
+    expectedFirstExposures.reset(device: device, random: random)
+    outcomeCounts.reset(device: device, random: random)
+    histograms.reset(device: device, random: random)
+    enrollmentOutcomes.reset(device: device, random: random)
+  }
+
+  /// Adds the counts of every device simulated so far to `total`: each counting part's (`DevicePart`).
   func finish(into total: inout RunTally) {
     var tally = RunTally(plan: plan)
-    launchCounts.fold(into: &tally)
-    transitions.fold(into: &tally)
-    serving.fold(into: &tally)
-    remote.fold(into: &tally)
-    service.fold(into: &tally)
-    enrollment.fold(into: &tally)
+    launchCounts.fold(into: &tally, tables: tables)
+    transitions.fold(into: &tally, tables: tables)
+    serving.fold(into: &tally, tables: tables)
+    remote.fold(into: &tally, tables: tables)
+    service.fold(into: &tally, tables: tables)
+    enrollment.fold(into: &tally, tables: tables)
     exposures.fold(into: &tally, tables: tables)
     expectedFirstExposures.fold(into: &tally, tables: tables)
     outcomeCounts.fold(into: &tally, tables: tables)

@@ -4,7 +4,7 @@ import Tallies
 /// `VariantTally.expectedFirstExposed`, for the sample ratio mismatch check:
 /// at a device's first display of an experiment, its chance of being first
 /// shown each variant.
-struct ExpectedFirstExposures: ~Copyable {
+struct ExpectedFirstExposures: DevicePart, ~Copyable {
   /// By `tables.variantStart[experiment] + variant`.
   private var expected: ScratchArray<ExactSum>
   /// By slot: the first exposures whose variant that slot's weights selected
@@ -52,6 +52,9 @@ struct ExpectedFirstExposures: ~Copyable {
       body(variant, Double(tables.slotWeights[base + variant]) / Double(total))
     }
   }
+
+  /// Keeps nothing of a device: counts add up across devices.
+  mutating func reset(device _: Int, random _: DeviceRandom) {}
 
   func fold(into tally: inout RunTally, tables: borrowing SimulationTables) {
     for experiment in 0..<tables.experimentCount {

@@ -1,7 +1,7 @@
 /// What a device was displayed of each experiment, and the batch's exposure
 /// counts: `VariantTally.exposed`, `contaminated` and `firstExposed`,
 /// `ExperimentTally.mixedDevices` and `dailyNewExposures`.
-struct Exposures: ~Copyable {
+struct Exposures: DevicePart, ~Copyable {
   // The device, reset for each.
   /// Display days per experiment and variant, by `tables.variantStart[experiment] + variant`.
   private var displayDays: ScratchArray<Int32>
@@ -42,7 +42,7 @@ struct Exposures: ~Copyable {
 
   /// A new device: nothing displayed.
   @inline(__always)
-  mutating func reset() {
+  mutating func reset(device _: Int, random _: DeviceRandom) {
     shownCount = 0
     displayedMask.fill(0)
     firstVariant.fill(-1)

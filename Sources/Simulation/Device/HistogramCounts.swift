@@ -3,7 +3,7 @@ import Tallies
 /// The batch's amounts by size for metrics with quantiles or winsorization
 /// (`VariantTally.histograms`), under the scenario's attribution, with each
 /// bucket's moments for winsorized metrics.
-struct HistogramCounts: ~Copyable {
+struct HistogramCounts: DevicePart, ~Copyable {
   private let histograms: Int
   private let winsorized: Int
   /// By `(cell * histograms + tables.histogramSlots[metric]) * AmountHistogram.bucketCount + bucket`,
@@ -33,6 +33,9 @@ struct HistogramCounts: ~Copyable {
       moments[(cell * winsorized + tables.winsorizedSlots[metric]) * AmountHistogram.bucketCount + bucket].add(steps: steps)
     }
   }
+
+  /// Keeps nothing of a device: counts add up across devices.
+  mutating func reset(device _: Int, random _: DeviceRandom) {}
 
   func fold(into tally: inout RunTally, tables: borrowing SimulationTables) {
     for experiment in 0..<tables.experimentCount {

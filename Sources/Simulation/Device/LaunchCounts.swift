@@ -1,6 +1,6 @@
 /// The batch's counts of devices, launches, upgrades and stabilize calls:
 /// `RunTally.devices`, `launches`, `upgrades`, `stabilizedDevices` and `stabilizedByDay`.
-struct LaunchCounts: ~Copyable {
+struct LaunchCounts: DevicePart, ~Copyable {
   private let versions: Int
   private var devices = 0
   private var launches = 0
@@ -31,7 +31,10 @@ struct LaunchCounts: ~Copyable {
     if stabilized { stabilizedDevices += 1 }
   }
 
-  func fold(into tally: inout RunTally) {
+  /// Keeps nothing of a device: counts add up across devices.
+  mutating func reset(device _: Int, random _: DeviceRandom) {}
+
+  func fold(into tally: inout RunTally, tables _: borrowing SimulationTables) {
     tally.devices += devices
     tally.launches += launches
     tally.stabilizedDevices += stabilizedDevices

@@ -3,7 +3,7 @@ import Tallies
 /// The batch's outcome counts for the devices each experiment was shown to:
 /// `VariantTally.firstExposure`, `uncontaminated`, `covariates` and `ratios`,
 /// and `ExperimentTally.dailyCohorts`. The amounts by size are `HistogramCounts`'.
-struct OutcomeCounts: ~Copyable {
+struct OutcomeCounts: DevicePart, ~Copyable {
   private let metrics: Int
   private let ratios: Int
   /// By `cell * metrics + metric`, where a cell is `tables.variantStart[experiment] + variant`.
@@ -76,6 +76,9 @@ struct OutcomeCounts: ~Copyable {
       }
     }
   }
+
+  /// Keeps nothing of a device: counts add up across devices.
+  mutating func reset(device _: Int, random _: DeviceRandom) {}
 
   func fold(into tally: inout RunTally, tables: borrowing SimulationTables) {
     for experiment in 0..<tables.experimentCount {

@@ -4,7 +4,7 @@ import Lab
 /// which active experiments it serves (the version's slots, then the remote
 /// experiments), and the clashes on keys they share, counted over a batch's
 /// devices into `RunTally.conflicts`.
-struct ServedExperiments: ~Copyable {
+struct ServedExperiments: DevicePart, ~Copyable {
   /// Per position of the running version's merge order: whether the manager
   /// served it at this launch.
   private(set) var served: ScratchArray<Bool>
@@ -40,7 +40,7 @@ struct ServedExperiments: ~Copyable {
 
   /// A new device: no clash met.
   @inline(__always)
-  mutating func reset() {
+  mutating func reset(device _: Int, random _: DeviceRandom) {
     clashSeen.fill(false)
     clashServedSeen.fill(false)
   }
@@ -107,7 +107,7 @@ struct ServedExperiments: ~Copyable {
   /// own, so that its closures read the parts lent to it rather than `self`.
   @inline(__always)
   private static func merge(
-    _ sharing: KeySharing, version: Int, slots: Int, decisions: borrowing ScratchArray<Int>, remoteHeld: [Int],
+    _ sharing: KeySharing, version: Int, slots: Int, decisions: borrowing ScratchArray<Int>, remoteHeld: borrowing ScratchArray<Int>,
     servedKeys: borrowing ScratchArray<UInt64>, clashes: ClashTables, served: inout [Bool], discarded: inout [Int]
   ) {
     sharing.serve(
@@ -125,7 +125,7 @@ struct ServedExperiments: ~Copyable {
   /// merge order and of the variant it holds at this launch.
   @inline(__always)
   private static func heldVariant(
-    _ index: Int, version: Int, decisions: borrowing ScratchArray<Int>, remoteHeld: [Int],
+    _ index: Int, version: Int, decisions: borrowing ScratchArray<Int>, remoteHeld: borrowing ScratchArray<Int>,
     tables: inout SimulationTables
   ) -> (experiment: Int, variant: Int) {
     let slotStart = tables.slotStart[version], slots = tables.slotStart[version + 1] - slotStart
@@ -148,7 +148,7 @@ struct ServedExperiments: ~Copyable {
     }
   }
 
-  func fold(into tally: inout RunTally) {
+  func fold(into tally: inout RunTally, tables _: borrowing SimulationTables) {
     for row in conflicts.indices { tally.conflicts[row].merge(conflicts[row]) }
   }
 }

@@ -8,7 +8,7 @@ import ScenarioFormat
 /// enrolls, and the moment the Apptimize wrapper's policy counts it
 /// enrolled. An experiment the gate holds back is not shown at that launch:
 /// the app behaves like its defaults.
-struct EnrollmentGate {
+struct EnrollmentGate: DevicePart {
   /// By plan experiment: the rule's number, -1 for none.
   private let ruleOfExperiment: [Int]
   private let rules: [EnrollmentRule]
@@ -65,7 +65,8 @@ struct EnrollmentGate {
   /// The rule of a plan experiment, -1 for none.
   func rule(of experiment: Int) -> Int { ruleOfExperiment[experiment] }
 
-  mutating func reset() {
+  mutating func reset(device _: Int, random _: DeviceRandom) {
+    guard !rules.isEmpty else { return }
     for index in rules.indices {
       conditionMet[index] = rules[index].precondition == nil
       lapsed[index] = false
@@ -197,7 +198,7 @@ struct EnrollmentGate {
   }
 
   /// Adds the batch's counts to `tally`.
-  func fold(into tally: inout RunTally) {
+  func fold(into tally: inout RunTally, tables _: borrowing SimulationTables) {
     tally.enrollment.merge(self.tally)
   }
 }

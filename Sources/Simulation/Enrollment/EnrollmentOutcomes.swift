@@ -5,7 +5,7 @@ import Tallies
 /// estimate (`VariantTally.enrolled`, `enrolledShown`, `enrolledOutcomes`),
 /// and the devices on which such an experiment was active but that never
 /// enrolled (`ExperimentTally.neverEnrolled`).
-struct EnrollmentOutcomes {
+struct EnrollmentOutcomes: DevicePart {
   private let metrics: Int
   /// By `tables.variantStart[experiment] + variant`.
   private var enrolled: [Int]
@@ -66,6 +66,9 @@ struct EnrollmentOutcomes {
         .add(outcomes.outcomes[metric], expected: expected, isConversion: tables.metricKinds[metric] == .conversion)
     }
   }
+
+  /// Keeps nothing of a device: counts add up across devices.
+  mutating func reset(device _: Int, random _: DeviceRandom) {}
 
   func fold(into tally: inout RunTally, tables: borrowing SimulationTables) {
     for experiment in 0..<tables.experimentCount {

@@ -21,7 +21,7 @@ enum Transition: Int, CaseIterable {
 /// Counts, over a batch's devices, how each upgrade between launches left each
 /// experiment (`ExperimentTally.transitions`), from the local source's records
 /// before and after it (`LocalDecisions`).
-struct TransitionCounter: ~Copyable {
+struct TransitionCounter: DevicePart, ~Copyable {
   private let experiments: Int
   private let versions: Int
   /// By `index(_:experiment:from:to:)`.
@@ -78,7 +78,10 @@ struct TransitionCounter: ~Copyable {
     }
   }
 
-  func fold(into tally: inout RunTally) {
+  /// Keeps nothing of a device: counts add up across devices.
+  mutating func reset(device _: Int, random _: DeviceRandom) {}
+
+  func fold(into tally: inout RunTally, tables _: borrowing SimulationTables) {
     for experiment in 0..<experiments {
       for from in 0..<versions {
         for to in 0..<versions {

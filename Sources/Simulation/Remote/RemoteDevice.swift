@@ -7,7 +7,7 @@ import ScenarioFormat
 /// remote source's stored variants and values (`RemoteRules`), fetches that
 /// fail or time out (seed 004), and variants that drive devices away.
 /// It reuses its buffers from device to device and counts into its batch's tally.
-struct RemoteDevice {
+struct RemoteDevice: DevicePart, ~Copyable {
   private let tables: RemoteTables
   private let fetch: FetchModel
   private let segmentNames: [String]
@@ -15,25 +15,27 @@ struct RemoteDevice {
   /// Churn rules: remote experiment, variant, and the (key, value) pairs that carry the bug.
   private let churnRules: [(remote: Int, variant: Int, conditions: [(key: Int, value: Int)], probability: Double)]
 
-  // The device.
-  private var serverVariant: [Int]
+  // The device, in memory the part owns (`ScratchArray`), by remote experiment unless said.
+  private var serverVariant: ScratchArray<Int>
   /// The variant the device holds, -1 when none.
-  private(set) var held: [Int]
-  private var heldKeys: [UInt64]
+  private(set) var held: ScratchArray<Int>
+  private var heldKeys: ScratchArray<UInt64>
   /// The value number of each held key, by `remote * maximumKeys + key`.
-  private var keyValues: [Int]
-  /// `heldKeys` and `keyValues` as they were before a fetch that crossed into
+  private var keyValues: ScratchArray<Int>
+  /// `held`, `heldKeys` and `keyValues` as they were before a fetch that crossed into
   /// a newer revision (a key's value counts only while the key is held).
-  private var keysBeforeCrossing: [UInt64]
-  private var valuesBeforeCrossing: [Int]
-  private var selectionRevision: [Int]
-  private var selectedByConclusion: [Bool]
-  private var eligibleDay: [Int]
-  private var enrolledDay: [Int]
-  private var churnExposed: [Bool]
-  private var churnStuck: [Bool]
-  private var churnRescued: [Bool]
-  private var churnLost: [Bool]
+  private var heldBeforeCrossing: ScratchArray<Int>
+  private var keysBeforeCrossing: ScratchArray<UInt64>
+  private var valuesBeforeCrossing: ScratchArray<Int>
+  private var selectionRevision: ScratchArray<Int>
+  private var selectedByConclusion: ScratchArray<Bool>
+  private var eligibleDay: ScratchArray<Int>
+  private var enrolledDay: ScratchArray<Int>
+  /// By churn rule.
+  private var churnExposed: ScratchArray<Bool>
+  private var churnStuck: ScratchArray<Bool>
+  private var churnRescued: ScratchArray<Bool>
+  private var churnLost: ScratchArray<Bool>
   /// The revision of the device's last successful fetch, -1 before any.
   private var lastRevision = -1
   /// Which of KOMA's custom and debug values the device has.
@@ -57,26 +59,30 @@ struct RemoteDevice {
       }
       return (remote, variant, conditions, rule.dailyProbability)
     }
-    let count = tables.count
-    serverVariant = Array(repeating: -1, count: count)
-    held = serverVariant
-    heldKeys = Array(repeating: 0, count: count)
-    keyValues = Array(repeating: -1, count: count * max(tables.maximumKeys, 1))
-    valuesBeforeCrossing = keyValues
-    keysBeforeCrossing = heldKeys
-    selectionRevision = serverVariant
-    selectedByConclusion = Array(repeating: false, count: count)
-    eligibleDay = serverVariant
-    enrolledDay = serverVariant
-    churnExposed = Array(repeating: false, count: churnRules.count)
-    churnStuck = churnExposed
-    churnRescued = churnExposed
-    churnLost = churnExposed
+    let count = tables.count, keySlots = count * max(tables.maximumKeys, 1), rules = churnRules.count
+    serverVariant = ScratchArray(repeating: -1, count: count)
+    held = ScratchArray(repeating: -1, count: count)
+    heldKeys = ScratchArray(repeating: 0, count: count)
+    keyValues = ScratchArray(repeating: -1, count: keySlots)
+    heldBeforeCrossing = ScratchArray(repeating: -1, count: count)
+    valuesBeforeCrossing = ScratchArray(repeating: -1, count: keySlots)
+    keysBeforeCrossing = ScratchArray(repeating: 0, count: count)
+    selectionRevision = ScratchArray(repeating: -1, count: count)
+    selectedByConclusion = ScratchArray(repeating: false, count: count)
+    eligibleDay = ScratchArray(repeating: -1, count: count)
+    enrolledDay = ScratchArray(repeating: -1, count: count)
+    churnExposed = ScratchArray(repeating: false, count: rules)
+    churnStuck = ScratchArray(repeating: false, count: rules)
+    churnRescued = ScratchArray(repeating: false, count: rules)
+    churnLost = ScratchArray(repeating: false, count: rules)
     tally = RemoteTally(
       remoteExperiments: count, churnRules: churnRules.count, days: scenario.days, revisions: tables.touches.count)
   }
 
-  mutating func reset() {
+  /// A new device: nothing fetched or held, and its local values (KOMA's custom or debug values) drawn
+  /// when the plan gives some devices any.
+  mutating func reset(device _: Int, random: DeviceRandom) {
+    guard tables.count > 0 else { return }
     lastRevision = -1
     localValues = .none
     for r in 0..<tables.count {
@@ -91,6 +97,10 @@ struct RemoteDevice {
       churnStuck[index] = false
       churnRescued[index] = false
       churnLost[index] = false
+    }
+    if tables.customShare > 0 || tables.debugShare > 0 {
+      var draws = random.stream(.localValues)
+      drawLocalValues(&draws)
     }
   }
 
@@ -115,10 +125,10 @@ struct RemoteDevice {
     }
     var overrode = false
     let crossed = lastRevision >= 0 && revision > lastRevision
-    let before = crossed ? held : []
     if crossed {
-      for index in keyValues.indices { valuesBeforeCrossing[index] = keyValues[index] }
-      for r in heldKeys.indices { keysBeforeCrossing[r] = heldKeys[r] }
+      heldBeforeCrossing.copy(from: held)
+      valuesBeforeCrossing.copy(from: keyValues)
+      keysBeforeCrossing.copy(from: heldKeys)
     }
     for r in 0..<tables.count {
       var delivered = -1
@@ -161,8 +171,8 @@ struct RemoteDevice {
     if overrode { tally.overridden[day] += 1 }
     if crossed {
       for r in 0..<tables.count where (lastRevision + 1...revision).contains(where: { tables.touches[$0][r] }) {
-        tally.changes[r][revision].count(before: before[r], after: held[r])
-        if before[r] >= 0 && before[r] == held[r] {
+        tally.changes[r][revision].count(before: heldBeforeCrossing[r], after: held[r])
+        if heldBeforeCrossing[r] >= 0 && heldBeforeCrossing[r] == held[r] {
           countValues(r, revision: revision, isStabilized: isStabilized)
         }
       }
@@ -194,7 +204,7 @@ struct RemoteDevice {
   }
 
   /// Draws, once per device, whether the app has KOMA's custom and debug values on it.
-  mutating func drawLocalValues(_ draws: inout RandomStream) {
+  private mutating func drawLocalValues(_ draws: inout RandomStream) {
     localValues = RemoteTables.LocalValueSet(
       custom: draws.nextBernoulli(tables.customShare), debug: draws.nextBernoulli(tables.debugShare))
   }
@@ -315,7 +325,7 @@ struct RemoteDevice {
   }
 
   /// Adds the batch's counts to `tally`.
-  func fold(into tally: inout RunTally) {
+  func fold(into tally: inout RunTally, tables _: borrowing SimulationTables) {
     tally.remote.merge(self.tally)
   }
 }

@@ -7,7 +7,7 @@ import ScenarioFormat
 /// in the running version), and at every launch, which is a restart, the
 /// variation of each experiment as the platform's plug-in decides it, with
 /// what the app stores for the SDK (its `PlatformSession`).
-struct ServiceDevice {
+struct ServiceDevice: DevicePart {
   private let tables: ServiceTables
   private var device = 0
   private var id = ""
@@ -49,8 +49,9 @@ struct ServiceDevice {
   }
 
   /// A new device: its id, and the day it will reinstall, if ever.
-  mutating func reset(device: Int, draws: RandomStream) {
-    var draws = draws
+  mutating func reset(device: Int, random: DeviceRandom) {
+    guard tables.isUsed else { return }
+    var draws = random.stream(.reinstall)
     self.device = device
     id = "device-\(device)"
     let reinstalls = draws.nextUnit() < tables.reinstallShare
@@ -143,7 +144,7 @@ struct ServiceDevice {
   }
 
   /// Adds the batch's counts to `tally`.
-  func fold(into tally: inout RunTally) {
+  func fold(into tally: inout RunTally, tables _: borrowing SimulationTables) {
     tally.service.merge(self.tally)
   }
 }
