@@ -5,11 +5,11 @@ import Results
 import ScenarioFormat
 
 /// The one way from counts to an analysed document and its report model,
-/// which Markdown and HTML each render: a simulated run (`SimulatedRun`, which `bench`, `merge`, `test`
-/// and `perf` use), each framework of `bench compare`, a real export read by
-/// `bench analyze` and the fuzz targets all analyse through it, so that the
-/// same counts under the same settings give the same document wherever they
-/// come from.
+/// which Markdown and HTML each render. A simulated run (`SimulatedRun`, for
+/// `bench`, `merge`, `test` and `perf`), each framework of `bench compare`, a
+/// real export read by `bench analyze` and the fuzz targets all go through it,
+/// so that the same counts under the same settings give the same document and
+/// report wherever they come from.
 public struct AnalysisPipeline: Sendable {
   /// The tests, decisions and engines the analysis applies.
   public var settings: AnalysisSettings

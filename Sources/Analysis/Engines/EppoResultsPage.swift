@@ -54,15 +54,9 @@ public struct EppoResultsPage: Sendable {
   /// The page for `experiment`: its call, and every variation's mark on every metric with its lift.
   public func reading(_ experiment: ExperimentResult, settings: AnalysisSettings) -> EngineReading {
     let engine = AnalysisEngine.eppoSequential
-    var marks: [EngineReading.Mark] = []
-    if let baseline = experiment.variants.first(where: { $0.name == experiment.baseline }) {
-      for variant in experiment.variants where variant.name != experiment.baseline && variant.retiredIn == nil {
-        for metric in baseline.metrics {
-          guard let summary = variant.metrics.first(where: { $0.name == metric.name }) else { continue }
-          let (status, lift, _) = mark(baseline: metric, variant: summary)
-          marks.append(.init(variant: variant.name, metric: metric.name, status: status.rawValue, figureName: "lift", figure: lift))
-        }
-      }
+    let marks = MarkedPageCall.pairs(experiment).map { pair in
+      let (status, lift, _) = mark(baseline: pair.baseline, variant: pair.variation)
+      return EngineReading.Mark(variant: pair.variant, metric: pair.metric, status: status.rawValue, figureName: "lift", figure: lift)
     }
     return EngineReading(
       engine: engine.rawValue, title: engine.title, call: call(experiment, settings: settings), marks: marks, rule: engine.rule(settings))
@@ -70,14 +64,11 @@ public struct EppoResultsPage: Sendable {
 
   /// What the page tells the team to do with `experiment`, read on its counts so far.
   public func call(_ experiment: ExperimentResult, settings: AnalysisSettings) -> EngineCall {
-    guard let baseline = experiment.variants.first(where: { $0.name == experiment.baseline }) else { return .keepRunning }
-    return MarkedPageCall.call(experiment, settings: settings) { variant, metric in
-      guard let a = baseline.metrics.first(where: { $0.name == metric }), let b = variant.metrics.first(where: { $0.name == metric })
-      else { return .neither }
-      switch mark(baseline: a, variant: b).status {
-      case .positive: return .better
-      case .negative: return .worse
-      case .notSignificant, .none: return .neither
+    MarkedPageCall.call(experiment, settings: settings) { baseline, variation in
+      switch mark(baseline: baseline, variant: variation).status {
+      case .positive: .better
+      case .negative: .worse
+      case .notSignificant, .none: .neither
       }
     }
   }

@@ -86,24 +86,18 @@ public struct GrowthBookResultsPage: Sendable {
 
   /// The page for `experiment`: its call, and every variation's mark on every metric.
   public func reading(_ experiment: ExperimentResult, settings: AnalysisSettings, engine name: AnalysisEngine) -> EngineReading {
-    var marks: [EngineReading.Mark] = []
-    if let baseline = experiment.variants.first(where: { $0.name == experiment.baseline }) {
-      for variant in experiment.variants where variant.name != experiment.baseline && variant.retiredIn == nil {
-        for metric in baseline.metrics {
-          guard let summary = variant.metrics.first(where: { $0.name == metric.name }) else { continue }
-          let (status, figure) = mark(baseline: metric, variant: summary)
-          let word = switch status {
-          case .won: "won"
-          case .lost: "lost"
-          case .draw: "draw"
-          case .none: "none"
-          }
-          marks.append(.init(
-            variant: variant.name, metric: metric.name, status: word,
-            figureName: engine == .bayesian ? "chance to win" : engine == .sequential ? "sequential p-value" : "p-value",
-            figure: figure))
-        }
+    let marks = MarkedPageCall.pairs(experiment).map { pair in
+      let (status, figure) = mark(baseline: pair.baseline, variant: pair.variation)
+      let word = switch status {
+      case .won: "won"
+      case .lost: "lost"
+      case .draw: "draw"
+      case .none: "none"
       }
+      return EngineReading.Mark(
+        variant: pair.variant, metric: pair.metric, status: word,
+        figureName: engine == .bayesian ? "chance to win" : engine == .sequential ? "sequential p-value" : "p-value",
+        figure: figure)
     }
     return EngineReading(
       engine: name.rawValue, title: name.title, call: call(experiment, settings: settings), marks: marks, rule: name.rule(settings))
@@ -111,14 +105,11 @@ public struct GrowthBookResultsPage: Sendable {
 
   /// What the page tells the team to do with `experiment` at the end of the run.
   public func call(_ experiment: ExperimentResult, settings: AnalysisSettings) -> EngineCall {
-    guard let baseline = experiment.variants.first(where: { $0.name == experiment.baseline }) else { return .keepRunning }
-    return MarkedPageCall.call(experiment, settings: settings) { variant, metric in
-      guard let a = baseline.metrics.first(where: { $0.name == metric }), let b = variant.metrics.first(where: { $0.name == metric })
-      else { return .neither }
-      switch status(baseline: a, variant: b) {
-      case .won: return .better
-      case .lost: return .worse
-      case .draw, .none: return .neither
+    MarkedPageCall.call(experiment, settings: settings) { baseline, variation in
+      switch status(baseline: baseline, variant: variation) {
+      case .won: .better
+      case .lost: .worse
+      case .draw, .none: .neither
       }
     }
   }

@@ -17,6 +17,35 @@ enum MarkedPageCall {
     case neither
   }
 
+  /// Each live variation's summary of each of the baseline's metrics beside the baseline's, in the order
+  /// a page lists them: what a page that compares each pair on its own marks.
+  static func pairs(_ experiment: ExperimentResult)
+    -> [(variant: String, metric: String, baseline: MetricSummary, variation: MetricSummary)]
+  {
+    guard let baseline = experiment.variants.first(where: { $0.name == experiment.baseline }) else { return [] }
+    var pairs: [(variant: String, metric: String, baseline: MetricSummary, variation: MetricSummary)] = []
+    for variant in experiment.variants where variant.name != experiment.baseline && variant.retiredIn == nil {
+      for metric in baseline.metrics {
+        guard let summary = variant.metrics.first(where: { $0.name == metric.name }) else { continue }
+        pairs.append((variant.name, metric.name, metric, summary))
+      }
+    }
+    return pairs
+  }
+
+  /// The call on `experiment` of a page that marks each variation's metric from it and the baseline's
+  /// alone (a metric either lacks is marked neither).
+  static func call(
+    _ experiment: ExperimentResult, settings: AnalysisSettings, pairwise mark: (_ baseline: MetricSummary, _ variation: MetricSummary) -> Mark
+  ) -> EngineCall {
+    guard let baseline = experiment.variants.first(where: { $0.name == experiment.baseline }) else { return .keepRunning }
+    return call(experiment, settings: settings) { variant, metric in
+      guard let a = baseline.metrics.first(where: { $0.name == metric }), let b = variant.metrics.first(where: { $0.name == metric })
+      else { return .neither }
+      return mark(a, b)
+    }
+  }
+
   /// The call on `experiment`, given how the page marks a variation's metric (by name).
   static func call(
     _ experiment: ExperimentResult, settings: AnalysisSettings, mark: (VariantResult, String) -> Mark
