@@ -8,7 +8,7 @@ import ScenarioFormat
 /// enrolls, and the moment the Apptimize wrapper's policy counts it
 /// enrolled. An experiment the gate holds back is not shown at that launch:
 /// the app behaves like its defaults.
-struct EnrollmentGate: DevicePart {
+struct EnrollmentGate: DevicePart, ~Copyable {
   /// By plan experiment: the rule's number, -1 for none.
   private let ruleOfExperiment: [Int]
   private let rules: [EnrollmentRule]
@@ -17,21 +17,21 @@ struct EnrollmentGate: DevicePart {
   private let handshakeSettings: [DevToDevHandshake.Settings]
   /// By rule: the plan experiment it is about.
   let experiments: [Int]
-  // The device, by rule.
-  private(set) var conditionMet: [Bool]
+  // The device, by rule, in memory the part owns (`ScratchArray`).
+  private(set) var conditionMet: ScratchArray<Bool>
   /// Whether the precondition stopped holding (`EnrollmentRule.lapseChance`).
-  private var lapsed: [Bool]
-  private var events: [Int]
+  private var lapsed: ScratchArray<Bool>
+  private var events: ScratchArray<Int>
   /// Whether the user using the app went through the handshake.
-  private var handshakeDone: [Bool]
+  private var handshakeDone: ScratchArray<Bool>
   /// On a device two users share (`HandshakeModel.sharedDevices`): whether
   /// it is shared, and the handshake of the user not using the app now.
-  private var isShared: [Bool]
-  private var otherHandshakeDone: [Bool]
+  private var isShared: ScratchArray<Bool>
+  private var otherHandshakeDone: ScratchArray<Bool>
   /// Whether the experiment was active on the device at some launch.
-  private(set) var wasActive: [Bool]
+  private(set) var wasActive: ScratchArray<Bool>
   /// The variant the device is enrolled in, -1 before.
-  private(set) var enrolledVariant: [Int]
+  private(set) var enrolledVariant: ScratchArray<Int>
   private var tally: EnrollmentTally
 
   init(plan: SimulationPlan) {
@@ -49,14 +49,14 @@ struct EnrollmentGate: DevicePart {
       return DevToDevInitialization.settings(model.settings, setBeforeInitialization: model.waitsSetBeforeInitialization)
     }
     experiments = ruleOfExperiment.indices.filter { ruleOfExperiment[$0] >= 0 }
-    conditionMet = Array(repeating: false, count: rules.count)
-    lapsed = conditionMet
-    events = Array(repeating: 0, count: rules.count)
-    handshakeDone = conditionMet
-    isShared = conditionMet
-    otherHandshakeDone = conditionMet
-    wasActive = conditionMet
-    enrolledVariant = Array(repeating: -1, count: rules.count)
+    conditionMet = ScratchArray(repeating: false, count: rules.count)
+    lapsed = ScratchArray(repeating: false, count: rules.count)
+    events = ScratchArray(repeating: 0, count: rules.count)
+    handshakeDone = ScratchArray(repeating: false, count: rules.count)
+    isShared = ScratchArray(repeating: false, count: rules.count)
+    otherHandshakeDone = ScratchArray(repeating: false, count: rules.count)
+    wasActive = ScratchArray(repeating: false, count: rules.count)
+    enrolledVariant = ScratchArray(repeating: -1, count: rules.count)
     tally = EnrollmentTally(rules: rules.count, days: scenario.days, segments: scenario.population.segments.count)
   }
 
