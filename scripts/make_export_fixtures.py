@@ -26,10 +26,10 @@ bench.
 
 writes instead, without Polars, one large export in Statsig's CSV shape (default 50,000,000 rows of
 2,000,000 users) for docs/analyze.md's memory figures: day by day, every user has one event a day
-in a fixed shuffle of the users (a session start, then an exposure for four in five of them, a
-fiftieth of those shown a second variant too, then purchases for one in twenty a day, every eighth
-without a value, and screen views), so the rows are in time order and every user stays in the
-analysis to the end.
+in a fixed shuffle of the users (a session start, then an exposure for four users in five, a second
+variant the next day for one user in fifty, then a purchase for one in twenty a day, about one in
+seven of them without a value, and screen views), so the rows are in time order and every user stays
+in the analysis to the end. USERS must share no factor with 7919, the shuffle's step.
 """
 
 import csv
@@ -37,8 +37,8 @@ import datetime as dt
 import io
 import json
 import pathlib
+import math
 import random
-
 import sys
 
 OUT = pathlib.Path(__file__).resolve().parent.parent / "docs/examples/exports"
@@ -361,6 +361,8 @@ def main():
 
 def large_statsig(path, rows, users):
     """Streams `rows` events of `users` users in Statsig's export shape to `path` (see the docstring)."""
+    if users < 1 or math.gcd(7919, users) != 1:
+        raise SystemExit(f"USERS must be positive and share no factor with 7919, not {users}")
     experiments = sorted(EXPERIMENTS)
     header = "user_id,stable_id,event_name,event_value,event_metadata,company_metadata,timestamp\n"
     exposure = '"{{""config"": ""{experiment}"", ""ruleID"": ""{variant}"", ""reason"": ""Network""}}"'
