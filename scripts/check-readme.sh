@@ -5,7 +5,9 @@
 # `swift` shim first on PATH (the release build, for speed; the debug build's checks run in the
 # test suite). The Slurm line needs a cluster: as root with Debian's slurm-wlm and munge (which
 # scripts/setup.sh installs) a one-node cluster is started for it and the merged report awaited;
-# elsewhere that line is skipped with a notice, except on CI, where it fails.
+# elsewhere that line is skipped with a notice, except on CI, where it fails. The two commands that
+# write the committed examples (reports/upgrade/, reports/compare-frameworks/) must write them
+# byte for byte as committed.
 #
 # Usage: scripts/check-readme.sh [path to bench] (default: the release build, built if missing).
 set -euo pipefail
@@ -53,6 +55,26 @@ can_run_slurm() {
   command -v slurmctld >/dev/null 2>&1 && command -v munged >/dev/null 2>&1 && [ "$(id -u)" -eq 0 ]
 }
 
+# The committed examples, reports/upgrade/ and reports/compare-frameworks/, must be what the
+# README's commands that write them write today: compared file by file as soon as each has run.
+examples=0
+fresh_example() {
+  local command folder fix
+  command=$(echo "${1%%#*}" | sed 's/ *$//')
+  case "$command" in
+  "swift run bench scenarios/upgrade.json") folder=upgrade fix="make run" ;;
+  "swift run bench compare scenarios/compare-frameworks.json") folder=compare-frameworks fix="make compare" ;;
+  *) return 0 ;;
+  esac
+  if ! diff -r -x README.md "$root/reports/$folder" "$work/run/reports/$folder" >"$work/diff" 2>&1; then
+    echo "check-readme: reports/$folder is stale: '$command' writes otherwise today; run $fix and commit it" >&2
+    head -n 20 "$work/diff" >&2
+    exit 1
+  fi
+  echo "check-readme: reports/$folder is what '$command' writes"
+  examples=$((examples + 1))
+}
+
 ran=0
 while IFS= read -r line; do
   case "$line" in
@@ -94,8 +116,10 @@ while IFS= read -r line; do
     done
     ;;
   esac
+  fresh_example "$line"
   ran=$((ran + 1))
   echo "check-readme: ok in $((SECONDS - started))s: ${line%%#*}"
 done < <(block "## Using the bench"; block "### On a cluster")
 [ "$ran" -ge 20 ] || { echo "check-readme: only $ran commands ran; the README's blocks were not found" >&2; exit 1; }
+[ "$examples" -eq 2 ] || { echo "check-readme: the README no longer runs the commands that write reports/upgrade and reports/compare-frameworks" >&2; exit 1; }
 echo "check-readme: all $ran commands of the README's \"Using the bench\" and \"On a cluster\" ran"

@@ -2,26 +2,11 @@ import Foundation
 import Testing
 
 /// `bench compare`: one plan under several frameworks, byte for byte the same
-/// whatever the thread count, with the committed example kept fresh.
+/// whatever the thread count (scripts/check-readme.sh keeps the committed example fresh).
 @Suite struct CompareCommandTests {
   private func files(in folder: URL) throws -> [String] {
     let enumerator = try #require(FileManager.default.enumerator(atPath: folder.path))
     return enumerator.compactMap { $0 as? String }.filter { !$0.hasSuffix("/") && $0.contains(".") }.sorted()
-  }
-
-  /// reports/compare-frameworks/ is what `bench compare scenarios/compare-frameworks.json` writes today.
-  @Test func theCommittedComparisonIsFresh() throws {
-    let out = try temporaryFolder()
-    let result = try BenchProcess.run(["compare", committedScenario("compare-frameworks"), "--out", out.path, "--quiet"])
-    #expect(result.status == 0, "\(result.standardError)")
-    let committed = repositoryRoot.appendingPathComponent("reports/compare-frameworks")
-    let fresh = out.appendingPathComponent("compare-frameworks")
-    #expect(try files(in: fresh) == files(in: committed))
-    for file in try files(in: fresh) {
-      let expected = try String(contentsOf: committed.appendingPathComponent(file), encoding: .utf8)
-      let actual = try String(contentsOf: fresh.appendingPathComponent(file), encoding: .utf8)
-      #expect(actual == expected, "reports/compare-frameworks/\(file) is stale: run make compare and commit it")
-    }
   }
 
   @Test func everyFileIsTheSameOnOneAndTwoThreads() throws {

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// The reports: golden files for small scenarios, the committed example kept
-/// fresh, every scenario rendering, and the same bytes on every run.
+/// The reports: golden files for small scenarios, every scenario rendering,
+/// and the same bytes on every run. (That the committed examples are fresh is
+/// checked where the README's commands write them: scripts/check-readme.sh.)
 @Suite struct ReportTests {
   private let golden = repositoryRoot.appendingPathComponent("Tests/BenchCLITests/Golden")
 
@@ -28,21 +29,6 @@ import Testing
         let actual = try String(contentsOf: actualFolder.appendingPathComponent(file), encoding: .utf8)
         #expect(actual == expected, "\(name)/\(file) differs from the golden file: run make golden and read the diff")
       }
-    }
-  }
-
-  /// reports/upgrade/ is the example a newcomer reads first: it must be what
-  /// `make run` writes today.
-  @Test func theCommittedExampleReportIsFresh() throws {
-    let out = try temporaryFolder()
-    let result = try BenchProcess.run([committedScenario("upgrade"), "--out", out.path, "--quiet"])
-    #expect(result.status == 0)
-    let committed = repositoryRoot.appendingPathComponent("reports/upgrade"), fresh = out.appendingPathComponent("upgrade")
-    #expect(try files(in: fresh) == files(in: committed).filter { $0 != "README.md" })
-    for file in try files(in: fresh) {
-      let expected = try String(contentsOf: committed.appendingPathComponent(file), encoding: .utf8)
-      let actual = try String(contentsOf: fresh.appendingPathComponent(file), encoding: .utf8)
-      #expect(actual == expected, "reports/upgrade/\(file) is stale: run make run and commit it")
     }
   }
 
