@@ -7,6 +7,11 @@ SCENARIO ?= scenarios/upgrade.json
 # no unsafe flags otherwise, as an app that depends on it needs.
 LAB_BENCH_OPTIMIZED_DEBUG ?= 1
 export LAB_BENCH_OPTIMIZED_DEBUG
+# One release build for the scratch check, the README's commands and the fuzzers:
+# with this 1, Package.swift gives its readers of outside input libFuzzer's
+# coverage and builds bench-fuzz on libFuzzer (the device loop stays uninstrumented).
+LAB_BENCH_FUZZING ?= 1
+export LAB_BENCH_FUZZING
 
 .PHONY: run test setup build compare fixtures vendor-fixtures decision-fixtures engine-fixtures confidence-fixtures growthbook-suite golden fuzz clean
 
@@ -23,9 +28,10 @@ compare: setup
 ## integration test on a one-node cluster it starts, the unit tests, the
 ## release build's unchecked scratch memory against the debug build's checked
 ## one, every command of the README's "Using the bench" and "On a cluster"
-## blocks, then an app package that depends on the committed tree by version
+## blocks (the committed examples compared with what they write), then an app
+## package that depends on the committed tree by version
 test: setup
-	sh scripts/step.sh build $(SWIFT) build --product bench
+	sh scripts/step.sh build $(SWIFT) build --build-tests
 	sh scripts/step.sh slurm bash Tests/Integration/slurm-test.sh "$$($(SWIFT) build --show-bin-path)/bench"
 	sh scripts/step.sh unit-tests $(SWIFT) test
 	sh scripts/step.sh check-scratch sh scripts/check-scratch.sh

@@ -199,6 +199,19 @@ let cTargets: Set<String> = ["_CGSL", "_CFolderSwap", "_CStandardOutput"]
 // them would double the build's time.
 let optimizedDebug = ProcessInfo.processInfo.environment["LAB_BENCH_OPTIMIZED_DEBUG"] == "1"
 
+// `make test` and `make fuzz` also set LAB_BENCH_FUZZING, so that one release build serves the
+// fuzzers, the README's commands and the scratch check: its modules that read or render outside
+// input (the vendors' files and SDK ports included) carry libFuzzer's coverage, which guides the
+// fuzzer through them, and `bench-fuzz` drives libFuzzer. The device loop, the statistics, the
+// analysis and the commands (with `bench perf`'s reference loop) stay uninstrumented, at full
+// speed: a trap in them still fails a fuzz run. Coverage is release-only because a debug
+// executable's `main` is renamed, which would let libFuzzer's own `main` in.
+let fuzzing = ProcessInfo.processInfo.environment["LAB_BENCH_FUZZING"] == "1"
+let readersOfOutsideInput: Set<String> = [
+  "JSONDocument", "ScenarioFormat", "AnalyticsTable", "Bucketing", "Platforms", "Sharding", "Results", "Report",
+  "Expectations", "BenchFuzz",
+]
+
 for target in package.targets where !cTargets.contains(target.name) {
   target.swiftSettings = (target.swiftSettings ?? []) + [
     .enableUpcomingFeature("ExistentialAny"),
@@ -210,5 +223,16 @@ for target in package.targets where !cTargets.contains(target.name) {
   }
   if optimizedDebug && target.type != .test {
     target.swiftSettings! += [.unsafeFlags(["-O"], .when(configuration: .debug))]
+  }
+  if fuzzing && readersOfOutsideInput.contains(target.name) {
+    target.swiftSettings! += [.unsafeFlags(["-sanitize=fuzzer"], .when(configuration: .release))]
+    // Every program that links an instrumented module links libFuzzer's runtime (lld: gold
+    // cannot link the coverage sections).
+    target.linkerSettings = (target.linkerSettings ?? []) + [
+      .unsafeFlags(["-sanitize=fuzzer", "-use-ld=lld"], .when(configuration: .release))
+    ]
+  }
+  if fuzzing && target.name == "BenchFuzz" {
+    target.swiftSettings! += [.define("FUZZING", .when(configuration: .release))]
   }
 }

@@ -7,8 +7,8 @@
 # it carries unsafe build flags), or if the app's checks or tests do not hold.
 set -eu
 cd "$(dirname "$0")/.."
-# An app's build knows nothing of the test suite's optimised debug build (Package.swift).
-unset LAB_BENCH_OPTIMIZED_DEBUG
+# An app's build knows nothing of the test suite's optimised debug build or the fuzzing build (Package.swift).
+unset LAB_BENCH_OPTIMIZED_DEBUG LAB_BENCH_FUZZING
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 git clone --quiet . "$work/lab-bench"

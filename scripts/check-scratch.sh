@@ -10,6 +10,9 @@ cd "$(dirname "$0")/.."
 runs=${1:-2}
 # The debug build is the one `make test` builds, its modules optimised (LAB_BENCH_OPTIMIZED_DEBUG).
 export LAB_BENCH_OPTIMIZED_DEBUG=${LAB_BENCH_OPTIMIZED_DEBUG-1}
+# The release build is the one the fuzzers and the README's commands use too: libFuzzer's coverage
+# in the readers of outside input (LAB_BENCH_FUZZING), none in the device loop compared here.
+export LAB_BENCH_FUZZING=${LAB_BENCH_FUZZING-1}
 swift build --product bench >/dev/null
 swift build -c release --product bench >/dev/null
 checked=$(swift build --show-bin-path)/bench
