@@ -50,6 +50,49 @@ import Testing
     #expect(!GrowthBookCondition.evaluate(.object(["id": .object(["$notRegex": .string("")])]), attributes: ["id": .string("x")]))
   }
 
+  /// A GrowthBook payload compiles its conditions' patterns when it is read,
+  /// wherever they stand (a rule's condition, deep in `$or`, `$not` and
+  /// `$elemMatch`, a prerequisite's condition), once per pattern and case, and
+  /// its features answer as with each pattern compiled when met.
+  @Test func aGrowthBookPayloadCompilesItsPatternsOnce() throws {
+    let payload = try GrowthBookPayload(json: Data(#"""
+      {"features": {
+        "a": {"defaultValue": 0, "rules": [
+          {"condition": {"$or": [{"email": {"$regex": "@acme\\.com$"}}, {"email": {"$not": {"$regexi": "^ADMIN"}}}]}, "force": 1},
+          {"condition": {"tags": {"$elemMatch": {"$notRegex": "beta"}}}, "force": 2},
+          {"condition": {"email": {"$regex": "@acme\\.com$"}}, "force": 3}]},
+        "b": {"defaultValue": "x", "rules": [
+          {"parentConditions": [{"id": "a", "condition": {"value": {"$regex": "["}}}], "force": "y"},
+          {"condition": {"id": {"$regex": 7}}, "force": "z"}]}}}
+      """#.utf8))
+    // Four distinct patterns, "[" among them (it does not compile); the number 7 is no pattern.
+    #expect(payload.patterns.count == 4)
+    let users: [[String: AttributeValue]] = [
+      ["email": .string("ann@acme.com")], ["email": .string("admin@x.org")], ["email": .string("bo@x.org"), "tags": .array([.string("beta")])],
+      ["tags": .array([.string("alpha")])],
+    ]
+    // A missing email fails `$regexi`, so `$not` holds; "[" never compiles, so the prerequisite fails.
+    let expected: [(a: AttributeValue, b: AttributeValue)] = [(.number(1), .string("x")), (.number(0), .string("x")), (.number(1), .string("x")), (.number(1), .string("x"))]
+    for (attributes, values) in zip(users, expected) {
+      var sticky: GrowthBookStickyBuckets? = nil
+      #expect(payload.evaluate("a", attributes: attributes, sticky: &sticky).value == values.a, "\(attributes)")
+      #expect(payload.evaluate("b", attributes: attributes, sticky: &sticky).value == values.b, "\(attributes)")
+      let conditions = payload.features.values.flatMap { $0.rules.compactMap(\.condition) + $0.rules.flatMap { $0.parentConditions.map(\.condition) } }
+      for condition in conditions {
+        #expect(
+          GrowthBookCondition.evaluate(condition, attributes: attributes, patterns: payload.patterns)
+            == GrowthBookCondition.evaluate(condition, attributes: attributes), "\(condition) on \(attributes)")
+      }
+    }
+    var edited = payload
+    edited.features["c"] = GrowthBookPayload.Feature(
+      defaultValue: .bool(false),
+      rules: [GrowthBookPayload.Rule(
+        condition: .object(["os": .object(["$regex": .string("^iOS")])]), force: .bool(true), coverage: nil, experiment: nil,
+        hashAttribute: "id", hashVersion: 1, seed: nil)])
+    #expect(edited.patterns.count == 5)
+  }
+
   @Test func launchDarklyMatchesIsBudgeted() throws {
     let data = try LaunchDarklyFlagData(json: Data(#"""
       {"flags": {"f": {"key": "f", "on": true, "variations": [true, false], "offVariation": 1, "fallthrough": {"variation": 1},

@@ -16,26 +16,34 @@ import Foundation
 /// dotted paths into objects and arrays.
 public enum GrowthBookCondition {
   /// Whether `attributes` satisfy `condition`; `savedGroups` are the
-  /// payload's, by id, for `$inGroup` and `$notInGroup`.
+  /// payload's, by id, for `$inGroup` and `$notInGroup`, and `patterns` its
+  /// `$regex` patterns, compiled when it was read.
   public static func evaluate(
-    _ condition: AttributeValue, attributes: [String: AttributeValue], savedGroups: [String: AttributeValue] = [:]
+    _ condition: AttributeValue, attributes: [String: AttributeValue], savedGroups: [String: AttributeValue] = [:],
+    patterns: GrowthBookPatterns = GrowthBookPatterns()
   ) -> Bool {
     guard case .object(let members) = condition else { return false }
-    return evaluate(members, attributes: .object(attributes), groups: savedGroups) == true
+    return evaluate(members, attributes: .object(attributes), context: Context(groups: savedGroups, patterns: patterns)) == true
   }
 
-  static func evaluate(_ condition: [String: AttributeValue], attributes: AttributeValue, groups: [String: AttributeValue]) -> Bool? {
+  /// What a condition reads besides the attributes: the payload's saved groups and compiled patterns.
+  struct Context {
+    var groups: [String: AttributeValue] = [:]
+    var patterns = GrowthBookPatterns()
+  }
+
+  static func evaluate(_ condition: [String: AttributeValue], attributes: AttributeValue, context: Context) -> Bool? {
     var result: Bool? = true
     for (key, value) in condition {
       let outcome: Bool?
       switch key {
-      case "$or": outcome = or(value, attributes: attributes, groups: groups)
-      case "$nor": outcome = or(value, attributes: attributes, groups: groups).map { !$0 }
-      case "$and": outcome = and(value, attributes: attributes, groups: groups)
+      case "$or": outcome = or(value, attributes: attributes, context: context)
+      case "$nor": outcome = or(value, attributes: attributes, context: context).map { !$0 }
+      case "$and": outcome = and(value, attributes: attributes, context: context)
       case "$not":
         guard case .object(let inner) = value else { return false }
-        outcome = evaluate(inner, attributes: attributes, groups: groups).map { !$0 }
-      default: outcome = evaluate(value: value, against: path(key, in: attributes), groups: groups)
+        outcome = evaluate(inner, attributes: attributes, context: context).map { !$0 }
+      default: outcome = evaluate(value: value, against: path(key, in: attributes), context: context)
       }
       if outcome == false { return false }
       if outcome == nil { result = nil }
@@ -43,25 +51,25 @@ public enum GrowthBookCondition {
     return result
   }
 
-  private static func or(_ conditions: AttributeValue, attributes: AttributeValue, groups: [String: AttributeValue]) -> Bool? {
+  private static func or(_ conditions: AttributeValue, attributes: AttributeValue, context: Context) -> Bool? {
     guard case .array(let items) = conditions else { return false }
     if items.isEmpty { return true }
     var result: Bool? = false
     for item in items {
       guard case .object(let condition) = item else { return false }
-      let outcome = evaluate(condition, attributes: attributes, groups: groups)
+      let outcome = evaluate(condition, attributes: attributes, context: context)
       if outcome == true { return true }
       if outcome == nil { result = nil }
     }
     return result
   }
 
-  private static func and(_ conditions: AttributeValue, attributes: AttributeValue, groups: [String: AttributeValue]) -> Bool? {
+  private static func and(_ conditions: AttributeValue, attributes: AttributeValue, context: Context) -> Bool? {
     guard case .array(let items) = conditions else { return false }
     var result: Bool? = true
     for item in items {
       guard case .object(let condition) = item else { return false }
-      let outcome = evaluate(condition, attributes: attributes, groups: groups)
+      let outcome = evaluate(condition, attributes: attributes, context: context)
       if outcome == false { return false }
       if outcome == nil { result = nil }
     }
@@ -99,7 +107,7 @@ public enum GrowthBookCondition {
   ///   attribute in lower case (`$alli`'s elements).
   static func evaluate(
     value condition: AttributeValue, against attribute: AttributeValue, insensitive: Bool = false,
-    groups: [String: AttributeValue] = [:]
+    context: Context = Context()
   ) -> Bool? {
     guard case .object(let operators) = condition, isOperatorObject(condition) else {
       if insensitive, case .string(let expected) = condition, case .string(let actual) = attribute {
@@ -109,7 +117,7 @@ public enum GrowthBookCondition {
     }
     var result: Bool? = true
     for (name, operand) in operators {
-      let outcome = apply(name, attribute: attribute, operand: operand, groups: groups)
+      let outcome = apply(name, attribute: attribute, operand: operand, context: context)
       if outcome == false { return false }
       if outcome == nil { result = nil }
     }
@@ -117,7 +125,7 @@ public enum GrowthBookCondition {
   }
 
   private static func apply(
-    _ name: String, attribute: AttributeValue, operand: AttributeValue, groups: [String: AttributeValue]
+    _ name: String, attribute: AttributeValue, operand: AttributeValue, context: Context
   ) -> Bool? {
     switch name {
     case "$eq": return strictEqual(attribute, operand)
@@ -146,7 +154,7 @@ public enum GrowthBookCondition {
       // `$regex` fails and `$notRegex` holds, as in the SDK.
       let negated = name.hasPrefix("$not")
       guard case .string(let pattern) = operand, case .string(let text) = attribute,
-        let expression = RegularExpressionSearch(pattern, caseInsensitive: name.hasSuffix("i"))
+        let expression = context.patterns.search(pattern, caseInsensitive: name.hasSuffix("i"))
       else { return negated }
       return expression.found(in: text) != negated
     case "$in", "$nin", "$ini", "$nini":
@@ -160,7 +168,7 @@ public enum GrowthBookCondition {
       for expected in list {
         var passed: Bool? = false
         for item in items {
-          let outcome = evaluate(value: expected, against: item, insensitive: name == "$alli", groups: groups)
+          let outcome = evaluate(value: expected, against: item, insensitive: name == "$alli", context: context)
           if outcome == true {
             passed = true
             break
@@ -173,7 +181,7 @@ public enum GrowthBookCondition {
       return result
     case "$size":
       guard case .array(let items) = attribute else { return false }
-      return evaluate(value: operand, against: .number(Double(items.count)), groups: groups)
+      return evaluate(value: operand, against: .number(Double(items.count)), context: context)
     case "$elemMatch":
       guard case .array(let items) = attribute else { return false }
       let conditionOperators: Set<String> = ["$or", "$nor", "$and", "$not"]
@@ -182,9 +190,9 @@ public enum GrowthBookCondition {
       for item in items where item != .null {
         let outcome: Bool?
         if onValue {
-          outcome = evaluate(value: operand, against: item, groups: groups)
+          outcome = evaluate(value: operand, against: item, context: context)
         } else if case .object(let condition) = operand {
-          outcome = evaluate(condition, attributes: item, groups: groups)
+          outcome = evaluate(condition, attributes: item, context: context)
         } else {
           outcome = false
         }
@@ -206,13 +214,13 @@ public enum GrowthBookCondition {
     case "$type":
       return operand == .string(typeName(attribute))
     case "$not":
-      return evaluate(value: operand, against: attribute, groups: groups).map { !$0 }
+      return evaluate(value: operand, against: attribute, context: context).map { !$0 }
     case "$inGroup", "$notInGroup":
       // A group of a type this SDK version does not know is "unknown"; an
       // absent one is empty; a malformed one fails the condition.
       guard case .string(let id) = operand else { return false }
       let values: [AttributeValue]
-      switch groups[id] {
+      switch context.groups[id] {
       case nil: values = []
       case .array(let list)?: values = list
       case .object(let group)?:

@@ -170,9 +170,10 @@ public struct GrowthBookExperiment: Sendable, Hashable {
   ///     them (`GrowthBookStickyBuckets`); a bucketed decision is saved in
   ///     the document of the attribute hashed. `nil` without sticky bucketing.
   /// - Parameter savedGroups: the payload's saved groups, for conditions with `$inGroup`.
+  /// - Parameter patterns: the payload's compiled `$regex` patterns.
   public func run(
     attributes: [String: AttributeValue], forcedVariations: [String: Int] = [:], sticky: inout GrowthBookStickyBuckets?,
-    savedGroups: [String: AttributeValue] = [:]
+    savedGroups: [String: AttributeValue] = [:], patterns: GrowthBookPatterns = GrowthBookPatterns()
   ) -> Result {
     let usesSticky = sticky != nil && !disableStickyBucketing
     // The hash attribute's value, else (with sticky bucketing) the fallback attribute's.
@@ -215,7 +216,9 @@ public struct GrowthBookExperiment: Sendable, Hashable {
       } else if let namespace, !namespace.contains(userID: hashValue) {
         return out(.outsideNamespace)
       }
-      if let condition, !GrowthBookCondition.evaluate(condition, attributes: attributes, savedGroups: savedGroups) {
+      if let condition,
+        !GrowthBookCondition.evaluate(condition, attributes: attributes, savedGroups: savedGroups, patterns: patterns)
+      {
         return out(.conditionFailed)
       }
     }

@@ -8,9 +8,13 @@ import Foundation
 /// condition holds and its coverage includes the user, an experiment rule
 /// when the user is in the experiment, the default otherwise.
 public struct GrowthBookPayload: Sendable {
-  public var features: [String: Feature]
+  public var features: [String: Feature] {
+    didSet { patterns = Self.patterns(of: features) }
+  }
   /// The payload's saved groups by id, for `$inGroup` and `$notInGroup`.
   public var savedGroups: [String: AttributeValue] = [:]
+  /// Every `$regex` pattern of the features' conditions, compiled once.
+  public private(set) var patterns: GrowthBookPatterns
 
   public struct Feature: Sendable {
     public var defaultValue: AttributeValue
@@ -116,6 +120,7 @@ public struct GrowthBookPayload: Sendable {
         })
     }
     self.features = parsed
+    patterns = Self.patterns(of: parsed)
     switch root.object?["savedGroups"] {
     case nil, .null?: break
     case .object(let groups)?: savedGroups = groups
@@ -126,6 +131,16 @@ public struct GrowthBookPayload: Sendable {
   public init(features: [String: Feature], savedGroups: [String: AttributeValue] = [:]) {
     self.features = features
     self.savedGroups = savedGroups
+    patterns = Self.patterns(of: features)
+  }
+
+  /// The patterns of every rule's condition, prerequisites and experiment, in any order.
+  private static func patterns(of features: [String: Feature]) -> GrowthBookPatterns {
+    GrowthBookPatterns(conditions: features.values.flatMap { feature in
+      feature.rules.flatMap { rule in
+        [rule.condition, rule.experiment?.condition].compactMap { $0 } + rule.parentConditions.map(\.condition)
+      }
+    })
   }
 
   /// A rule's members whose JSON type the SDK's own types rule out.
@@ -350,7 +365,7 @@ public struct GrowthBookPayload: Sendable {
         }
       }
       if let condition = rule.condition,
-        !GrowthBookCondition.evaluate(condition, attributes: attributes, savedGroups: savedGroups)
+        !GrowthBookCondition.evaluate(condition, attributes: attributes, savedGroups: savedGroups, patterns: patterns)
       {
         outcomes.append(.conditionFailed)
         continue
@@ -371,7 +386,7 @@ public struct GrowthBookPayload: Sendable {
         outcomes.append(.invalid)
         continue
       }
-      let result = experiment.run(attributes: attributes, sticky: &sticky, savedGroups: savedGroups)
+      let result = experiment.run(attributes: attributes, sticky: &sticky, savedGroups: savedGroups, patterns: patterns)
       outcomes.append(.experiment(result))
       // A user in a passthrough variation (a holdout's way through) goes on to the next rule.
       guard result.inExperiment, !experiment.passthroughVariations.contains(result.variationID) else { continue }
@@ -395,7 +410,9 @@ public struct GrowthBookPayload: Sendable {
       let result = parent.id.map { evaluate($0, attributes: attributes, sticky: &sticky, evaluating: &evaluating) }
         ?? Evaluation(value: .null, source: "unknownFeature", experiment: nil, experimentKey: nil, ruleID: "", rules: [])
       if result.source == "cyclicPrerequisite" { return .cyclic }
-      if !GrowthBookCondition.evaluate(parent.condition, attributes: ["value": result.value], savedGroups: savedGroups) {
+      if !GrowthBookCondition.evaluate(
+        parent.condition, attributes: ["value": result.value], savedGroups: savedGroups, patterns: patterns)
+      {
         return parent.gate ? .gate : .fail
       }
     }
