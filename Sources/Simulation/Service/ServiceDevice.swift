@@ -6,8 +6,10 @@ import ScenarioFormat
 /// reinstall), the configuration it holds (downloaded at launch, or bundled
 /// in the running version), and at every launch, which is a restart, the
 /// variation of each experiment as the platform's plug-in decides it, with
-/// what the app stores for the SDK (its `PlatformSession`).
-struct ServiceDevice: DevicePart {
+/// what the app stores for the SDK (its `PlatformSession`). Its holdings are
+/// in memory it owns (`ScratchArray`); the variations and flags stay Swift
+/// arrays, as the platform's session writes them.
+struct ServiceDevice: DevicePart, ~Copyable {
   private let tables: ServiceTables
   private var device = 0
   private var id = ""
@@ -32,15 +34,18 @@ struct ServiceDevice: DevicePart {
   /// The configuration the last launch decided with, -1 before any launch.
   private var lastRevision = -1
   /// By service experiment: the plan's variant the device is in, -1 when none.
-  private(set) var held: [Int]
+  private(set) var held: ScratchArray<Int>
+  /// `held` as it was before a launch that crossed into a newer revision.
+  private var heldBeforeCrossing: ScratchArray<Int>
   /// By service experiment: the revision whose split gave the current variant.
-  private(set) var selectionRevision: [Int]
+  private var selectionRevision: ScratchArray<Int>
   private var tally: ServiceTally
 
   init(plan: SimulationPlan, tables: ServiceTables) {
     self.tables = tables
-    held = Array(repeating: -1, count: tables.count)
-    selectionRevision = held
+    held = ScratchArray(repeating: -1, count: tables.count)
+    heldBeforeCrossing = ScratchArray(repeating: -1, count: tables.count)
+    selectionRevision = ScratchArray(repeating: -1, count: tables.count)
     session = tables.session()
     variations = Array(repeating: nil, count: tables.count)
     flagStates = Array(repeating: nil, count: tables.flagNames.count)
@@ -61,10 +66,8 @@ struct ServiceDevice: DevicePart {
     session?.clearStore()
     lastRevision = -1
     lastInputs = nil
-    for s in held.indices {
-      held[s] = -1
-      selectionRevision[s] = -1
-    }
+    held.fill(-1)
+    selectionRevision.fill(-1)
   }
 
   /// A launch: a reinstall if its day has come, the configuration download,
@@ -98,7 +101,7 @@ struct ServiceDevice: DevicePart {
       revision = heldRevision
     }
     let crossed = lastRevision >= 0 && revision > lastRevision
-    let before = crossed ? held : []
+    if crossed { heldBeforeCrossing.copy(from: held) }
     // A bucket is a pure function of the id, the attributes and the
     // configuration (and of what the device stored, which the same inputs
     // leave as it is): a launch that changes none of them decides nothing anew.
@@ -114,7 +117,7 @@ struct ServiceDevice: DevicePart {
     }
     if crossed {
       for s in 0..<tables.count where (lastRevision + 1...revision).contains(where: { tables.touches[$0][s] }) {
-        tally.changes[s][revision].count(before: before[s], after: held[s])
+        tally.changes[s][revision].count(before: heldBeforeCrossing[s], after: held[s])
       }
     }
     lastRevision = max(lastRevision, revision)
