@@ -4,10 +4,18 @@ import Testing
 
 @testable import BenchCLI
 
-/// Runs a `bench` command line in this process, as the executable would.
+/// Runs `bench run …` or `bench merge …` in this process, as the executable
+/// would, parsed by the subcommand itself: the root's parser checks the whole
+/// command tree's configuration at every call in a debug build (swift-argument-
+/// parser's `#if DEBUG` validators), which took half of this suite's time.
+/// The root's dispatch is tested through the executable (`BenchProcess`).
 private func bench(_ arguments: [String]) async throws {
-  guard var command = try Bench.parseAsRoot(arguments) as? any AsyncParsableCommand else {
-    Issue.record("\(arguments.first ?? "") is not an asynchronous command")
+  var command: any AsyncParsableCommand
+  switch arguments.first {
+  case "run": command = try Bench.Run.parse(Array(arguments.dropFirst()))
+  case "merge": command = try Bench.Merge.parse(Array(arguments.dropFirst()))
+  default:
+    Issue.record("\(arguments.first ?? "") is not a command these tests run in process")
     return
   }
   try await command.run()
