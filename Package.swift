@@ -211,6 +211,9 @@ let readersOfOutsideInput: Set<String> = [
   "JSONDocument", "ScenarioFormat", "AnalyticsTable", "Bucketing", "Platforms", "Sharding", "Results", "Report",
   "Expectations", "BenchFuzz",
 ]
+precondition(
+  readersOfOutsideInput.isSubset(of: package.targets.map(\.name)),
+  "readersOfOutsideInput names a target the package does not have: it would go uninstrumented")
 
 for target in package.targets where !cTargets.contains(target.name) {
   target.swiftSettings = (target.swiftSettings ?? []) + [
