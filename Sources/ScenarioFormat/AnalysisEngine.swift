@@ -42,9 +42,14 @@ public enum AnalysisEngine: String, CaseIterable, Hashable, Sendable {
   public func rule(_ analysis: AnalysisSettings) -> String {
     func value(_ setting: EngineSetting) -> Double { analysis.value(setting, for: self) }
     func percent(_ share: Double) -> String { NumberText.plain((share * 100_000).rounded() / 1000) + "%" }
+    // A whole sample size in groups of three, as every count (10,000 subjects); a fraction as it is.
+    func size(_ setting: EngineSetting) -> String {
+      let number = value(setting)
+      return number.rounded() == number && abs(number) < 1e15 ? CountText.grouped(Int(number)) : NumberText.plain(number)
+    }
     let marked =
-      "once one arm has \(NumberText.plain(value(.minimumSampleSize))) conversions (or an amount totalling "
-      + "\(NumberText.plain(value(.minimumSampleSize)))) and the change is \(percent(value(.minimumChange))) or more; a "
+      "once one arm has \(size(.minimumSampleSize)) conversions (or an amount totalling "
+      + "\(size(.minimumSampleSize))) and the change is \(percent(value(.minimumChange))) or more; a "
       + "variation ships when it won on every success metric and lost no guardrail."
     switch self {
     case .bench:
@@ -55,7 +60,7 @@ public enum AnalysisEngine: String, CaseIterable, Hashable, Sendable {
     case .gbstatsFrequentist, .gbstatsSequential:
       return "A metric won or lost when its \(self == .gbstatsSequential ? "sequential " : "")p-value is below "
         + "\(NumberText.plain(value(.pValue))), by the lift's sign, "
-        + (self == .gbstatsSequential ? "its always-valid test tuned for \(NumberText.plain(value(.tuningParameter))) devices, " : "")
+        + (self == .gbstatsSequential ? "its always-valid test tuned for \(size(.tuningParameter)) devices, " : "")
         + marked
     case .confidence:
       return "Each treatment is compared with the control by a z test, success metrics for an increase and guardrails "
@@ -69,7 +74,7 @@ public enum AnalysisEngine: String, CaseIterable, Hashable, Sendable {
         + "metric and a loser on no guardrail."
     case .eppoSequential:
       return "A metric is significant when its lift's \(percent(value(.confidenceLevel))) sequential confidence interval "
-        + "(a confidence sequence tuned for \(NumberText.plain(value(.tuningParameter))) subjects, valid however often "
+        + "(a confidence sequence tuned for \(size(.tuningParameter)) subjects, valid however often "
         + "it is read) lies wholly above or below 0; a variation ships when it is significantly positive on every success "
         + "metric and significantly negative on no guardrail."
     }

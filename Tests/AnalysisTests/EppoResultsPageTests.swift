@@ -102,7 +102,7 @@ import Testing
     #expect(lenient?.marks.map(\.status) == ["positive"])
     #expect(lenient?.call == .ship("B"))
     #expect(lenient?.rule.contains("80% sequential confidence interval") == true)
-    #expect(lenient?.rule.contains("tuned for 10000 subjects") == true)
+    #expect(lenient?.rule.contains("tuned for 10,000 subjects") == true)
   }
 
   @Test func aControlWithoutConversionsHasNoLiftToMark() {

@@ -11,6 +11,16 @@ import Testing
     conversionVariant("x", conversions: conversions, of: n).metrics[0]
   }
 
+  /// The rule a report prints writes its sizes as every count, in groups of
+  /// three, and a size with a fraction as it is.
+  @Test func theRuleWritesItsSizesAsCounts() {
+    var settings = AnalysisSettings.standard
+    #expect(AnalysisEngine.gbstatsSequential.rule(settings).contains("tuned for 5,000 devices, once one arm has 150 conversions"))
+    settings.engineSettings[.gbstatsSequential] = [.tuningParameter: 1_234_567, .minimumSampleSize: 2.5]
+    let rule = AnalysisEngine.gbstatsSequential.rule(settings)
+    #expect(rule.contains("tuned for 1,234,567 devices, once one arm has 2.5 conversions (or an amount totalling 2.5)"), "\(rule)")
+  }
+
   @Test func eachEngineMarksAClearWinAndAClearLoss() {
     for engine in [GrowthBookResultsPage.Engine.bayesian, .frequentist, .sequential] {
       let page = GrowthBookResultsPage(engine: engine)

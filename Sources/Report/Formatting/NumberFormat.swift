@@ -1,5 +1,6 @@
 import Foundation
 import Results
+import ScenarioFormat
 
 /// How the report writes numbers: the same way everywhere, and the same bytes
 /// on every machine (no locale).
