@@ -22,6 +22,19 @@ func experiment(_ variants: [VariantResult]) -> ExperimentResult {
     dailyNewExposures: variants.map { _ in [] }, dailyMetrics: [], srm: nil, analysis: [])
 }
 
+/// Three variations, 10,000 devices an arm, as every page that marks each metric on its own calls
+/// them (`MarkedPageCall`): both treatments clearly ahead (the larger lift ships), both clearly behind
+/// (the baseline stays), one behind and one level (keep running).
+func markedPageCalls() -> [(experiment: ExperimentResult, call: EngineCall)] {
+  func arms(_ b: Int, _ c: Int) -> ExperimentResult {
+    experiment([
+      conversionVariant("A", conversions: 1000, of: 10_000), conversionVariant("B", conversions: b, of: 10_000),
+      conversionVariant("C", conversions: c, of: 10_000),
+    ])
+  }
+  return [(arms(1200, 1300), .ship("C")), (arms(800, 700), .keepBaseline), (arms(800, 1010), .keepRunning)]
+}
+
 func settings(correction: AnalysisSettings.Correction = .none, effect: Double = 0.5) -> AnalysisSettings {
   AnalysisSettings(
     alpha: 0.05, correction: correction, attribution: .firstExposure, dailyLooks: false,

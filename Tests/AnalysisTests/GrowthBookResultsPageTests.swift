@@ -64,22 +64,9 @@ import Testing
   @Test func theDecisionShipsAWinnerRollsBackWhenAllLoseAndWaitsOtherwise() {
     let page = GrowthBookResultsPage(engine: .bayesian)
     let settings = settings()
-    let winner = experiment([
-      conversionVariant("A", conversions: 1000, of: 10_000), conversionVariant("B", conversions: 1200, of: 10_000),
-      conversionVariant("C", conversions: 1300, of: 10_000),
-    ])
-    // Both won; the larger lift ships.
-    #expect(page.call(winner, settings: settings) == .ship("C"))
-    let losers = experiment([
-      conversionVariant("A", conversions: 1000, of: 10_000), conversionVariant("B", conversions: 800, of: 10_000),
-      conversionVariant("C", conversions: 700, of: 10_000),
-    ])
-    #expect(page.call(losers, settings: settings) == .keepBaseline)
-    let mixed = experiment([
-      conversionVariant("A", conversions: 1000, of: 10_000), conversionVariant("B", conversions: 800, of: 10_000),
-      conversionVariant("C", conversions: 1010, of: 10_000),
-    ])
-    #expect(page.call(mixed, settings: settings) == .keepRunning)
+    for (experiment, call) in markedPageCalls() {
+      #expect(page.call(experiment, settings: settings) == call, "\(experiment.variants.map(\.metrics[0].conversions))")
+    }
   }
 
   @Test func aLostGuardrailHoldsTheShip() {

@@ -38,6 +38,14 @@ import Testing
     #expect(winners > 150, "\(winners) of 200")
   }
 
+  /// A winner on both treatments ships the larger lift, a loser on both keeps the baseline, and a
+  /// loser beside a draw keeps running, as on GrowthBook's and Eppo's pages.
+  @Test func theCallShipsTheLargestWinnerAndRollsBackWhenEveryVariationLoses() {
+    for (experiment, call) in markedPageCalls() {
+      #expect(OptimizelyResultsPage().call(experiment, settings: settings()) == call, "\(experiment.variants.map(\.metrics[0].conversions))")
+    }
+  }
+
   @Test func theFalseDiscoveryRateAdjustmentSpansMetricsAndVariations() {
     // Two variations on one metric: B's always-valid p-value alone would be conclusive, but adjusted
     // with C's (which shows nothing) by Benjamini–Hochberg it needs to be twice as small.
