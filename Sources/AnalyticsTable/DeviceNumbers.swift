@@ -2,6 +2,8 @@
 /// logs keep their records in arrays by number, found from the id's bytes in
 /// the row (`TextNumbers`) once per row.
 struct DeviceNumbers {
+  /// The ids' numbers; `TableReader` lends them to its reading thread, which
+  /// numbers each row's id as it splits the row.
   private var ids = TextNumbers()
   /// Whether each device had a "displayed" event or an outcome: the devices a
   /// report counts (a device only activated is not one).
@@ -9,17 +11,28 @@ struct DeviceNumbers {
   private(set) var countedDevices = 0
 
   /// Every device numbered so far, counted or not.
-  var count: Int { counted.count }
+  var count: Int { ids.count }
 
   /// The device's number, given on its first appearance.
-  mutating func number(of id: ArraySlice<UInt8>) -> Int {
-    let (number, isNew) = ids.number(of: id)
-    if isNew { counted.append(false) }
-    return number
+  mutating func number(of id: UnsafeBufferPointer<UInt8>) -> Int {
+    ids.number(of: id).number
+  }
+
+  /// Takes the ids' numbers out, leaving none behind that a copy would share,
+  /// to lend them to a table's reader; give them back with `giveBack(_:)`.
+  mutating func takeIds() -> TextNumbers {
+    var taken = TextNumbers()
+    swap(&taken, &ids)
+    return taken
+  }
+
+  mutating func giveBack(_ ids: consuming TextNumbers) {
+    self.ids = ids
   }
 
   /// Notes that the device counts in the report.
   mutating func count(_ number: Int) {
+    if counted.count <= number { counted += repeatElement(false, count: number + 1 - counted.count) }
     guard !counted[number] else { return }
     counted[number] = true
     countedDevices += 1
@@ -34,7 +47,7 @@ struct NameNumbers {
   private(set) var names: [String] = []
 
   /// The number of a name read from a row, valid UTF-8 (`TableReader` checks).
-  mutating func number(of name: ArraySlice<UInt8>) -> Int32 {
+  mutating func number(of name: UnsafeBufferPointer<UInt8>) -> Int32 {
     let (number, isNew) = texts.number(of: name)
     if isNew { names.append(String(decoding: name, as: UTF8.self)) }
     return Int32(number)

@@ -62,7 +62,7 @@ public struct EventTime: Sendable {
 
   /// `day(of:)` of a field's bytes: a day number of plain digits, what
   /// `bench run --events` writes, is read without making a string.
-  func day(of field: ArraySlice<UInt8>) -> Int? {
+  func day(of field: UnsafeBufferPointer<UInt8>) -> Int? {
     if format == .day, (1...5).contains(field.count), field.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
       return field.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
     }

@@ -97,11 +97,16 @@ extension EventsAnalysis {
           return
         }
       }
-      let device = reading.devices.number(of: ArraySlice(unit.utf8))
+      var unitText = unit
+      let device = unitText.withUTF8 { reading.devices.number(of: $0) }
       for exposure in exposed {
-        reading.exposures.record(
-          device: device, experiment: ArraySlice(exposure.experiment.utf8), variant: ArraySlice(exposure.variant.utf8),
-          at: instant, version: [])
+        var experiment = exposure.experiment, variant = exposure.variant
+        experiment.withUTF8 { experiment in
+          variant.withUTF8 { variant in
+            reading.exposures.record(
+              device: device, experiment: experiment, variant: variant, at: instant, version: UnsafeBufferPointer(start: nil, count: 0))
+          }
+        }
       }
       if isMetricEvent {
         for (number, metric) in metrics.enumerated() where metric.event == event {

@@ -158,13 +158,16 @@ public struct EventsAnalysis {
     _ eventsPath: String, options: Options, lastDay: Int, into reading: inout Reading
   ) throws(AnalyticsTableError) -> [(path: String, line: Int, reason: String)] {
     let eventsReader = TableReader(path: eventsPath, columns: options.columns)
-    let skipped = try eventsReader.read(EventColumn.self, skipMalformed: options.skipMalformed) {
+    // The reading thread numbers the ids, going on from the analysis's numbering.
+    var ids = [reading.devices.takeIds()]
+    defer { reading.devices.giveBack(ids[0]) }
+    let skipped = try eventsReader.read(EventColumn.self, skipMalformed: options.skipMalformed, numbering: [.device], in: &ids) {
       (row: TableRow<EventColumn>) throws(RowError) in
       // With versions, activations say which version's weights selected a device's variant.
       let activated = row.field(.reason, is: "activated")
       if activated || row.field(.reason, is: "deactivated"), !row.isEmpty(.version) {
         reading.exposures.track(
-          device: reading.devices.number(of: row.bytes(.device)), experiment: row.bytes(.experiment),
+          device: row.number(.device), experiment: row.bytes(.experiment),
           variant: activated ? row.bytes(.variant) : nil, version: row.bytes(.version))
         return
       }
@@ -181,7 +184,7 @@ public struct EventsAnalysis {
       } else {
         instant = try Self.instant(row[.day], column: "day", options: options, lastDay: lastDay)
       }
-      let number = reading.devices.number(of: device)
+      let number = row.number(.device)
       reading.exposures.record(device: number, experiment: experiment, variant: variant, at: instant, version: row.bytes(.version))
       reading.devices.count(number)
     }.map { (path: eventsPath, line: $0.line, reason: $0.reason) }
@@ -224,12 +227,15 @@ public struct EventsAnalysis {
     options: Options, lastDay: Int
   ) throws(AnalyticsTableError) -> [(path: String, line: Int, reason: String)] {
     var timedMetrics: [String: Int] = [:]
-    return try TableReader(path: path, columns: options.columns).read(OutcomeColumn.self, skipMalformed: options.skipMalformed) {
-      (row: TableRow<OutcomeColumn>) throws(RowError) in
-      let device = row.bytes(.device), metric = row.bytes(.metric), text = row[.value]
+    var ids = [devices.takeIds()]
+    defer { devices.giveBack(ids[0]) }
+    return try TableReader(path: path, columns: options.columns).read(
+      OutcomeColumn.self, skipMalformed: options.skipMalformed, numbering: [.device], in: &ids
+    ) { (row: TableRow<OutcomeColumn>) throws(RowError) in
+      let device = row.bytes(.device), metric = row.bytes(.metric)
       guard !device.isEmpty, !metric.isEmpty else { throw RowError("has an empty id_for_vendor or metric") }
-      let value = try Self.amount(text, of: "value")
-      let number = devices.number(of: device)
+      let value = try Self.amount(row.bytes(.value), of: "value")
+      let number = row.number(.device)
       if !row.isEmpty(.time) {
         let instant = try Self.instant(row[.time], column: "time", options: options, lastDay: lastDay)
         let name = row[.metric]
@@ -254,30 +260,57 @@ public struct EventsAnalysis {
     return value
   }
 
+  /// `amount(_:of:)` of a field's bytes, read in place: a decimal of up to
+  /// 63 bytes goes to `strtod`, the correctly rounded reader `Double(_:)`
+  /// calls, without making a string; anything else, and every error, as text.
+  static func amount(_ field: UnsafeBufferPointer<UInt8>, of name: String) throws(RowError) -> Double {
+    let limit = 64
+    if field.count < limit, isDecimal(field) {
+      let value = withUnsafeTemporaryAllocation(of: CChar.self, capacity: limit) { text -> Double? in
+        UnsafeMutableRawBufferPointer(text).copyMemory(from: UnsafeRawBufferPointer(field))
+        text[field.count] = 0
+        var end: UnsafeMutablePointer<CChar>?
+        let value = strtod(text.baseAddress!, &end)
+        // Read to its end, or the C library reads decimals another way: then as text.
+        return end == text.baseAddress! + field.count ? value : nil
+      }
+      if let value, value.isFinite, abs(value) <= Metric.acceptedMeans.upperBound { return value }
+    }
+    return try amount(String(decoding: field, as: UTF8.self), of: name)
+  }
+
   /// Whether `text` is a number as the tools write one: an optional sign,
   /// decimal digits with an optional point, an optional exponent. Not the
   /// hexadecimal floats, "inf" or "nan" that `Double(_:)` also reads, which
   /// no export means as an amount ("0x1p10" is not 1,024).
   static func isDecimal(_ text: String) -> Bool {
-    var bytes = text.utf8[...]
-    func digits() -> Int {
-      let count = bytes.prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }.count
-      bytes = bytes.dropFirst(count)
-      return count
+    var text = text
+    return text.withUTF8 { isDecimal($0) }
+  }
+
+  static func isDecimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var index = 0
+    func skipSign() {
+      if index < bytes.count && (bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+")) { index += 1 }
     }
-    if bytes.first == UInt8(ascii: "-") || bytes.first == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
+    func digits() -> Int {
+      let start = index
+      while index < bytes.count && bytes[index] >= UInt8(ascii: "0") && bytes[index] <= UInt8(ascii: "9") { index += 1 }
+      return index - start
+    }
+    skipSign()
     var mantissa = digits()
-    if bytes.first == UInt8(ascii: ".") {
-      bytes = bytes.dropFirst()
+    if index < bytes.count && bytes[index] == UInt8(ascii: ".") {
+      index += 1
       mantissa += digits()
     }
     guard mantissa > 0 else { return false }
-    if bytes.first == UInt8(ascii: "e") || bytes.first == UInt8(ascii: "E") {
-      bytes = bytes.dropFirst()
-      if bytes.first == UInt8(ascii: "-") || bytes.first == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
+    if index < bytes.count && (bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")) {
+      index += 1
+      skipSign()
       guard digits() > 0 else { return false }
     }
-    return bytes.isEmpty
+    return index == bytes.count
   }
   /// The first two of `names` (distinct as bytes, as the tables number
   /// them) that Swift's strings take for one, being canonically equivalent.

@@ -54,8 +54,10 @@ struct ExportReader {
       }
     case .csv:
       guard var reader = CSVRecordReader(path: path) else { throw .unreadable(path: path) }
-      var record = CSVRecordReader.Record()
+      // One record at a time: the storage holds the record read last.
+      var record = CSVRecordReader.Records()
       func next() throws(AnalyticsTableError) -> Bool {
+        record.removeAll()
         do {
           return try reader.next(into: &record)
         } catch {
@@ -64,7 +66,7 @@ struct ExportReader {
         }
       }
       guard try next() else { throw .unreadable(path: path) }
-      let header = (0..<record.count).map { String(decoding: record.field($0), as: UTF8.self) }
+      let header = (0..<record.fieldCount(of: 0)).map { String(decoding: record.field($0, of: 0), as: UTF8.self) }
       // Each column the paths read, once, and whether a path goes inside it as JSON.
       var columns: [(name: String, position: Int, isJSON: Bool)] = []
       var missing: [MissingColumn] = []
@@ -80,14 +82,14 @@ struct ExportReader {
       }
       guard missing.isEmpty else { throw .missingColumns(path: path, missing: missing, found: header) }
       while try next() {
-        if record.isBlank { continue }
-        try handleRow(line: record.line) { () throws(RowError) -> JSONValue in
-          guard record.count == header.count else {
-            throw RowError("has \(record.count) fields where the header has \(header.count)")
+        if record.isBlank(0) { continue }
+        try handleRow(line: record.line(of: 0)) { () throws(RowError) -> JSONValue in
+          guard record.fieldCount(of: 0) == header.count else {
+            throw RowError("has \(record.fieldCount(of: 0)) fields where the header has \(header.count)")
           }
           var members: [(key: String, value: JSONValue)] = []
           for column in columns {
-            let field = record.field(column.position)
+            let field = record.field(column.position, of: 0)
             guard !field.isEmpty else {
               members.append((column.name, .null))
               continue

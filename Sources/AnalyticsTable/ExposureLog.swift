@@ -69,7 +69,7 @@ struct ExposureLog {
     var variants = NameNumbers()
 
     fileprivate mutating func record(
-      device: Int, variant: ArraySlice<UInt8>, at instant: EventTime.Instant, selectedIn: Int32, shownIn: Int32
+      device: Int, variant: UnsafeBufferPointer<UInt8>, at instant: EventTime.Instant, selectedIn: Int32, shownIn: Int32
     ) {
       let place = variants.number(of: variant)
       if recordIndex.count <= device { recordIndex += repeatElement(-1, count: device + 1 - recordIndex.count) }
@@ -125,7 +125,7 @@ struct ExposureLog {
   }
 
   /// The experiment's number, given on its first appearance in any event.
-  private mutating func number(of experiment: ArraySlice<UInt8>) -> Int {
+  private mutating func number(of experiment: UnsafeBufferPointer<UInt8>) -> Int {
     let number = Int(experimentNumbers.number(of: experiment))
     if number == held.count {
       held.append(Held())
@@ -136,7 +136,9 @@ struct ExposureLog {
 
   /// Follows an activation (a variant) or a deactivation (nil): a device
   /// that gains a variant it did not hold had it selected by that version.
-  mutating func track(device: Int, experiment: ArraySlice<UInt8>, variant: ArraySlice<UInt8>?, version: ArraySlice<UInt8>) {
+  mutating func track(
+    device: Int, experiment: UnsafeBufferPointer<UInt8>, variant: UnsafeBufferPointer<UInt8>?, version: UnsafeBufferPointer<UInt8>
+  ) {
     let experiment = number(of: experiment)
     guard let variant else {
       held[experiment].set(device: device, variant: -1, version: -1)
@@ -149,8 +151,8 @@ struct ExposureLog {
   }
 
   mutating func record(
-    device: Int, experiment name: ArraySlice<UInt8>, variant: ArraySlice<UInt8>, at instant: EventTime.Instant,
-    version: ArraySlice<UInt8>
+    device: Int, experiment name: UnsafeBufferPointer<UInt8>, variant: UnsafeBufferPointer<UInt8>, at instant: EventTime.Instant,
+    version: UnsafeBufferPointer<UInt8>
   ) {
     let experiment = number(of: name)
     if logIndex[experiment] < 0 {

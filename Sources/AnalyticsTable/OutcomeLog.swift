@@ -16,7 +16,7 @@ struct OutcomeLog {
   /// Records a device's value of a metric, or adds it when rows are events;
   /// false, recording nothing, for a second row of a device and metric
   /// otherwise.
-  mutating func record(device: Int, metric: ArraySlice<UInt8>, value: Double) -> Bool {
+  mutating func record(device: Int, metric: UnsafeBufferPointer<UInt8>, value: Double) -> Bool {
     let index = Int(metricNumbers.number(of: metric))
     if index == values.count {
       values.append([])

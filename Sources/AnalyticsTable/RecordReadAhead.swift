@@ -2,24 +2,41 @@ import Foundation
 
 /// Splits a CSV file into records on a thread of its own, a batch ahead of
 /// the thread that handles the rows, so that the two take both cores. The
+/// reading thread also numbers the texts of the columns it is given (the
+/// device ids, whose table outgrows the cache, so that a lookup waits on
+/// memory), and the handling thread reads each row's numbers. The
 /// handling thread sees every record in file order, so reading ahead changes
 /// no count: only when the work is done. Three batches go back and forth
 /// between the threads and are reused, so memory stays at a few thousand
 /// records whatever the file's size.
 ///
-/// `@unchecked Sendable`: the queues are touched only under `condition`, and
-/// `reader` only by the reading thread once it has started.
+/// `@unchecked Sendable`: the queues and `numbers` are touched only under
+/// `condition`, and `reader` only by the reading thread once it has started.
 final class RecordReadAhead: @unchecked Sendable {
   /// Records in file order, with what the reading thread found out about them.
   struct Batch {
-    var records: [CSVRecordReader.Record] = []
+    var records = CSVRecordReader.Records()
     /// By record, whether every field is valid UTF-8.
     var isUTF8: [Bool] = []
-    var count = 0
+    /// By record, then numbered column, the number of the field's text, or
+    /// −1 for a record without the field: with n numbered columns, record r's
+    /// are from `r * n`.
+    var numbers: [Int] = []
     /// What ended the file's reading after this batch's records: a record
     /// that is not CSV. Nil when the file ended, or for a batch before the last.
     var error: CSVRecordReader.SyntaxError?
     var isLast = false
+
+    /// Lends the records' bytes and fields' bounds, and the texts' numbers, valid only during the call.
+    func withUnsafeStorage<Result, Failure: Error>(
+      _ body: (
+        _ bytes: UnsafeBufferPointer<UInt8>, _ fields: UnsafeBufferPointer<CSVRecordReader.Field>, _ numbers: UnsafeBufferPointer<Int>
+      ) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+      try records.withUnsafeStorage { (bytes, fields) throws(Failure) -> Result in
+        try numbers.withUnsafeBufferPointer { (numbers) throws(Failure) -> Result in try body(bytes, fields, numbers) }
+      }
+    }
   }
 
   /// Records per batch: enough to make the hand-over rare, few enough to keep a batch in cache.
@@ -27,15 +44,34 @@ final class RecordReadAhead: @unchecked Sendable {
 
   private let condition = NSCondition()
   private var ready: [Batch] = []
-  private var free: [Batch] = [Batch(), Batch(), Batch()]
+  private var free = Array(repeating: Batch(), count: 8)
   private var stopping = false
   private var readingEnded = false
-  private var reader: CSVRecordReader
+  /// The file's reader after the header. The reading thread reads from a
+  /// local copy, which needs no check of exclusive access at each record.
+  private let reader: CSVRecordReader
+  /// The numbered fields' positions in a record (−1: a column the table lacks).
+  private let positions: [Int]
+  /// By numbered column, its texts' numbers: the reading thread's while it reads, then given back.
+  private var numbers: [TextNumbers]
 
-  /// Starts reading from where `reader` stands (after the header).
-  init(_ reader: CSVRecordReader) {
+  /// Starts reading from where `reader` stands (after the header), numbering
+  /// the field at each of `positions` in each record on from its `numbers`.
+  init(_ reader: CSVRecordReader, numbering positions: [Int], from numbers: consuming [TextNumbers]) {
+    precondition(positions.count == numbers.count, "a numbering for each numbered field")
     self.reader = reader
+    self.positions = positions
+    self.numbers = numbers
     Thread { [self] in read() }.start()
+  }
+
+  /// The texts' numbers once the reading has stopped (`stop`), which go on
+  /// from those given: every text of the records read so far.
+  func takeNumbers() -> [TextNumbers] {
+    condition.lock()
+    defer { condition.unlock() }
+    precondition(readingEnded, "the numbers are the reading thread's until it stops")
+    return numbers
   }
 
   /// The next batch, in file order; nil after the last. Give it back with `recycle`.
@@ -70,17 +106,17 @@ final class RecordReadAhead: @unchecked Sendable {
   /// The reading thread: fills free batches until the file ends, a record is
   /// not CSV, or `stop` is called.
   private func read() {
+    var reader = reader
+    var numbers = takeNumbersToRead()
     while var batch = takeFree() {
-      batch.count = 0
+      batch.records.removeAll()
+      batch.isUTF8.removeAll(keepingCapacity: true)
+      batch.numbers.removeAll(keepingCapacity: true)
       batch.error = nil
       batch.isLast = false
-      while batch.count < Self.batchSize {
-        if batch.records.count == batch.count {
-          batch.records.append(CSVRecordReader.Record())
-          batch.isUTF8.append(true)
-        }
+      while batch.records.count < Self.batchSize {
         do {
-          guard try reader.next(into: &batch.records[batch.count]) else {
+          guard try reader.next(into: &batch.records) else {
             batch.isLast = true
             break
           }
@@ -89,21 +125,39 @@ final class RecordReadAhead: @unchecked Sendable {
           batch.isLast = true
           break
         }
-        batch.isUTF8[batch.count] = batch.records[batch.count].isUTF8
-        batch.count += 1
+        let record = batch.records.count - 1
+        batch.isUTF8.append(batch.records.isUTF8(record))
+        for (index, position) in positions.enumerated() {
+          batch.numbers.append(
+            (0..<batch.records.fieldCount(of: record)).contains(position)
+              ? batch.records.withField(position, of: record) { numbers[index].number(of: $0).number } : -1)
+        }
       }
       let isLast = batch.isLast
       condition.lock()
       ready.append(batch)
-      if isLast { readingEnded = true }
+      if isLast {
+        self.numbers = numbers
+        readingEnded = true
+      }
       condition.broadcast()
       condition.unlock()
       if isLast { return }
     }
     condition.lock()
+    self.numbers = numbers
     readingEnded = true
     condition.broadcast()
     condition.unlock()
+  }
+
+  /// The numbers to go on from, leaving none behind that a copy would share.
+  private func takeNumbersToRead() -> [TextNumbers] {
+    condition.lock()
+    defer { condition.unlock() }
+    var taken: [TextNumbers] = []
+    swap(&taken, &numbers)
+    return taken
   }
 
   /// A batch to fill, waiting for one; nil once `stop` is called.

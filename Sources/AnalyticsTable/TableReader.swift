@@ -10,39 +10,53 @@ protocol TableColumn: RawRepresentable<Int>, CaseIterable {
   var isOptional: Bool { get }
 }
 
-/// One row of a table, read by column.
+/// One row of a table, read by column: a view of the batch of records it
+/// came in, valid only while the row is handled, so that reading a field
+/// copies nothing and touches no reference count.
 struct TableRow<Column: TableColumn> {
-  fileprivate let record: CSVRecordReader.Record
-  /// By column, its position in the record, or −1 where the table lacks it.
-  fileprivate let positions: [Int]
+  fileprivate let bytes: UnsafeBufferPointer<UInt8>
+  /// The row's fields' bounds in `bytes`, from its first field.
+  fileprivate let fields: UnsafePointer<CSVRecordReader.Field>
+  /// By column, its position in the record (−1 where the table lacks it),
+  /// then by column, its place among the numbered columns (−1: not numbered).
+  fileprivate let layout: UnsafeBufferPointer<Int>
+  /// The numbers of the row's numbered fields' texts (`TableReader.read`);
+  /// nil when no column is numbered.
+  fileprivate let numbers: UnsafePointer<Int>?
 
   /// The field as text ("" for a column the table lacks).
   subscript(_ column: Column) -> String {
-    let position = positions[column.rawValue]
-    return position < 0 ? "" : String(decoding: record.field(position), as: UTF8.self)
+    String(decoding: bytes(column), as: UTF8.self)
   }
 
   /// The field's bytes, valid UTF-8 (empty for a column the table lacks):
-  /// what the logs number without making a string.
-  func bytes(_ column: Column) -> ArraySlice<UInt8> {
-    let position = positions[column.rawValue]
-    return position < 0 ? [] : record.field(position)
+  /// what the logs number without making a string. Valid only while the
+  /// row is handled.
+  func bytes(_ column: Column) -> UnsafeBufferPointer<UInt8> {
+    let position = layout[column.rawValue]
+    guard position >= 0 else { return UnsafeBufferPointer(start: nil, count: 0) }
+    return UnsafeBufferPointer(rebasing: bytes[fields[position].start..<fields[position].end])
+  }
+
+  /// The number the reading thread gave the field's text in the column
+  /// (−1 for a column the table lacks), for a column `TableReader.read` numbers.
+  func number(_ column: Column) -> Int {
+    let place = layout[layout.count / 2 + column.rawValue]
+    precondition(place >= 0, "a column the reader numbers")
+    return numbers![place]
   }
 
   /// Whether the field is `text`, compared as bytes without making a string.
   func field(_ column: Column, is text: StaticString) -> Bool {
-    let position = positions[column.rawValue]
-    guard position >= 0 else { return text.utf8CodeUnitCount == 0 }
-    let field = record.field(position)
+    let field = bytes(column)
     guard field.count == text.utf8CodeUnitCount else { return false }
     guard !field.isEmpty else { return true }
-    return text.withUTF8Buffer { expected in field.withUnsafeBufferPointer { memcmp($0.baseAddress!, expected.baseAddress!, $0.count) == 0 } }
+    return memcmp(field.baseAddress!, text.utf8Start, field.count) == 0
   }
 
   /// Whether the field is empty or the table lacks the column.
   func isEmpty(_ column: Column) -> Bool {
-    let position = positions[column.rawValue]
-    return position < 0 || record.field(position).isEmpty
+    bytes(column).isEmpty
   }
 }
 
@@ -57,17 +71,23 @@ struct TableReader {
   /// - Parameters:
   ///   - columnType: the enum of the columns the reader needs, each found
   ///     in the header by its name (or the name `columns` maps it to).
+  ///   - numbered: the columns whose texts the thread that splits the rows
+  ///     numbers, each in `numbers` (going on from the numbers it holds),
+  ///     for every row in file order, malformed rows too: a row's handler
+  ///     then finds a text's number, or a number kept for it, without
+  ///     reading the text again.
   ///   - handle: reads one row; throws a message for a malformed row.
   /// - Returns: the rows skipped as malformed, with their line numbers and reasons.
   func read<Column: TableColumn>(
-    _ columnType: Column.Type, skipMalformed: Bool, handle: (_ row: TableRow<Column>) throws(RowError) -> Void
+    _ columnType: Column.Type, skipMalformed: Bool, numbering numbered: [Column], in numbers: inout [TextNumbers],
+    handle: (_ row: TableRow<Column>) throws(RowError) -> Void
   ) throws(AnalyticsTableError) -> [(line: Int, reason: String)] {
     var isFolder: ObjCBool = false
     if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue { throw .folder(path: path) }
     guard var reader = CSVRecordReader(path: path) else { throw .unreadable(path: path) }
-    var record = CSVRecordReader.Record()
-    guard try next(&reader, into: &record) else { throw .unreadable(path: path) }
-    guard let header = Self.text(record) else {
+    var first = CSVRecordReader.Records()
+    guard try next(&reader, into: &first) else { throw .unreadable(path: path) }
+    guard let header = Self.text(first) else {
       throw .malformedRow(path: path, line: 1, reason: "the header is not valid UTF-8: save the table as UTF-8")
     }
     if header.contains(where: { $0.contains("\r") }) {
@@ -86,50 +106,66 @@ struct TableReader {
     }
     guard missing.isEmpty else { throw .missingColumns(path: path, missing: missing, found: header) }
     var skipped: [(line: Int, reason: String)] = []
-    // The rest is split into records on another thread while this one handles them.
-    let readAhead = RecordReadAhead(reader)
-    defer { readAhead.stop() }
-    while let batch = readAhead.next() {
-      for index in 0..<batch.count {
-        let record = batch.records[index]
-        if record.isBlank { continue }
-        do throws(RowError) {
-          guard record.count == header.count else {
-            throw RowError("has \(record.count) fields where the header has \(header.count)")
+    // By column, its position in a record, then its place among the numbered columns.
+    var layout = positions + Array(repeating: -1, count: positions.count)
+    for (place, column) in numbered.enumerated() { layout[positions.count + column.rawValue] = place }
+    // The rest is split into records, and the texts numbered, on another thread while this one handles them.
+    var lent: [TextNumbers] = []
+    swap(&lent, &numbers)
+    let readAhead = RecordReadAhead(reader, numbering: numbered.map { positions[$0.rawValue] }, from: lent)
+    defer {
+      readAhead.stop()
+      numbers = readAhead.takeNumbers()
+    }
+    try layout.withUnsafeBufferPointer { (layout) throws(AnalyticsTableError) in
+      while let batch = readAhead.next() {
+        try batch.withUnsafeStorage { (bytes, fields, numbers) throws(AnalyticsTableError) in
+          for index in 0..<batch.records.count {
+            if batch.records.isBlank(index) { continue }
+            do throws(RowError) {
+              guard batch.records.fieldCount(of: index) == header.count else {
+                throw RowError("has \(batch.records.fieldCount(of: index)) fields where the header has \(header.count)")
+              }
+              guard batch.isUTF8[index] else {
+                throw RowError("is not valid UTF-8: ids are compared as text, so save the table as UTF-8")
+              }
+              try handle(TableRow(
+                bytes: bytes, fields: fields.baseAddress! + batch.records.firstField(of: index), layout: layout,
+                numbers: numbers.baseAddress.map { $0 + index * numbered.count }))
+            } catch {
+              let line = batch.records.line(of: index)
+              guard skipMalformed else { throw .malformedRow(path: path, line: line, reason: error.message) }
+              skipped.append((line, error.message))
+            }
           }
-          guard batch.isUTF8[index] else {
-            throw RowError("is not valid UTF-8: ids are compared as text, so save the table as UTF-8")
-          }
-          try handle(TableRow(record: record, positions: positions))
-        } catch {
-          guard skipMalformed else { throw .malformedRow(path: path, line: record.line, reason: error.message) }
-          skipped.append((record.line, error.message))
         }
+        if let error = batch.error {
+          if error.endsTheTable { throw .notATable(path: path, line: error.line, reason: error.reason) }
+          throw .malformedRow(path: path, line: error.line, reason: "is not valid CSV: \(error.reason)")
+        }
+        readAhead.recycle(batch)
       }
-      if let error = batch.error {
-        if error.endsTheTable { throw .notATable(path: path, line: error.line, reason: error.reason) }
-        throw .malformedRow(path: path, line: error.line, reason: "is not valid CSV: \(error.reason)")
-      }
-      readAhead.recycle(batch)
     }
     return skipped
   }
 
-  private func next(_ reader: inout CSVRecordReader, into record: inout CSVRecordReader.Record) throws(AnalyticsTableError) -> Bool {
+  private func next(
+    _ reader: inout CSVRecordReader, into records: inout CSVRecordReader.Records
+  ) throws(AnalyticsTableError) -> Bool {
     do {
-      return try reader.next(into: &record)
+      return try reader.next(into: &records)
     } catch {
       if error.endsTheTable { throw .notATable(path: path, line: error.line, reason: error.reason) }
       throw .malformedRow(path: path, line: error.line, reason: "is not valid CSV: \(error.reason)")
     }
   }
 
-  /// The fields as text, or nil when one is not valid UTF-8.
-  private static func text(_ record: CSVRecordReader.Record) -> [String]? {
+  /// The first record's fields as text, or nil when one is not valid UTF-8.
+  private static func text(_ records: CSVRecordReader.Records) -> [String]? {
     var texts: [String] = []
-    texts.reserveCapacity(record.count)
-    for index in 0..<record.count {
-      guard let text = String(validating: record.field(index), as: UTF8.self) else { return nil }
+    texts.reserveCapacity(records.fieldCount(of: 0))
+    for index in 0..<records.fieldCount(of: 0) {
+      guard let text = String(validating: records.field(index, of: 0), as: UTF8.self) else { return nil }
       texts.append(text)
     }
     return texts

@@ -20,8 +20,13 @@ struct TextNumbers {
   private var slots: [UInt64]
   private var slotBits: Int
   /// The text the last lookup found: rows of one device repeat its id and a
-  /// few names, and comparing with the last costs less than hashing.
+  /// few names, and comparing with the last, or with the text numbered
+  /// after it (a second table listing devices in the first one's order),
+  /// costs less than hashing and reading a slot of a table larger than the cache.
   private var last = -1
+  /// The text found before `last`: a column whose rows alternate between
+  /// two texts (activations and displays) finds both without hashing.
+  private var before = -1
 
   init() {
     slotBits = 6
@@ -32,15 +37,25 @@ struct TextNumbers {
   var count: Int { ends.count }
 
   /// The text's number, and whether this call gave it.
-  mutating func number(of text: ArraySlice<UInt8>) -> (number: Int, isNew: Bool) {
-    if last >= 0 && Self.equal(self.text(last), text) { return (last, false) }
+  mutating func number(of text: UnsafeBufferPointer<UInt8>) -> (number: Int, isNew: Bool) {
+    if last >= 0 {
+      if isText(last, equalTo: text) { return (last, false) }
+      if last + 1 < ends.count && isText(last + 1, equalTo: text) {
+        found(last + 1)
+        return (last, false)
+      }
+      if before >= 0 && isText(before, equalTo: text) {
+        found(before)
+        return (last, false)
+      }
+    }
     let hash = Self.hash(text)
     var slot = Self.slot(of: hash, bits: slotBits)
     while slots[slot] != 0 {
       if slots[slot] >> 32 == hash >> 32 {
         let number = Int(slots[slot] & 0xFFFF_FFFF) - 1
-        if Self.equal(self.text(number), text) {
-          last = number
+        if isText(number, equalTo: text) {
+          found(number)
           return (number, false)
         }
       }
@@ -52,26 +67,70 @@ struct TextNumbers {
     ends.append(bytes.count)
     hashes.append(hash)
     slots[slot] = Self.entry(hash: hash, number: number)
-    last = number
+    found(number)
     if ends.count * 2 > slots.count { grow() }
     return (number, true)
   }
 
+  private mutating func found(_ number: Int) {
+    if number != last {
+      before = last
+      last = number
+    }
+  }
+
+  /// `number(of:)` of bytes held in an array.
+  mutating func number(of text: ArraySlice<UInt8>) -> (number: Int, isNew: Bool) {
+    text.withUnsafeBufferPointer { number(of: $0) }
+  }
+
   /// The text's number, if it has one.
   func existingNumber(of text: ArraySlice<UInt8>) -> Int? {
-    let hash = Self.hash(text)
-    var slot = Self.slot(of: hash, bits: slotBits)
-    while slots[slot] != 0 {
-      let number = Int(slots[slot] & 0xFFFF_FFFF) - 1
-      if slots[slot] >> 32 == hash >> 32 && Self.equal(self.text(number), text) { return number }
-      slot = (slot + 1) & (slots.count - 1)
+    text.withUnsafeBufferPointer { text in
+      let hash = Self.hash(text)
+      var slot = Self.slot(of: hash, bits: slotBits)
+      while slots[slot] != 0 {
+        let number = Int(slots[slot] & 0xFFFF_FFFF) - 1
+        if slots[slot] >> 32 == hash >> 32 && isText(number, equalTo: text) { return number }
+        slot = (slot + 1) & (slots.count - 1)
+      }
+      return nil
     }
-    return nil
   }
 
   /// The bytes of text `number`.
   func text(_ number: Int) -> ArraySlice<UInt8> {
     bytes[(number == 0 ? 0 : ends[number - 1])..<ends[number]]
+  }
+
+  /// Whether text `number` is `text`, compared in place.
+  @inline(__always)
+  private func isText(_ number: Int, equalTo text: UnsafeBufferPointer<UInt8>) -> Bool {
+    let start = number == 0 ? 0 : ends[number - 1]
+    guard ends[number] - start == text.count else { return false }
+    guard !text.isEmpty else { return true }
+    return bytes.withUnsafeBytes { stored in
+      // Eight bytes at a time, inline: ids and names are short, and a call to memcmp costs more than comparing them.
+      let stored = UnsafeRawBufferPointer(rebasing: stored[start..<start + text.count]), text = UnsafeRawBufferPointer(text)
+      func word(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> UInt64 {
+        bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      }
+      func half(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> UInt32 {
+        bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+      }
+      guard text.count >= 8 else {
+        // Four to seven bytes as two overlapping halves; fewer one by one.
+        guard text.count >= 4 else { return (0..<text.count).allSatisfy { stored[$0] == text[$0] } }
+        return half(stored, at: 0) == half(text, at: 0) && half(stored, at: text.count - 4) == half(text, at: text.count - 4)
+      }
+      var index = 0
+      while index + 8 < text.count {
+        guard word(stored, at: index) == word(text, at: index) else { return false }
+        index += 8
+      }
+      // The last eight bytes, overlapping the words before.
+      return word(stored, at: text.count - 8) == word(text, at: text.count - 8)
+    }
   }
 
   /// Twice the slots, every text placed again by its kept hash.
@@ -95,29 +154,22 @@ struct TextNumbers {
     Int(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - bits))
   }
 
-  static func hash(_ text: ArraySlice<UInt8>) -> UInt64 {
-    text.withUnsafeBytes { raw in
-      var hash = 0x243F_6A88_85A3_08D3 ^ UInt64(raw.count)
-      var index = 0
-      while index + 8 <= raw.count {
-        hash = (hash ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
-        hash ^= hash >> 32
-        index += 8
-      }
-      var tail: UInt64 = 0, shift: UInt64 = 0
-      while index < raw.count {
-        tail |= UInt64(raw[index]) << shift
-        shift += 8
-        index += 1
-      }
-      hash = (hash ^ tail) &* 0xC4CE_B9FE_1A85_EC53
-      return hash ^ hash >> 29
+  static func hash(_ text: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    let raw = UnsafeRawBufferPointer(text)
+    var hash = 0x243F_6A88_85A3_08D3 ^ UInt64(raw.count)
+    var index = 0
+    while index + 8 <= raw.count {
+      hash = (hash ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
+      hash ^= hash >> 32
+      index += 8
     }
-  }
-
-  static func equal(_ first: ArraySlice<UInt8>, _ second: ArraySlice<UInt8>) -> Bool {
-    guard first.count == second.count else { return false }
-    guard !first.isEmpty else { return true }
-    return first.withUnsafeBytes { a in second.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 } }
+    var tail: UInt64 = 0, shift: UInt64 = 0
+    while index < raw.count {
+      tail |= UInt64(raw[index]) << shift
+      shift += 8
+      index += 1
+    }
+    hash = (hash ^ tail) &* 0xC4CE_B9FE_1A85_EC53
+    return hash ^ hash >> 29
   }
 }

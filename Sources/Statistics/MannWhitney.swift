@@ -8,15 +8,32 @@ public enum MannWhitney {
   public static func test(_ first: [Double], _ second: [Double]) -> TestResult {
     guard !first.isEmpty, !second.isEmpty else { return .notComputable }
     let n1 = Double(first.count), n2 = Double(second.count), n = n1 + n2
-    let values = (first.map { ($0, true) } + second.map { ($0, false) }).sorted { $0.0 < $1.0 }
+    // Each sample sorted on its own and walked together: a run of equal
+    // values across both is one tie, whose average rank each of the first
+    // sample's values adds, one at a time.
+    let firstSorted = first.sorted(), secondSorted = second.sorted()
     var rankSum = 0.0, tieTerm = 0.0, index = 0
-    while index < values.count {
-      var end = index
-      while end + 1 < values.count && values[end + 1].0 == values[index].0 { end += 1 }
-      let averageRank = Double(index + end) / 2 + 1, ties = Double(end - index + 1)
-      for position in index...end where values[position].1 { rankSum += averageRank }
+    var inFirst = 0, inSecond = 0
+    while inFirst < firstSorted.count || inSecond < secondSorted.count {
+      // The smaller next value starts the run (the first sample's on a tie), and the run takes every value equal to it.
+      let takesFirst = inSecond == secondSorted.count
+        || inFirst < firstSorted.count && !(secondSorted[inSecond] < firstSorted[inFirst])
+      let value = takesFirst ? firstSorted[inFirst] : secondSorted[inSecond]
+      var tiedInFirst = takesFirst ? 1 : 0, tied = 1
+      if takesFirst { inFirst += 1 } else { inSecond += 1 }
+      while inFirst < firstSorted.count && firstSorted[inFirst] == value {
+        inFirst += 1
+        tiedInFirst += 1
+        tied += 1
+      }
+      while inSecond < secondSorted.count && secondSorted[inSecond] == value {
+        inSecond += 1
+        tied += 1
+      }
+      let averageRank = Double(2 * index + tied - 1) / 2 + 1, ties = Double(tied)
+      for _ in 0..<tiedInFirst { rankSum += averageRank }
       tieTerm += ties * ties * ties - ties
-      index = end + 1
+      index += tied
     }
     let u = rankSum - n1 * (n1 + 1) / 2
     let variance = n1 * n2 / 12 * ((n + 1) - tieTerm / (n * (n - 1)))

@@ -19,7 +19,8 @@ import Testing
     for format in EventTime.Format.allCases {
       let time = EventTime(format: format)
       for field in fields {
-        #expect(time.day(of: Array(field.utf8)[...]) == time.day(of: field), "\(format) '\(field)'")
+        let bytes = Array(field.utf8)
+        #expect(bytes.withUnsafeBufferPointer { time.day(of: $0) } == time.day(of: field), "\(format) '\(field)'")
       }
     }
   }

@@ -51,6 +51,22 @@ struct TextNumbersTests {
     #expect(numbers.count == base.count + 4)
   }
 
+  /// A second table listing the texts in the order they were numbered (the
+  /// outcomes after the events) finds each by its neighbour, with the right number.
+  @Test func textsLookedUpInTheirOrderAreFoundWithTheirNumbers() {
+    var numbers = TextNumbers()
+    let texts = (0..<5_000).map { Array("device-\($0 * 7919 % 5_000)".utf8) }
+    for text in texts { _ = numbers.number(of: text[...]) }
+    _ = numbers.number(of: Array("another".utf8)[...])
+    for (number, text) in texts.enumerated() {
+      for _ in 0..<2 {
+        let found = numbers.number(of: text[...])
+        #expect(found.number == number && !found.isNew)
+      }
+    }
+    #expect(numbers.count == texts.count + 1)
+  }
+
   /// A slice that does not start at its array's first byte (a field of a row).
   @Test func findsAFieldInsideALongerBuffer() {
     var numbers = TextNumbers()
