@@ -30,6 +30,18 @@ struct DeviceNumbers {
     self.ids = ids
   }
 
+  /// Numbers the devices of another table's numbering as if that table had
+  /// been read after this one's: in its order, a device new here after all
+  /// those here, and counted where it counted there. Returns, by the other
+  /// numbering's device number, the number here.
+  mutating func adopt(_ other: DeviceNumbers) -> [Int] {
+    (0..<other.count).map { device in
+      let number = ids.number(of: other.ids.text(device)).number
+      if device < other.counted.count && other.counted[device] { count(number) }
+      return number
+    }
+  }
+
   /// Notes that the device counts in the report.
   mutating func count(_ number: Int) {
     if counted.count <= number { counted += repeatElement(false, count: number + 1 - counted.count) }

@@ -88,6 +88,12 @@ public struct EventsAnalysis {
     var reading = Reading()
     let lastDay = (options.scenario?.days ?? ScenarioLimits.days.upperBound) - 1
     var skipped: [(path: String, line: Int, reason: String)]
+    // Beside the Lab table, whose reading leaves a core half idle, the outcomes are read at the same time.
+    // (An export's metric events go into the same timed outcomes, so its outcomes are read after it.)
+    let outcomesReadAhead = options.mapping == nil
+      ? outcomesPath.map { OutcomesReadAhead(path: $0, options: options, lastDay: lastDay) } : nil
+    // Whatever the events' reading ends in, the outcomes' thread is waited for.
+    defer { _ = outcomesReadAhead?.wait() }
     if let mapping = options.mapping {
       skipped = try Self.readExport(eventsPath, mapping: mapping, options: options, lastDay: lastDay, into: &reading)
     } else {
@@ -103,7 +109,15 @@ public struct EventsAnalysis {
     }
 
     var outcomes = OutcomeLog(summing: options.outcomesAreEvents)
-    if let outcomesPath {
+    if let outcomesReadAhead {
+      var outcomesTable = try outcomesReadAhead.wait().get()
+      let numbers = reading.devices.adopt(outcomesTable.devices)
+      outcomesTable.outcomes.renumberDevices(numbers, count: reading.devices.count)
+      outcomesTable.timed.renumberDevices(numbers)
+      outcomes = outcomesTable.outcomes
+      reading.timed = outcomesTable.timed
+      skipped += outcomesTable.skipped
+    } else if let outcomesPath {
       skipped += try Self.readOutcomes(
         outcomesPath, into: &outcomes, timed: &reading.timed, devices: &reading.devices, options: options, lastDay: lastDay)
     }
@@ -222,7 +236,7 @@ public struct EventsAnalysis {
   /// Reads the outcomes table into `outcomes`, and rows with a time into
   /// `timed` (events, counted at or after each device's first exposure);
   /// returns the rows skipped as malformed.
-  private static func readOutcomes(
+  static func readOutcomes(
     _ path: String, into outcomes: inout OutcomeLog, timed: inout TimedOutcomes, devices: inout DeviceNumbers,
     options: Options, lastDay: Int
   ) throws(AnalyticsTableError) -> [(path: String, line: Int, reason: String)] {

@@ -34,6 +34,16 @@ struct OutcomeLog {
     return true
   }
 
+  /// Moves every value to its device's number in another numbering of
+  /// `count` devices: by this numbering's device number, `numbers` gives it.
+  mutating func renumberDevices(_ numbers: [Int], count: Int) {
+    for metric in values.indices {
+      var renumbered = Array(repeating: Double.nan, count: count)
+      for (device, value) in values[metric].enumerated() { renumbered[numbers[device]] = value }
+      values[metric] = renumbered
+    }
+  }
+
   /// The metrics, in the order of their first row.
   var metrics: [String] { metricNumbers.names }
 

@@ -12,10 +12,9 @@ struct TextNumbers {
   /// Every text's bytes, one after another; text n ends at `ends[n]`.
   private var bytes: [UInt8] = []
   private var ends: [Int] = []
-  private var hashes: [UInt64] = []
   /// Open addressing with linear probing: 0 for an empty slot, else the
   /// text's hash's top 32 bits and its number + 1, so that a probe compares
-  /// hashes without reading `hashes`. There are 2^`slotBits` slots, at least
+  /// hashes before it reads a text. There are 2^`slotBits` slots, at least
   /// twice the texts.
   private var slots: [UInt64]
   private var slotBits: Int
@@ -65,7 +64,6 @@ struct TextNumbers {
     precondition(number < Int(UInt32.max), "a table holds fewer than 2³² distinct texts")
     bytes.append(contentsOf: text)
     ends.append(bytes.count)
-    hashes.append(hash)
     slots[slot] = Self.entry(hash: hash, number: number)
     found(number)
     if ends.count * 2 > slots.count { grow() }
@@ -133,15 +131,20 @@ struct TextNumbers {
     }
   }
 
-  /// Twice the slots, every text placed again by its kept hash.
+  /// Twice the slots, every text hashed and placed again: hashing the texts
+  /// at each doubling costs less than keeping eight bytes a text for it.
   private mutating func grow() {
     slotBits += 1
-    slots = Array(repeating: 0, count: 1 << slotBits)
-    for number in hashes.indices {
-      var slot = Self.slot(of: hashes[number], bits: slotBits)
-      while slots[slot] != 0 { slot = (slot + 1) & (slots.count - 1) }
-      slots[slot] = Self.entry(hash: hashes[number], number: number)
+    var grown = Array(repeating: UInt64(0), count: 1 << slotBits)
+    bytes.withUnsafeBufferPointer { stored in
+      for number in ends.indices {
+        let hash = Self.hash(UnsafeBufferPointer(rebasing: stored[(number == 0 ? 0 : ends[number - 1])..<ends[number]]))
+        var slot = Self.slot(of: hash, bits: slotBits)
+        while grown[slot] != 0 { slot = (slot + 1) & (grown.count - 1) }
+        grown[slot] = Self.entry(hash: hash, number: number)
+      }
     }
+    slots = grown
   }
 
   private static func entry(hash: UInt64, number: Int) -> UInt64 {

@@ -37,6 +37,12 @@ struct TimedOutcomes {
     if value != 0 && value != 1 { nonBinary[metric] = true }
   }
 
+  /// Moves every event to its device's number in another numbering: by this
+  /// numbering's device number, `numbers` gives it (before `group`).
+  mutating func renumberDevices(_ numbers: [Int]) {
+    for index in devices.indices { devices[index] = Int32(numbers[Int(devices[index])]) }
+  }
+
   /// Whether every event's value of the metric is 0 or 1.
   func isBinary(_ metric: Int) -> Bool {
     !nonBinary[metric]

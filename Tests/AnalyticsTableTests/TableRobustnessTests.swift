@@ -54,6 +54,31 @@ import Testing
     #expect(analysis.document.experiments[0].variants.map(\.name) == ["A", "B"])
   }
 
+  /// The outcomes are read beside the events: an error in the events is
+  /// still the one reported, as when the events were read first.
+  @Test func anErrorInTheEventsComesBeforeOneInTheOutcomes() {
+    expectRowError(
+      header + "A,Theme,displayed,d1,0\nB,Theme,displayed,d2,soon\n", outcomes: "id_for_vendor,metric,value\nd1,converted,x\n",
+      line: 3, "day 'soon' is not a whole number of days from 0 to 3659 (ten years)")
+    expectRowError(
+      header + "A,Theme,displayed,d1,0\n", outcomes: "id_for_vendor,metric,value\nd1,converted,x\n",
+      line: 2, "value 'x' is not a number")
+  }
+
+  /// The outcomes' devices, numbered apart while the events are read, count
+  /// as if read after them: a device with outcomes alone counts, one only
+  /// activated does not, and each value goes to its own device.
+  @Test func outcomesReadBesideTheEventsGoToTheirDevices() throws {
+    let events = header + "A,Theme,activated,d9,0\nA,Theme,displayed,d1,0\nB,Theme,displayed,d2,1\n"
+    let outcomes = "id_for_vendor,metric,value\nd3,converted,1\nd2,converted,1\nd1,converted,0\nd2,revenue,5\nd3,revenue,7\n"
+    let document = try analyse(events: events, outcomes: outcomes).document
+    #expect(document.devices == 3)
+    let variants = document.experiments[0].variants
+    #expect(variants.map(\.name) == ["A", "B"])
+    #expect(variants.map { $0.metrics.map(\.name) } == [["converted", "revenue"], ["converted", "revenue"]])
+    #expect(variants.map { $0.metrics.map(\.mean) } == [[0, 0], [1, 5]])
+  }
+
   @Test func anUnclosedQuoteNamesTheLineItOpened() {
     expectRowError(header + "A,Theme,displayed,d1,0\n\"B,Theme,displayed,d2,1\nC,Theme\n", line: 3,
                    "is not valid CSV: a quoted field is not closed: add the closing '\"'")
