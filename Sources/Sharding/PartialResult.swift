@@ -178,8 +178,11 @@ private struct CountWriter: TallyVisitor {
 
   mutating func visit(_ count: inout Int) { append(String(count)) }
   mutating func visit(_ count: inout Int128) { append(String(count)) }
-  mutating func visit(_ count: inout UInt128) { append(String(count)) }
-  mutating func visit(_ count: inout Int?) { append(count.map { String($0) } ?? "-") }
+  mutating func visit(low: inout UInt128, high: inout UInt128) {
+    append(String(low))
+    append(String(high))
+  }
+  mutating func visit(_ day: inout Int?, keeping _: DayBound) { append(day.map { String($0) } ?? "-") }
 }
 
 /// Reads the counts `CountWriter` wrote, in the same order.
@@ -227,13 +230,16 @@ private struct CountReader: TallyVisitor {
 
   mutating func visit(_ count: inout Int) { count = self.count() }
   mutating func visit(_ count: inout Int128) { count = number(Int128.self) }
-  mutating func visit(_ count: inout UInt128) { count = number(UInt128.self) }
-  mutating func visit(_ count: inout Int?) {
+  mutating func visit(low: inout UInt128, high: inout UInt128) {
+    low = number(UInt128.self)
+    high = number(UInt128.self)
+  }
+  mutating func visit(_ day: inout Int?, keeping _: DayBound) {
     if next < fields.count, fields[next] == "-" {
       next += 1
-      count = nil
+      day = nil
     } else {
-      count = self.count()
+      day = count()
     }
   }
 

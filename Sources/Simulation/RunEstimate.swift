@@ -69,6 +69,6 @@ private struct ByteCounter: TallyVisitor {
 
   mutating func visit(_ count: inout Int) { bytes += MemoryLayout<Int>.stride }
   mutating func visit(_ count: inout Int128) { bytes += MemoryLayout<Int128>.stride }
-  mutating func visit(_ count: inout UInt128) { bytes += MemoryLayout<UInt128>.stride }
-  mutating func visit(_ count: inout Int?) { bytes += MemoryLayout<Int?>.stride }
+  mutating func visit(low: inout UInt128, high: inout UInt128) { bytes += 2 * MemoryLayout<UInt128>.stride }
+  mutating func visit(_ day: inout Int?, keeping _: DayBound) { bytes += MemoryLayout<Int?>.stride }
 }

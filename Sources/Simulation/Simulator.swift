@@ -78,9 +78,7 @@ public struct Simulator: Sendable {
           for device in first..<min(first + batchSize, devices.upperBound) {
             simulator.simulate(device: device, observer: &observer)
           }
-          var tally = RunTally(plan: plan)
-          simulator.finish(into: &tally)
-          return (batch, tally, observer)
+          return (batch, simulator.finish(), observer)
         }
       }
       while nextBatch < min(max(threads, 1), batches) { startBatch() }
@@ -129,8 +127,6 @@ public struct Simulator: Sendable {
   public func replay<Observer: DeviceObserver>(device: Int, replication: Int = 0, observer: inout Observer) -> RunTally {
     var simulator = DeviceSimulator(plan: plan, seed: seed(ofReplication: replication), replication: replication)
     simulator.simulate(device: device, observer: &observer)
-    var tally = RunTally(plan: plan)
-    simulator.finish(into: &tally)
-    return tally
+    return simulator.finish()
   }
 }

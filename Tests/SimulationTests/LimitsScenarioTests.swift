@@ -98,6 +98,6 @@ private struct CountingVisitor: TallyVisitor {
   var bytes = 0
   mutating func visit(_ count: inout Int) { bytes += 8 }
   mutating func visit(_ count: inout Int128) { bytes += 16 }
-  mutating func visit(_ count: inout UInt128) { bytes += 16 }
-  mutating func visit(_ count: inout Int?) { bytes += 16 }
+  mutating func visit(low: inout UInt128, high: inout UInt128) { bytes += 32 }
+  mutating func visit(_ day: inout Int?, keeping _: DayBound) { bytes += 16 }
 }

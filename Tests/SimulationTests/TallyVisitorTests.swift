@@ -12,8 +12,11 @@ private struct NumberingVisitor: TallyVisitor {
   }
   mutating func visit(_ count: inout Int) { count = number() }
   mutating func visit(_ count: inout Int128) { count = Int128(number()) }
-  mutating func visit(_ count: inout UInt128) { count = UInt128(number()) }
-  mutating func visit(_ count: inout Int?) { count = number() }
+  mutating func visit(low: inout UInt128, high: inout UInt128) {
+    low = UInt128(number())
+    high = UInt128(number())
+  }
+  mutating func visit(_ day: inout Int?, keeping _: DayBound) { day = number() }
 }
 
 /// Collects the counts in visiting order.
@@ -21,8 +24,8 @@ private struct ListingVisitor: TallyVisitor {
   var counts: [String] = []
   mutating func visit(_ count: inout Int) { counts.append("\(count)") }
   mutating func visit(_ count: inout Int128) { counts.append("\(count)") }
-  mutating func visit(_ count: inout UInt128) { counts.append("\(count)") }
-  mutating func visit(_ count: inout Int?) { counts.append(count.map { "\($0)" } ?? "-") }
+  mutating func visit(low: inout UInt128, high: inout UInt128) { counts += ["\(low)", "\(high)"] }
+  mutating func visit(_ day: inout Int?, keeping _: DayBound) { counts.append(day.map { "\($0)" } ?? "-") }
 }
 
 /// The stored counts of a value that are still zero or absent, by their path,
@@ -72,5 +75,46 @@ private func unvisitedCounts(of value: Any, path: String = "tally") -> [String] 
     var listing = ListingVisitor()
     first.visitCounts(&listing)
     #expect(listing.counts == (1...numbering.next).map { "\($0)" })
+  }
+
+  /// The merge follows from the visit: a run's devices simulated in two
+  /// ranges, each in small batches, and merged give the whole run's counts,
+  /// for plans with clashes (their first and last days), remote, service and
+  /// enrollment counts and 256-bit sums of squares.
+  @Test(arguments: [
+    "shared-key-clash", "stabilize-override", "optimizely-traffic-change", "apptimize-precondition-lapse", "upgrade",
+  ])
+  func twoRangesMergeToTheWholeRun(name: String) async throws {
+    let plan = SimulationPlan(try scenario(name, devices: 3_000))
+    let whole = await Simulator(plan: plan).run(replication: 0, threads: 1)
+    let batched = Simulator(plan: plan, batchSize: 700)
+    var merged = await batched.run(replication: 0, devices: 0..<1_300, threads: 2)
+    merged.merge(await batched.run(replication: 0, devices: 1_300..<3_000, threads: 2))
+    #expect(merged == whole)
+    #expect(whole.devices == 3_000)
+    if name == "shared-key-clash" {
+      let clashes = whole.conflicts[0]
+      try #require(clashes.devices > 0)
+      #expect(clashes.firstDay! < clashes.lastDay!)
+    }
+  }
+
+  /// A day merges as the earlier or the later of two, whichever its visit
+  /// says; an absent day leaves the other.
+  @Test func aClashsDaysMergeAsTheEarliestAndTheLatest() throws {
+    let plan = SimulationPlan(try scenario("shared-key-clash", devices: 10))
+    var first = RunTally(plan: plan), second = RunTally(plan: plan)
+    first.conflicts[0].firstDay = 4
+    first.conflicts[0].lastDay = 9
+    second.conflicts[0].firstDay = 2
+    second.conflicts[0].lastDay = 7
+    var both = first
+    both.merge(second)
+    #expect(both.conflicts[0].firstDay == 2 && both.conflicts[0].lastDay == 9)
+    var withNone = RunTally(plan: plan)
+    withNone.merge(first)
+    #expect(withNone.conflicts[0].firstDay == 4 && withNone.conflicts[0].lastDay == 9)
+    first.merge(RunTally(plan: plan))
+    #expect(first.conflicts[0].firstDay == 4 && first.conflicts[0].lastDay == 9)
   }
 }

@@ -262,8 +262,8 @@ struct DeviceSimulator: ~Copyable {
     enrollmentOutcomes.reset(device: device, random: random)
   }
 
-  /// Adds the counts of every device simulated so far to `total`: each counting part's (`DevicePart`).
-  func finish(into total: inout RunTally) {
+  /// The counts of every device simulated so far: each counting part's (`DevicePart`).
+  func finish() -> RunTally {
     var tally = RunTally(plan: plan)
     launchCounts.fold(into: &tally, tables: tables)
     transitions.fold(into: &tally, tables: tables)
@@ -276,6 +276,6 @@ struct DeviceSimulator: ~Copyable {
     outcomeCounts.fold(into: &tally, tables: tables)
     histograms.fold(into: &tally, tables: tables)
     enrollmentOutcomes.fold(into: &tally, tables: tables)
-    total.merge(tally)
+    return tally
   }
 }

@@ -149,6 +149,6 @@ struct ServedExperiments: DevicePart, ~Copyable {
   }
 
   func fold(into tally: inout RunTally, tables _: borrowing SimulationTables) {
-    for row in conflicts.indices { tally.conflicts[row].merge(conflicts[row]) }
+    for row in conflicts.indices { tally.conflicts[row].mergeCounts(of: conflicts[row]) }
   }
 }

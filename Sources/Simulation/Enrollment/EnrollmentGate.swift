@@ -199,7 +199,7 @@ struct EnrollmentGate: DevicePart, ~Copyable {
 
   /// Adds the batch's counts to `tally`.
   func fold(into tally: inout RunTally, tables _: borrowing SimulationTables) {
-    tally.enrollment.merge(self.tally)
+    tally.enrollment.mergeCounts(of: self.tally)
   }
 }
 

@@ -25,19 +25,4 @@ public struct EnrollmentTally: Hashable, Sendable {
     activeBySegment = Array(repeating: Array(repeating: 0, count: segments), count: rules)
     enrolledBySegment = activeBySegment
   }
-
-  mutating func merge(_ other: EnrollmentTally) {
-    for rule in conditionMet.indices {
-      for day in conditionMet[rule].indices {
-        conditionMet[rule][day] += other.conditionMet[rule][day]
-        conditionLapsed[rule][day] += other.conditionLapsed[rule][day]
-      }
-      for index in handshakes[rule].indices { handshakes[rule][index] += other.handshakes[rule][index] }
-      for index in userSwitches[rule].indices { userSwitches[rule][index] += other.userSwitches[rule][index] }
-      for segment in activeBySegment[rule].indices {
-        activeBySegment[rule][segment] += other.activeBySegment[rule][segment]
-        enrolledBySegment[rule][segment] += other.enrolledBySegment[rule][segment]
-      }
-    }
-  }
 }

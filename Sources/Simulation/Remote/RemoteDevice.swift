@@ -326,6 +326,6 @@ struct RemoteDevice: DevicePart, ~Copyable {
 
   /// Adds the batch's counts to `tally`.
   func fold(into tally: inout RunTally, tables _: borrowing SimulationTables) {
-    tally.remote.merge(self.tally)
+    tally.remote.mergeCounts(of: self.tally)
   }
 }

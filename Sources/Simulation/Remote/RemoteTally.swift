@@ -31,12 +31,6 @@ public struct RemoteTally: Hashable, Sendable {
     init(days: Int) {
       daysToEnroll = Array(repeating: 0, count: days)
     }
-
-    mutating func merge(_ other: Enrollment) {
-      eligible += other.eligible
-      enrolled += other.enrolled
-      for day in daysToEnroll.indices { daysToEnroll[day] += other.daysToEnroll[day] }
-    }
   }
 
   /// Devices that held the rule's variant with its buggy values.
@@ -51,13 +45,6 @@ public struct RemoteTally: Hashable, Sendable {
     /// Of the exposed, devices that later launched with the variant but without
     /// the bug, and were not lost.
     public var rescued = 0
-
-    mutating func merge(_ other: ChurnTally) {
-      exposed += other.exposed
-      lost += other.lost
-      stuck += other.stuck
-      rescued += other.rescued
-    }
   }
 
   init(remoteExperiments: Int, churnRules: Int, days: Int, revisions: Int) {
@@ -68,19 +55,5 @@ public struct RemoteTally: Hashable, Sendable {
     overridden = Array(repeating: 0, count: days)
     enrollment = Array(repeating: Enrollment(days: days), count: remoteExperiments)
     churn = Array(repeating: ChurnTally(), count: churnRules)
-  }
-
-  mutating func merge(_ other: RemoteTally) {
-    for day in failedFetches.indices {
-      failedFetches[day] += other.failedFetches[day]
-      defaultFallbacks[day] += other.defaultFallbacks[day]
-      overridden[day] += other.overridden[day]
-    }
-    for index in tracking.indices { tracking[index] += other.tracking[index] }
-    for r in changes.indices {
-      for revision in changes[r].indices { changes[r][revision].merge(other.changes[r][revision]) }
-    }
-    for index in enrollment.indices { enrollment[index].merge(other.enrollment[index]) }
-    for index in churn.indices { churn[index].merge(other.churn[index]) }
   }
 }

@@ -148,6 +148,6 @@ struct ServiceDevice: DevicePart, ~Copyable {
 
   /// Adds the batch's counts to `tally`.
   func fold(into tally: inout RunTally, tables _: borrowing SimulationTables) {
-    tally.service.merge(self.tally)
+    tally.service.mergeCounts(of: self.tally)
   }
 }

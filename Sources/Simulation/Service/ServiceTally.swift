@@ -24,19 +24,4 @@ public struct ServiceTally: Hashable, Sendable {
     flagOn = Array(repeating: failedFetches, count: flags)
     flagUnknown = flagOn
   }
-
-  mutating func merge(_ other: ServiceTally) {
-    for s in changes.indices {
-      for r in changes[s].indices { changes[s][r].merge(other.changes[s][r]) }
-    }
-    reinstalled += other.reinstalled
-    for day in failedFetches.indices {
-      failedFetches[day] += other.failedFetches[day]
-      staleActivations[day] += other.staleActivations[day]
-      for flag in flagOn.indices {
-        flagOn[flag][day] += other.flagOn[flag][day]
-        flagUnknown[flag][day] += other.flagUnknown[flag][day]
-      }
-    }
-  }
 }

@@ -33,15 +33,4 @@ public struct ChangeCounts: Hashable, Sendable {
     case (false, false): break
     }
   }
-
-  mutating func merge(_ other: ChangeCounts) {
-    devices += other.devices
-    kept += other.kept
-    moved += other.moved
-    left += other.left
-    entered += other.entered
-    tookValues += other.tookValues
-    overridden += other.overridden
-    keptOldValues += other.keptOldValues
-  }
 }

@@ -14,11 +14,4 @@ public struct ConflictTally: Hashable, Sendable {
   init(variants: Int) {
     served = Array(repeating: 0, count: variants)
   }
-
-  mutating func merge(_ other: ConflictTally) {
-    devices += other.devices
-    firstDay = [firstDay, other.firstDay].compactMap { $0 }.min()
-    lastDay = [lastDay, other.lastDay].compactMap { $0 }.max()
-    for index in served.indices { served[index] += other.served[index] }
-  }
 }

@@ -29,14 +29,4 @@ public struct ExperimentTally: Hashable, Sendable {
     dailyCohorts = (0..<(days * variants)).flatMap { _ in stepExponents.map(MetricTally.init(stepExponent:)) }
     neverEnrolled = stepExponents.map(MetricTally.init(stepExponent:))
   }
-
-  mutating func merge(_ other: ExperimentTally) {
-    mixedDevices += other.mixedDevices
-    for index in variants.indices { variants[index].merge(other.variants[index]) }
-    for index in transitions.indices { transitions[index].merge(other.transitions[index]) }
-    for index in dailyNewExposures.indices { dailyNewExposures[index] += other.dailyNewExposures[index] }
-    for index in dailyCohorts.indices { dailyCohorts[index].merge(other.dailyCohorts[index]) }
-    for index in neverEnrolled.indices { neverEnrolled[index].merge(other.neverEnrolled[index]) }
-    neverEnrolledDevices += other.neverEnrolledDevices
-  }
 }

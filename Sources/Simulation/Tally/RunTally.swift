@@ -50,19 +50,11 @@ public struct RunTally: Hashable, Sendable {
       days: days, revisions: plan.scenario.remote?.revisions.count ?? 0)
   }
 
-  /// Adds another part's counts, exactly: tallies of the same plan merge to
-  /// the same totals in any order and grouping.
-  public mutating func merge(_ other: RunTally) {
-    devices += other.devices
-    launches += other.launches
-    stabilizedDevices += other.stabilizedDevices
-    for index in experiments.indices { experiments[index].merge(other.experiments[index]) }
-    for index in conflicts.indices { conflicts[index].merge(other.conflicts[index]) }
-    for index in upgrades.indices { upgrades[index] += other.upgrades[index] }
-    for index in stabilizedByDay.indices { stabilizedByDay[index] += other.stabilizedByDay[index] }
-    remote.merge(other.remote)
-    service.merge(other.service)
-    enrollment.merge(other.enrollment)
+  /// Adds another part's counts, exactly, each as `visitCounts` declares it
+  /// merges: tallies of the same plan merge to the same totals in any order
+  /// and grouping.
+  public mutating func merge(_ other: consuming RunTally) {
+    mergeCounts(of: other)
   }
 
   /// A count per shared key of `plan`, each zero.

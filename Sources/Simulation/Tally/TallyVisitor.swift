@@ -1,19 +1,30 @@
 import Tallies
 
 /// Visits every count a `RunTally` holds, in one fixed order, with write
-/// access: the one place that says what a tally is made of, so that a shard's
-/// tally can be written out and read back without a second list of its fields
-/// to keep in step.
+/// access: the one place that says what a tally is made of and how each of
+/// its counts merges, so that a shard's tally is written out and read back,
+/// and two tallies merge (`CountedTally.mergeCounts`), without a second list
+/// of its fields to keep in step.
 ///
 /// The tally's shape (how many experiments, variants, days, metrics) comes
 /// from its plan, not from the visit: a reader builds `RunTally(plan:)` for the
 /// same plan and lets the visit overwrite its zeros.
 public protocol TallyVisitor {
+  /// A number of devices, launches or events: merged as a sum, never negative.
   mutating func visit(_ count: inout Int)
+  /// An exact sum of steps on a grid: merged as a sum.
   mutating func visit(_ count: inout Int128)
-  mutating func visit(_ count: inout UInt128)
-  /// A count that may be absent (a clash's first and last day).
-  mutating func visit(_ count: inout Int?)
+  /// A 256-bit sum kept as two halves (of squares, cubes or products):
+  /// merged as one number, the low half carrying into the high one.
+  mutating func visit(low: inout UInt128, high: inout UInt128)
+  /// A day that may be absent (a clash's first or last): merged as the
+  /// earlier or the later of two, whichever `bound` says.
+  mutating func visit(_ day: inout Int?, keeping bound: DayBound)
+}
+
+/// Which of two days a merge keeps.
+public enum DayBound: Sendable {
+  case earliest, latest
 }
 
 extension TallyVisitor {
@@ -46,17 +57,14 @@ extension Moments {
   mutating func visitCounts<Visitor: TallyVisitor>(_ visitor: inout Visitor) {
     visitor.visit(&count)
     visitor.visit(&sum)
-    visitor.visit(&squaresLow)
-    visitor.visit(&squaresHigh)
+    visitor.visit(low: &squaresLow, high: &squaresHigh)
   }
 }
 
 extension CrossProducts {
   mutating func visitCounts<Visitor: TallyVisitor>(_ visitor: inout Visitor) {
-    visitor.visit(&positiveLow)
-    visitor.visit(&positiveHigh)
-    visitor.visit(&negativeLow)
-    visitor.visit(&negativeHigh)
+    visitor.visit(low: &positiveLow, high: &positiveHigh)
+    visitor.visit(low: &negativeLow, high: &negativeHigh)
   }
 }
 
@@ -76,10 +84,8 @@ extension ExactSum {
 extension MetricTally {
   mutating func visitCounts<Visitor: TallyVisitor>(_ visitor: inout Visitor) {
     outcomes.visitCounts(&visitor)
-    visitor.visit(&cubes.positiveLow)
-    visitor.visit(&cubes.positiveHigh)
-    visitor.visit(&cubes.negativeLow)
-    visitor.visit(&cubes.negativeHigh)
+    visitor.visit(low: &cubes.positiveLow, high: &cubes.positiveHigh)
+    visitor.visit(low: &cubes.negativeLow, high: &cubes.negativeHigh)
     visitor.visit(&conversions)
     trueMeanSum.visitCounts(&visitor)
   }
@@ -137,8 +143,8 @@ extension ExperimentTally {
 extension ConflictTally {
   mutating func visitCounts<Visitor: TallyVisitor>(_ visitor: inout Visitor) {
     visitor.visit(&devices)
-    visitor.visit(&firstDay)
-    visitor.visit(&lastDay)
+    visitor.visit(&firstDay, keeping: .earliest)
+    visitor.visit(&lastDay, keeping: .latest)
     visitor.visit(&served)
   }
 }
@@ -202,3 +208,9 @@ extension EnrollmentTally {
     visitor.visit(&enrolledBySegment)
   }
 }
+
+extension RunTally: CountedTally {}
+extension ConflictTally: CountedTally {}
+extension RemoteTally: CountedTally {}
+extension ServiceTally: CountedTally {}
+extension EnrollmentTally: CountedTally {}

@@ -16,15 +16,6 @@ public struct TransitionCounts: Hashable, Sendable {
 
   public init() {}
 
-  mutating func merge(_ other: TransitionCounts) {
-    kept += other.kept
-    reassigned += other.reassigned
-    deactivated += other.deactivated
-    activated += other.activated
-    returned += other.returned
-    returnedOnAnotherVariant += other.returnedOnAnotherVariant
-  }
-
   /// Devices that were active before or after the upgrade.
   public var total: Int { kept + reassigned + deactivated + activated }
 }
