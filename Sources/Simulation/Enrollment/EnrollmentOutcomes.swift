@@ -5,27 +5,27 @@ import Tallies
 /// estimate (`VariantTally.enrolled`, `enrolledShown`, `enrolledOutcomes`),
 /// and the devices on which such an experiment was active but that never
 /// enrolled (`ExperimentTally.neverEnrolled`).
-struct EnrollmentOutcomes: DevicePart {
+struct EnrollmentOutcomes: DevicePart, ~Copyable {
   private let metrics: Int
   /// By `tables.variantStart[experiment] + variant`.
-  private var enrolled: [Int]
-  private var enrolledShown: [Int]
+  private var enrolled: ScratchArray<Int>
+  private var enrolledShown: ScratchArray<Int>
   /// By `(tables.variantStart[experiment] + variant) * metrics + metric`.
-  private var enrolledOutcomes: [MetricTally]
+  private var enrolledOutcomes: ScratchArray<MetricTally>
   /// By `experiment * metrics + metric`.
-  private var neverEnrolled: [MetricTally]
+  private var neverEnrolled: ScratchArray<MetricTally>
   /// By experiment: the never-enrolled devices, with or without metrics.
-  private var neverEnrolledDevices: [Int]
+  private var neverEnrolledDevices: ScratchArray<Int>
 
   init(plan: SimulationPlan, tables: borrowing SimulationTables) {
     metrics = tables.metricCount
     let cells = tables.variantStart[tables.experimentCount]
     let metricTallies = plan.metricStepExponents.map(MetricTally.init(stepExponent:))
-    enrolled = Array(repeating: 0, count: cells)
-    enrolledShown = enrolled
-    enrolledOutcomes = Array((0..<cells).map { _ in metricTallies }.joined())
-    neverEnrolled = Array((0..<tables.experimentCount).map { _ in metricTallies }.joined())
-    neverEnrolledDevices = Array(repeating: 0, count: tables.experimentCount)
+    enrolled = ScratchArray(repeating: 0, count: cells)
+    enrolledShown = ScratchArray(repeating: 0, count: cells)
+    enrolledOutcomes = ScratchArray(Array((0..<cells).map { _ in metricTallies }.joined()))
+    neverEnrolled = ScratchArray(Array((0..<tables.experimentCount).map { _ in metricTallies }.joined()))
+    neverEnrolledDevices = ScratchArray(repeating: 0, count: tables.experimentCount)
   }
 
   /// Counts a device whose launches are over under each rule of `gate`. The
