@@ -175,8 +175,9 @@ public struct EventsAnalysis {
     // The reading thread numbers the ids, going on from the analysis's numbering.
     var ids = [reading.devices.takeIds()]
     defer { reading.devices.giveBack(ids[0]) }
-    let skipped = try eventsReader.read(EventColumn.self, skipMalformed: options.skipMalformed, numbering: [.device], in: &ids) {
-      (row: TableRow<EventColumn>) throws(RowError) in
+    let skipped = try eventsReader.read(
+      EventColumn.self, skipMalformed: options.skipMalformed, numbering: [.device], in: &ids
+    ) { (row: TableRow<EventColumn>) throws(RowError) in
       // With versions, activations say which version's weights selected a device's variant.
       let activated = row.field(.reason, is: "activated")
       if activated || row.field(.reason, is: "deactivated"), !row.isEmpty(.version) {

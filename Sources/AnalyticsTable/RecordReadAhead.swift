@@ -6,8 +6,9 @@ import Foundation
 /// device ids, whose table outgrows the cache, so that a lookup waits on
 /// memory), and the handling thread reads each row's numbers. The
 /// handling thread sees every record in file order, so reading ahead changes
-/// no count: only when the work is done. Three batches go back and forth
-/// between the threads and are reused, so memory stays at a few thousand
+/// no count: only when the work is done. Eight batches go back and forth
+/// between the threads and are reused (enough that a moment's difference in
+/// the threads' speed stalls neither), so memory stays at some thousands of
 /// records whatever the file's size.
 ///
 /// `@unchecked Sendable`: the queues and `numbers` are touched only under

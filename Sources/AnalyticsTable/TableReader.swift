@@ -74,8 +74,7 @@ struct TableReader {
   ///   - numbered: the columns whose texts the thread that splits the rows
   ///     numbers, each in `numbers` (going on from the numbers it holds),
   ///     for every row in file order, malformed rows too: a row's handler
-  ///     then finds a text's number, or a number kept for it, without
-  ///     reading the text again.
+  ///     reads the number (`TableRow.number`) instead of looking the text up.
   ///   - handle: reads one row; throws a message for a malformed row.
   /// - Returns: the rows skipped as malformed, with their line numbers and reasons.
   func read<Column: TableColumn>(
