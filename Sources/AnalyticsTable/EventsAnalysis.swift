@@ -388,7 +388,9 @@ public struct EventsAnalysis {
     if let clash = Self.normalizationClash(in: outcomes.metrics + timed.metrics) {
       throw .ambiguousNames(kind: "metrics", first: clash.first, second: clash.second)
     }
-    let experiments = experimentNames.map { experimentName -> ExperimentResult in
+    // Each experiment's counts on a core of its own: they share nothing but what they read.
+    let derivedMetrics = derived
+    let experiments = experimentNames.concurrentMap { experimentName -> ExperimentResult in
       let log = exposures.log(of: experimentName)!
       let planned = scenarioOrder.flatMap { plan in plan.experimentNames.firstIndex(of: experimentName).map { plan.variantNames[$0] } } ?? []
       let plannedSet = Set(planned)
@@ -517,7 +519,7 @@ public struct EventsAnalysis {
               return summary
             })
       }
-      derived.apply(to: &variantResults, metrics: metricNames, stepExponents: stepExponents, raw: raw)
+      derivedMetrics.apply(to: &variantResults, metrics: metricNames, stepExponents: stepExponents, raw: raw)
       var result = ExperimentResult(
         name: experimentName, source: definitions.isEmpty ? "events" : "local", baseline: baseline,
         variants: variantResults,

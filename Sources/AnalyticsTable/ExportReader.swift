@@ -54,10 +54,12 @@ struct ExportReader {
       }
     case .csv:
       guard var reader = CSVRecordReader(path: path) else { throw .unreadable(path: path) }
-      // One record at a time: the storage holds the record read last.
+      // The storage gathers a few thousand records before it is emptied, and
+      // `last` is the record read last.
       var record = CSVRecordReader.Records()
+      var last: Int { record.count - 1 }
       func next() throws(AnalyticsTableError) -> Bool {
-        record.removeAll()
+        if record.count == 4096 { record.removeAll() }
         do {
           return try reader.next(into: &record)
         } catch {
@@ -66,7 +68,7 @@ struct ExportReader {
         }
       }
       guard try next() else { throw .unreadable(path: path) }
-      let header = (0..<record.fieldCount(of: 0)).map { String(decoding: record.field($0, of: 0), as: UTF8.self) }
+      let header = (0..<record.fieldCount(of: last)).map { String(decoding: record.field($0, of: last), as: UTF8.self) }
       // Each column the paths read, once, and whether a path goes inside it as JSON.
       var columns: [(name: String, position: Int, isJSON: Bool)] = []
       var missing: [MissingColumn] = []
@@ -82,14 +84,14 @@ struct ExportReader {
       }
       guard missing.isEmpty else { throw .missingColumns(path: path, missing: missing, found: header) }
       while try next() {
-        if record.isBlank(0) { continue }
-        try handleRow(line: record.line(of: 0)) { () throws(RowError) -> JSONValue in
-          guard record.fieldCount(of: 0) == header.count else {
-            throw RowError("has \(record.fieldCount(of: 0)) fields where the header has \(header.count)")
+        if record.isBlank(last) { continue }
+        try handleRow(line: record.line(of: last)) { () throws(RowError) -> JSONValue in
+          guard record.fieldCount(of: last) == header.count else {
+            throw RowError("has \(record.fieldCount(of: last)) fields where the header has \(header.count)")
           }
           var members: [(key: String, value: JSONValue)] = []
           for column in columns {
-            let field = record.field(column.position, of: 0)
+            let field = record.field(column.position, of: last)
             guard !field.isEmpty else {
               members.append((column.name, .null))
               continue
