@@ -173,16 +173,15 @@ public struct EventsAnalysis {
   ) throws(AnalyticsTableError) -> [(path: String, line: Int, reason: String)] {
     let eventsReader = TableReader(path: eventsPath, columns: options.columns)
     // The reading thread numbers the ids, going on from the analysis's numbering.
-    var ids = [reading.devices.takeIds()]
-    defer { reading.devices.giveBack(ids[0]) }
-    let skipped = try eventsReader.read(
-      EventColumn.self, skipMalformed: options.skipMalformed, numbering: [.device], in: &ids
-    ) { (row: TableRow<EventColumn>) throws(RowError) in
+    var ids = reading.devices.takeIds()
+    defer { reading.devices.giveBack(ids) }
+    let skipped = try eventsReader.read(EventColumn.self, skipMalformed: options.skipMalformed, key: .device, numbers: &ids) {
+      (row: TableRow<EventColumn>) throws(RowError) in
       // With versions, activations say which version's weights selected a device's variant.
       let activated = row.field(.reason, is: "activated")
       if activated || row.field(.reason, is: "deactivated"), !row.isEmpty(.version) {
         reading.exposures.track(
-          device: row.number(.device), experiment: row.bytes(.experiment),
+          device: row.key, experiment: row.bytes(.experiment),
           variant: activated ? row.bytes(.variant) : nil, version: row.bytes(.version))
         return
       }
@@ -199,7 +198,7 @@ public struct EventsAnalysis {
       } else {
         instant = try Self.instant(row[.day], column: "day", options: options, lastDay: lastDay)
       }
-      let number = row.number(.device)
+      let number = row.key
       reading.exposures.record(device: number, experiment: experiment, variant: variant, at: instant, version: row.bytes(.version))
       reading.devices.count(number)
     }.map { (path: eventsPath, line: $0.line, reason: $0.reason) }
@@ -242,15 +241,15 @@ public struct EventsAnalysis {
     options: Options, lastDay: Int
   ) throws(AnalyticsTableError) -> [(path: String, line: Int, reason: String)] {
     var timedMetrics: [String: Int] = [:]
-    var ids = [devices.takeIds()]
-    defer { devices.giveBack(ids[0]) }
+    var ids = devices.takeIds()
+    defer { devices.giveBack(ids) }
     return try TableReader(path: path, columns: options.columns).read(
-      OutcomeColumn.self, skipMalformed: options.skipMalformed, numbering: [.device], in: &ids
+      OutcomeColumn.self, skipMalformed: options.skipMalformed, key: .device, numbers: &ids
     ) { (row: TableRow<OutcomeColumn>) throws(RowError) in
       let device = row.bytes(.device), metric = row.bytes(.metric)
       guard !device.isEmpty, !metric.isEmpty else { throw RowError("has an empty id_for_vendor or metric") }
       let value = try Self.amount(row.bytes(.value), of: "value")
-      let number = row.number(.device)
+      let number = row.key
       if !row.isEmpty(.time) {
         let instant = try Self.instant(row[.time], column: "time", options: options, lastDay: lastDay)
         let name = row[.metric]

@@ -56,19 +56,19 @@ struct ExportReader {
       guard var reader = CSVRecordReader(path: path) else { throw .unreadable(path: path) }
       // The storage gathers a few thousand records before it is emptied, and
       // `last` is the record read last.
-      var record = CSVRecordReader.Records()
-      var last: Int { record.count - 1 }
+      var records = CSVRecordReader.Records()
+      var last: Int { records.count - 1 }
       func next() throws(AnalyticsTableError) -> Bool {
-        if record.count == 4096 { record.removeAll() }
+        if records.count == 4096 { records.removeAll() }
         do {
-          return try reader.next(into: &record)
+          return try reader.next(into: &records)
         } catch {
           if error.endsTheTable { throw .notATable(path: path, line: error.line, reason: error.reason) }
           throw .malformedRow(path: path, line: error.line, reason: "is not valid CSV: \(error.reason)")
         }
       }
       guard try next() else { throw .unreadable(path: path) }
-      let header = (0..<record.fieldCount(of: last)).map { String(decoding: record.field($0, of: last), as: UTF8.self) }
+      let header = (0..<records.fieldCount(of: last)).map { String(decoding: records.field($0, of: last), as: UTF8.self) }
       // Each column the paths read, once, and whether a path goes inside it as JSON.
       var columns: [(name: String, position: Int, isJSON: Bool)] = []
       var missing: [MissingColumn] = []
@@ -84,14 +84,14 @@ struct ExportReader {
       }
       guard missing.isEmpty else { throw .missingColumns(path: path, missing: missing, found: header) }
       while try next() {
-        if record.isBlank(last) { continue }
-        try handleRow(line: record.line(of: last)) { () throws(RowError) -> JSONValue in
-          guard record.fieldCount(of: last) == header.count else {
-            throw RowError("has \(record.fieldCount(of: last)) fields where the header has \(header.count)")
+        if records.isBlank(last) { continue }
+        try handleRow(line: records.line(of: last)) { () throws(RowError) -> JSONValue in
+          guard records.fieldCount(of: last) == header.count else {
+            throw RowError("has \(records.fieldCount(of: last)) fields where the header has \(header.count)")
           }
           var members: [(key: String, value: JSONValue)] = []
           for column in columns {
-            let field = record.field(column.position, of: last)
+            let field = records.field(column.position, of: last)
             guard !field.isEmpty else {
               members.append((column.name, .null))
               continue

@@ -2,9 +2,9 @@ import Foundation
 
 /// Splits a CSV file into records on a thread of its own, a batch ahead of
 /// the thread that handles the rows, so that the two take both cores. The
-/// reading thread also numbers the texts of the columns it is given (the
-/// device ids, whose table outgrows the cache, so that a lookup waits on
-/// memory), and the handling thread reads each row's numbers. The
+/// reading thread also numbers each record's key, the device id (a million
+/// ids outgrow the cache, so that a lookup waits on memory), and the
+/// handling thread reads the number. The
 /// handling thread sees every record in file order, so reading ahead changes
 /// no count: only when the work is done. Eight batches go back and forth
 /// between the threads and are reused (enough that a moment's difference in
@@ -19,25 +19,13 @@ final class RecordReadAhead: @unchecked Sendable {
     var records = CSVRecordReader.Records()
     /// By record, whether every field is valid UTF-8.
     var isUTF8: [Bool] = []
-    /// By record, then numbered column, the number of the field's text, or
-    /// −1 for a record without the field: with n numbered columns, record r's
-    /// are from `r * n`.
-    var numbers: [Int] = []
+    /// By record, its key's number, or −1 for a record without the key's field.
+    var keys: [Int] = []
     /// What ended the file's reading after this batch's records: a record
     /// that is not CSV. Nil when the file ended, or for a batch before the last.
     var error: CSVRecordReader.SyntaxError?
     var isLast = false
 
-    /// Lends the records' bytes and fields' bounds, and the texts' numbers, valid only during the call.
-    func withUnsafeStorage<Result, Failure: Error>(
-      _ body: (
-        _ bytes: UnsafeBufferPointer<UInt8>, _ fields: UnsafeBufferPointer<CSVRecordReader.Field>, _ numbers: UnsafeBufferPointer<Int>
-      ) throws(Failure) -> Result
-    ) throws(Failure) -> Result {
-      try records.withUnsafeStorage { (bytes, fields) throws(Failure) -> Result in
-        try numbers.withUnsafeBufferPointer { (numbers) throws(Failure) -> Result in try body(bytes, fields, numbers) }
-      }
-    }
   }
 
   /// Records per batch: enough to make the hand-over rare, few enough to keep a batch in cache.
@@ -51,24 +39,23 @@ final class RecordReadAhead: @unchecked Sendable {
   /// The file's reader after the header. The reading thread reads from a
   /// local copy, which needs no check of exclusive access at each record.
   private let reader: CSVRecordReader
-  /// The numbered fields' positions in a record (−1: a column the table lacks).
-  private let positions: [Int]
-  /// By numbered column, its texts' numbers: the reading thread's while it reads, then given back.
-  private var numbers: [TextNumbers]
+  /// The key's field in a record.
+  private let keyPosition: Int
+  /// The keys' numbers: the reading thread's while it reads, then given back.
+  private var numbers: TextNumbers
 
   /// Starts reading from where `reader` stands (after the header), numbering
-  /// the field at each of `positions` in each record on from its `numbers`.
-  init(_ reader: CSVRecordReader, numbering positions: [Int], from numbers: consuming [TextNumbers]) {
-    precondition(positions.count == numbers.count, "a numbering for each numbered field")
+  /// the field at `keyPosition` of each record on from `numbers`.
+  init(_ reader: CSVRecordReader, keyPosition: Int, numbers: consuming TextNumbers) {
     self.reader = reader
-    self.positions = positions
+    self.keyPosition = keyPosition
     self.numbers = numbers
     Thread { [self] in read() }.start()
   }
 
-  /// The texts' numbers once the reading has stopped (`stop`), which go on
-  /// from those given: every text of the records read so far.
-  func takeNumbers() -> [TextNumbers] {
+  /// The keys' numbers once the reading has stopped (`stop`), which go on
+  /// from those given: every key of the records read so far.
+  func takeNumbers() -> TextNumbers {
     condition.lock()
     defer { condition.unlock() }
     precondition(readingEnded, "the numbers are the reading thread's until it stops")
@@ -112,7 +99,7 @@ final class RecordReadAhead: @unchecked Sendable {
     while var batch = takeFree() {
       batch.records.removeAll()
       batch.isUTF8.removeAll(keepingCapacity: true)
-      batch.numbers.removeAll(keepingCapacity: true)
+      batch.keys.removeAll(keepingCapacity: true)
       batch.error = nil
       batch.isLast = false
       while batch.records.count < Self.batchSize {
@@ -128,11 +115,9 @@ final class RecordReadAhead: @unchecked Sendable {
         }
         let record = batch.records.count - 1
         batch.isUTF8.append(batch.records.isUTF8(record))
-        for (index, position) in positions.enumerated() {
-          batch.numbers.append(
-            (0..<batch.records.fieldCount(of: record)).contains(position)
-              ? batch.records.withField(position, of: record) { numbers[index].number(of: $0).number } : -1)
-        }
+        batch.keys.append(
+          keyPosition < batch.records.fieldCount(of: record)
+            ? batch.records.withField(keyPosition, of: record) { numbers.number(of: $0).number } : -1)
       }
       let isLast = batch.isLast
       condition.lock()
@@ -153,10 +138,10 @@ final class RecordReadAhead: @unchecked Sendable {
   }
 
   /// The numbers to go on from, leaving none behind that a copy would share.
-  private func takeNumbersToRead() -> [TextNumbers] {
+  private func takeNumbersToRead() -> TextNumbers {
     condition.lock()
     defer { condition.unlock() }
-    var taken: [TextNumbers] = []
+    var taken = TextNumbers()
     swap(&taken, &numbers)
     return taken
   }

@@ -17,12 +17,10 @@ struct TableRow<Column: TableColumn> {
   fileprivate let bytes: UnsafeBufferPointer<UInt8>
   /// The row's fields' bounds in `bytes`, from its first field.
   fileprivate let fields: UnsafePointer<CSVRecordReader.Field>
-  /// By column, its position in the record (−1 where the table lacks it),
-  /// then by column, its place among the numbered columns (−1: not numbered).
-  fileprivate let layout: UnsafeBufferPointer<Int>
-  /// The numbers of the row's numbered fields' texts (`TableReader.read`);
-  /// nil when no column is numbered.
-  fileprivate let numbers: UnsafePointer<Int>?
+  /// By column, its position in the record, or −1 where the table lacks it.
+  fileprivate let positions: UnsafeBufferPointer<Int>
+  /// The number of the row's key (`TableReader.read`'s key column).
+  let key: Int
 
   /// The field as text ("" for a column the table lacks).
   subscript(_ column: Column) -> String {
@@ -33,17 +31,9 @@ struct TableRow<Column: TableColumn> {
   /// what the logs number without making a string. Valid only while the
   /// row is handled.
   func bytes(_ column: Column) -> UnsafeBufferPointer<UInt8> {
-    let position = layout[column.rawValue]
+    let position = positions[column.rawValue]
     guard position >= 0 else { return UnsafeBufferPointer(start: nil, count: 0) }
     return UnsafeBufferPointer(rebasing: bytes[fields[position].start..<fields[position].end])
-  }
-
-  /// The number the reading thread gave the field's text in the column
-  /// (−1 for a column the table lacks), for a column `TableReader.read` numbers.
-  func number(_ column: Column) -> Int {
-    let place = layout[layout.count / 2 + column.rawValue]
-    precondition(place >= 0, "a column the reader numbers")
-    return numbers![place]
   }
 
   /// Whether the field is `text`, compared as bytes without making a string.
@@ -71,14 +61,14 @@ struct TableReader {
   /// - Parameters:
   ///   - columnType: the enum of the columns the reader needs, each found
   ///     in the header by its name (or the name `columns` maps it to).
-  ///   - numbered: the columns whose texts the thread that splits the rows
-  ///     numbers, each in `numbers` (going on from the numbers it holds),
-  ///     for every row in file order, malformed rows too: a row's handler
-  ///     reads the number (`TableRow.number`) instead of looking the text up.
+  ///   - key: the column whose texts `numbers` numbers (going on from the
+  ///     numbers it holds), for every row in file order, malformed rows too,
+  ///     on the thread that splits the rows: a row's handler reads the number
+  ///     (`TableRow.key`) instead of looking the text up.
   ///   - handle: reads one row; throws a message for a malformed row.
   /// - Returns: the rows skipped as malformed, with their line numbers and reasons.
   func read<Column: TableColumn>(
-    _ columnType: Column.Type, skipMalformed: Bool, numbering numbered: [Column], in numbers: inout [TextNumbers],
+    _ columnType: Column.Type, skipMalformed: Bool, key: Column, numbers: inout TextNumbers,
     handle: (_ row: TableRow<Column>) throws(RowError) -> Void
   ) throws(AnalyticsTableError) -> [(line: Int, reason: String)] {
     var isFolder: ObjCBool = false
@@ -105,20 +95,17 @@ struct TableReader {
     }
     guard missing.isEmpty else { throw .missingColumns(path: path, missing: missing, found: header) }
     var skipped: [(line: Int, reason: String)] = []
-    // By column, its position in a record, then its place among the numbered columns.
-    var layout = positions + Array(repeating: -1, count: positions.count)
-    for (place, column) in numbered.enumerated() { layout[positions.count + column.rawValue] = place }
-    // The rest is split into records, and the texts numbered, on another thread while this one handles them.
-    var lent: [TextNumbers] = []
+    // The rest is split into records, and the keys numbered, on another thread while this one handles them.
+    var lent = TextNumbers()
     swap(&lent, &numbers)
-    let readAhead = RecordReadAhead(reader, numbering: numbered.map { positions[$0.rawValue] }, from: lent)
+    let readAhead = RecordReadAhead(reader, keyPosition: positions[key.rawValue], numbers: lent)
     defer {
       readAhead.stop()
       numbers = readAhead.takeNumbers()
     }
-    try layout.withUnsafeBufferPointer { (layout) throws(AnalyticsTableError) in
+    try positions.withUnsafeBufferPointer { (positions) throws(AnalyticsTableError) in
       while let batch = readAhead.next() {
-        try batch.withUnsafeStorage { (bytes, fields, numbers) throws(AnalyticsTableError) in
+        try batch.records.withUnsafeStorage { (bytes, fields) throws(AnalyticsTableError) in
           for index in 0..<batch.records.count {
             if batch.records.isBlank(index) { continue }
             do throws(RowError) {
@@ -129,8 +116,8 @@ struct TableReader {
                 throw RowError("is not valid UTF-8: ids are compared as text, so save the table as UTF-8")
               }
               try handle(TableRow(
-                bytes: bytes, fields: fields.baseAddress! + batch.records.firstField(of: index), layout: layout,
-                numbers: numbers.baseAddress.map { $0 + index * numbered.count }))
+                bytes: bytes, fields: fields.baseAddress! + batch.records.firstField(of: index), positions: positions,
+                key: batch.keys[index]))
             } catch {
               let line = batch.records.line(of: index)
               guard skipMalformed else { throw .malformedRow(path: path, line: line, reason: error.message) }
