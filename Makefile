@@ -34,10 +34,29 @@ compare: setup
 ## package that depends on the committed tree by version
 test: setup
 	sh scripts/step.sh build $(SWIFT) build --build-tests
-	sh scripts/step.sh slurm bash Tests/Integration/slurm-test.sh "$$($(SWIFT) build --show-bin-path)/bench"
-	sh scripts/step.sh unit-tests $(SWIFT) test
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-steps \
+	  DEBUG_BENCH="$$($(SWIFT) build --show-bin-path)/bench" RELEASE_BENCH="$$($(SWIFT) build -c release --show-bin-path)/bench"
+
+# The steps after the build, two at a time: the Slurm test waits on its cluster
+# for most of its time (33 s, 6 s of CPU), so it runs beside the unit tests, and
+# the README's commands leave a core idle for a third of theirs, so the app
+# package builds beside them. Each step's output is printed whole when it ends.
+# The benches' paths are asked for before: SwiftPM holds its lock on .build/
+# while `swift test` runs, so a step beside it cannot ask then.
+TEST_STEPS := test-slurm test-unit-tests test-check-scratch test-check-readme test-app-package
+.PHONY: test-steps $(TEST_STEPS)
+test-steps: test-check-readme test-app-package
+test-check-scratch: test-slurm test-unit-tests
+test-check-readme test-app-package: test-check-scratch
+test-slurm:
+	sh scripts/step.sh slurm bash Tests/Integration/slurm-test.sh "$(DEBUG_BENCH)"
+test-unit-tests:
+	sh scripts/step.sh unit-tests $(SWIFT) test --skip-build
+test-check-scratch:
 	sh scripts/step.sh check-scratch sh scripts/check-scratch.sh
-	sh scripts/step.sh check-readme bash scripts/check-readme.sh "$$($(SWIFT) build -c release --show-bin-path)/bench"
+test-check-readme:
+	sh scripts/step.sh check-readme bash scripts/check-readme.sh "$(RELEASE_BENCH)"
+test-app-package:
 	sh scripts/step.sh app-package sh scripts/check-app-package.sh
 
 ## setup: install GSL through apt when pkg-config cannot find it
