@@ -82,8 +82,10 @@ private func amountVariant(_ name: String, n: Int, mean: Double, variance: Doubl
     #expect(small.tooFewDevices && !enough.tooFewDevices)
     #expect(small.test.pValue == nil && small.adjustedPValue == nil && small.liftInterval == nil && small.difference == nil)
     #expect(small.probabilityToBeatBaseline == nil && small.expectedLoss == nil)
-    #expect(abs(try #require(small.lift) - (8.0 / 9 / 0.1 - 1)) < 1e-12)
-    #expect(abs(try #require(small.meanDifference) - (8.0 / 9 - 0.1)) < 1e-12)
+    let smallMean: Double = 8.0 / 9
+    let lift = try #require(small.lift), meanDifference = try #require(small.meanDifference)
+    #expect(abs(lift - (smallMean / 0.1 - 1)) < 1e-12)
+    #expect(abs(meanDifference - (smallMean - 0.1)) < 1e-12)
     // Alone in the family, Enough's p-value is not adjusted.
     #expect(enough.adjustedPValue == enough.test.pValue && enough.liftInterval != nil)
     // The small arm withholds its own decision, not its neighbour's.

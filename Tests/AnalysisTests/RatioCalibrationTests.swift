@@ -16,7 +16,8 @@ import Testing
       await analysedReplications(scenario, count: replications), alpha: scenario.analysis.alpha)
     let metric = try #require(calibration.experiments[0].metrics.first { $0.metric == "revenuePerSession" })
     let comparison = try #require(metric.comparisons.first)
-    #expect(abs(try #require(comparison.trueLift) - (1.1 / 1.2 - 1)) < 1e-12)
+    let trueLift = try #require(comparison.trueLift), expectedLift: Double = 1.1 / 1.2 - 1
+    #expect(abs(trueLift - expectedLift) < 1e-12)
     let coverage = try #require(comparison.coverage)
     #expect(binomialInterval99(p: 0.95, n: replications).contains(coverage), "coverage \(coverage)")
   }

@@ -96,7 +96,8 @@ import Testing
     defaults["checkoutBanner"] = "none"
     remote["defaults"] = defaults
     var changes = try #require(remote["changes"] as? [[String: Any]])
-    changes.insert(["day": 5, "declareKeys": ["experiment": "CheckoutFlow", "value": #"["checkoutFlow", "checkoutBanner"]"#]], at: 1)
+    let declaration: [String: Any] = ["experiment": "CheckoutFlow", "value": #"["checkoutFlow", "checkoutBanner"]"#]
+    changes.insert(["day": 5, "declareKeys": declaration], at: 1)
     var setValues = try #require(changes[2]["setValues"] as? [String: Any])
     setValues["values"] = ["checkoutFlow": "express-v2", "checkoutBanner": "sale"]
     changes[2]["setValues"] = setValues

@@ -28,7 +28,8 @@ import Testing
         differsFromHash += 1
       }
     }
-    #expect(abs(Double(moved) - 6_000) < 4.5 * (20_000 * 0.3 * 0.7).squareRoot())
+    let bound: Double = 4.5 * (20_000 * 0.3 * 0.7).squareRoot()
+    #expect(abs(Double(moved) - 6_000) < bound)
     #expect(movedSticky == 0)
     #expect(differsFromHash == 0)
   }

@@ -75,7 +75,8 @@ import Testing
       var manager = ExperimentsManager(experiments: [weighted])
       if manager.run("Price", random: &random) == "VariationA" { treated += 1 }
     }
-    #expect(abs(Double(treated) - 15_000) < 4.5 * (20_000 * 0.75 * 0.25).squareRoot())
+    let bound: Double = 4.5 * (20_000 * 0.75 * 0.25).squareRoot()
+    #expect(abs(Double(treated) - 15_000) < bound)
   }
 }
 
