@@ -231,6 +231,9 @@ for target in package.targets where !cTargets.contains(target.name) {
   // scenario with every access checked (Sources/Simulation/Device/ScratchArray.swift).
   if target.name == "Simulation" {
     target.swiftSettings! += [.define("CHECKED_SCRATCH", .when(configuration: .debug))]
+    // A part lends the tables and itself to others to read as `borrowing @_addressable`: checked
+    // read-only, and passed by address rather than copied at every call (DeviceSimulator).
+    target.swiftSettings! += [.enableExperimentalFeature("AddressableParameters")]
   }
   if optimizedDebug && target.type != .test {
     target.swiftSettings! += [.unsafeFlags(wholeModuleDebugFlags, .when(configuration: .debug))]

@@ -12,7 +12,7 @@ struct DeviceOutcomes: ~Copyable {
   private var factors: ScratchArray<Double>
   private let experiments: Int
 
-  init(tables: borrowing SimulationTables) {
+  init(tables: borrowing @_addressable SimulationTables) {
     experiments = tables.experimentCount
     outcomes = ScratchArray(repeating: 0, count: tables.metricCount)
     covariates = ScratchArray(repeating: 0, count: tables.metricCount)
@@ -23,7 +23,7 @@ struct DeviceOutcomes: ~Copyable {
   /// Draws each metric; `exposures` lists the experiments shown in the plan's order.
   @inline(__always)
   mutating func draw(
-    _ random: DeviceRandom, segment: Int, exposures: inout Exposures, tables: inout SimulationTables
+    _ random: DeviceRandom, segment: Int, exposures: borrowing @_addressable Exposures, tables: borrowing @_addressable SimulationTables
   ) {
     var stream = random.stream(.outcomes)
     var covariateDraws = random.stream(.covariates, ifUsed: tables.hasCovariates)
@@ -31,7 +31,7 @@ struct DeviceOutcomes: ~Copyable {
       var factor = 1.0
       for position in 0..<exposures.shownCount {
         let experiment = exposures.shown[position]
-        let lift = exposures.mixedLift(experiment, metric: metric, segment: segment, tables: &tables)
+        let lift = exposures.mixedLift(experiment, metric: metric, segment: segment, tables: tables)
         mixedLifts[metric * experiments + experiment] = lift
         factor *= 1 + lift
       }
@@ -58,7 +58,7 @@ struct DeviceOutcomes: ~Copyable {
   /// and the other experiments as they were.
   @inline(__always)
   func expectation(
-    _ metric: Int, experiment: Int, variant: Int, shown: Bool, segment: Int, tables: inout SimulationTables
+    _ metric: Int, experiment: Int, variant: Int, shown: Bool, segment: Int, tables: borrowing @_addressable SimulationTables
   ) -> Double {
     let others = factors[metric] / (1 + (shown ? mixedLifts[metric * experiments + experiment] : 0))
     return tables.metricKinds[metric].expectation(

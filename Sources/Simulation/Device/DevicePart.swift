@@ -7,5 +7,5 @@ protocol DevicePart: ~Copyable {
   /// nothing of a device, or is not used by the plan, does nothing).
   mutating func reset(device: Int, random: DeviceRandom)
   /// Adds what the part counted over its devices to `tally`; `tables` is the plan, lent to read.
-  func fold(into tally: inout RunTally, tables: borrowing SimulationTables)
+  func fold(into tally: inout RunTally, tables: borrowing @_addressable SimulationTables)
 }

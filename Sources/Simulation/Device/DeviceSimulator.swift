@@ -16,16 +16,18 @@ import Lab
 /// launches touches no shared reference counts. One simulator serves one batch.
 ///
 /// It cannot be copied, as its parts cannot: they own their scratch memory
-/// (`ScratchArray`). It lends the tables and its parts to each other as
-/// `inout` arguments, which Swift passes by address, where it would copy a
-/// borrowed struct of this size onto the stack at every call (16% of a run
-/// in `memmove` on the first split, docs/performance.md); a part reads what
-/// it is lent and writes only its own memory.
+/// (`ScratchArray`). It lends the tables and its parts to each other to read,
+/// as `borrowing @_addressable` arguments: the compiler refuses a write to
+/// what a part is lent, and `@_addressable` passes it by address, where Swift
+/// would copy a borrowed struct of this size onto the stack at every call
+/// (with plain `borrowing`, `memmove` took 8% of `bench perf`'s samples and
+/// the loop ran at 0.60 of the reference kernel instead of 0.70;
+/// docs/performance.md). A part writes only its own memory.
 struct DeviceSimulator: ~Copyable {
   let plan: SimulationPlan
   let seed: UInt64
   let replication: Int
-  private var tables: SimulationTables
+  private let tables: SimulationTables
   private var schedule: UpgradeSchedule
   private var local: LocalDecisions
   private var transitions: TransitionCounter
@@ -80,7 +82,7 @@ struct DeviceSimulator: ~Copyable {
     let token = ActiveExperimentsToken(bits: stream.next())
     stream = random.stream(.segment)
     let segment = tables.segment(forUnit: stream.nextUnit())
-    schedule.draw(random.stream(.adoption), tables: &tables)
+    schedule.draw(random.stream(.adoption), tables: tables)
     local.reset()
     resetParts(device: device, random: random)
     let hasRemote = tables.remote.count > 0
@@ -119,13 +121,13 @@ struct DeviceSimulator: ~Copyable {
       if upgradedFrom >= 0 {
         launchCounts.countUpgrade(from: upgradedFrom, to: installed)
         if tables.carriesDecisions[upgradedFrom * tables.versionCount + installed] {
-          transitions.countCarried(from: upgradedFrom, to: installed, local: &local)
+          transitions.countCarried(from: upgradedFrom, to: installed, local: local)
         } else {
-          local.decideAfterUpgrade(version: installed, token: token, draws: &variantDraws, tables: &tables)
-          transitions.count(from: upgradedFrom, to: installed, local: &local)
+          local.decideAfterUpgrade(version: installed, token: token, draws: &variantDraws, tables: tables)
+          transitions.count(from: upgradedFrom, to: installed, local: local)
         }
       } else if launchOfVersion == 1 {
-        local.decide(version: installed, token: token, draws: &variantDraws, tables: &tables)
+        local.decide(version: installed, token: token, draws: &variantDraws, tables: tables)
       }
       if hasRemote {
         remote.launch(
@@ -140,8 +142,8 @@ struct DeviceSimulator: ~Copyable {
       // served: without remote experiments or an observer, nothing to merge.
       if Observer.isObserving || hasRemote || !tables.clashes.isDisjoint[installed] {
         serving.serve(
-          version: installed, day: day, observing: Observer.isObserving, local: &local, remote: &remote,
-          tables: &tables, sharedKeys: plan.sharedKeys)
+          version: installed, day: day, observing: Observer.isObserving, local: local, remote: remote,
+          tables: tables, sharedKeys: plan.sharedKeys)
       }
       display(
         version: installed, day: day, segment: segment, draws: &displayDraws, enrollmentDraws: &enrollmentDraws,
@@ -154,26 +156,26 @@ struct DeviceSimulator: ~Copyable {
       if hasRemote, remote.churns(isStabilized: stabilized, draws: &churnDraws) { churned = true }
       if Observer.isObserving {
         recorder.fill(
-          day: day, version: installed, launchOfVersion: launchOfVersion, stabilized: stabilizes, local: &local,
-          serving: &serving, remote: &remote, service: &service, tables: &tables)
+          day: day, version: installed, launchOfVersion: launchOfVersion, stabilized: stabilizes, local: local,
+          serving: serving, remote: remote, service: service, tables: tables)
         observer.launched(recorder.record)
       }
     }
     if hasRemote { remote.finish() }
 
     launchCounts.countDevice(stabilized: stabilized)
-    if !plan.sharedKeys.isEmpty { serving.countDevice(tables: &tables) }
+    if !plan.sharedKeys.isEmpty { serving.countDevice(tables: tables) }
     exposures.sortShown()
-    if tables.metricCount > 0 { outcomes.draw(random, segment: segment, exposures: &exposures, tables: &tables) }
-    exposures.countDevice(tables: &tables)
+    if tables.metricCount > 0 { outcomes.draw(random, segment: segment, exposures: exposures, tables: tables) }
+    exposures.countDevice(tables: tables)
     if hasEnrollment {
       enrollment.countSegment(segment)
       enrollmentOutcomes.countDevice(
-        gate: &enrollment, segment: segment, outcomes: &outcomes, exposures: &exposures, tables: &tables)
+        gate: enrollment, segment: segment, outcomes: outcomes, exposures: exposures, tables: tables)
     }
     if tables.metricCount > 0 {
       outcomeCounts.countDevice(
-        segment: segment, outcomes: &outcomes, exposures: &exposures, histograms: &histograms, tables: &tables)
+        segment: segment, outcomes: outcomes, exposures: exposures, histograms: &histograms, tables: tables)
     }
     if Observer.isObserving { observer.finished(outcomes: outcomes.outcomes.array) }
   }
@@ -198,9 +200,9 @@ struct DeviceSimulator: ~Copyable {
       guard shows(experiment, variant: variant, day: day, segment: segment, draws: &draws, enrollmentDraws: &enrollmentDraws)
       else { continue }
       if observing { recorder.slotDisplayed[index] = true }
-      if exposures.record(experiment, variant: variant, day: day, tables: &tables) {
+      if exposures.record(experiment, variant: variant, day: day, tables: tables) {
         expectedFirstExposures.count(
-          experiment, slot: local.selectionSlot[experiment], eligible: local.eligibleVariants[experiment], tables: &tables)
+          experiment, slot: local.selectionSlot[experiment], eligible: local.eligibleVariants[experiment], tables: tables)
       }
     }
     for r in 0..<tables.remote.count {
@@ -211,8 +213,8 @@ struct DeviceSimulator: ~Copyable {
       guard shows(experiment, variant: variant, day: day, segment: segment, draws: &draws, enrollmentDraws: &enrollmentDraws)
       else { continue }
       recorder.remoteDisplayed[r] = true
-      if exposures.record(experiment, variant: variant, day: day, tables: &tables) {
-        expectedFirstExposures.count(experiment, shares: remote.selectionShares(r), tables: &tables)
+      if exposures.record(experiment, variant: variant, day: day, tables: tables) {
+        expectedFirstExposures.count(experiment, shares: remote.selectionShares(r), tables: tables)
       }
     }
     for s in 0..<tables.service.count {
@@ -223,8 +225,8 @@ struct DeviceSimulator: ~Copyable {
       guard shows(experiment, variant: variant, day: day, segment: segment, draws: &draws, enrollmentDraws: &enrollmentDraws)
       else { continue }
       recorder.serviceDisplayed[s] = true
-      if exposures.record(experiment, variant: variant, day: day, tables: &tables) {
-        expectedFirstExposures.count(experiment, shares: service.selectionShares(s), tables: &tables)
+      if exposures.record(experiment, variant: variant, day: day, tables: tables) {
+        expectedFirstExposures.count(experiment, shares: service.selectionShares(s), tables: tables)
       }
     }
   }

@@ -12,7 +12,7 @@ struct ExpectedFirstExposures: DevicePart, ~Copyable {
   /// shares `fold` adds once per slot.
   private var wholeSlot: ScratchArray<Int>
 
-  init(tables: borrowing SimulationTables) {
+  init(tables: borrowing @_addressable SimulationTables) {
     expected = ScratchArray(repeating: ExactSum(), count: tables.variantStart[tables.experimentCount])
     wholeSlot = ScratchArray(repeating: 0, count: tables.slotExperiment.count)
   }
@@ -21,7 +21,7 @@ struct ExpectedFirstExposures: DevicePart, ~Copyable {
   /// over the variants still eligible (`LocalDecisions.selectionSlot` and
   /// `eligibleVariants`), normalised.
   @inline(__always)
-  mutating func count(_ experiment: Int, slot: Int, eligible: UInt64, tables: inout SimulationTables) {
+  mutating func count(_ experiment: Int, slot: Int, eligible: UInt64, tables: borrowing @_addressable SimulationTables) {
     guard eligible != tables.slotVariantMask[slot] else {
       wholeSlot[slot] += 1
       return
@@ -31,7 +31,7 @@ struct ExpectedFirstExposures: DevicePart, ~Copyable {
   }
 
   /// An experiment a service assigned: the split that assigned its variant.
-  mutating func count(_ experiment: Int, shares: [Double], tables: inout SimulationTables) {
+  mutating func count(_ experiment: Int, shares: [Double], tables: borrowing @_addressable SimulationTables) {
     for (variant, share) in shares.enumerated() where share > 0 {
       expected[tables.variantStart[experiment] + variant].add(share)
     }
@@ -40,7 +40,7 @@ struct ExpectedFirstExposures: DevicePart, ~Copyable {
   /// Calls `body` with each variant in `eligible` and its share under the slot's weights.
   @inline(__always)
   private static func forEachShare(
-    _ experiment: Int, slot: Int, eligible: UInt64, tables: borrowing SimulationTables, _ body: (Int, Double) -> Void
+    _ experiment: Int, slot: Int, eligible: UInt64, tables: borrowing @_addressable SimulationTables, _ body: (Int, Double) -> Void
   ) {
     let base = slot * tables.variantStride
     let variants = tables.variantCount(experiment)
@@ -56,7 +56,7 @@ struct ExpectedFirstExposures: DevicePart, ~Copyable {
   /// Keeps nothing of a device: counts add up across devices.
   mutating func reset(device _: Int, random _: DeviceRandom) {}
 
-  func fold(into tally: inout RunTally, tables: borrowing SimulationTables) {
+  func fold(into tally: inout RunTally, tables: borrowing @_addressable SimulationTables) {
     for experiment in 0..<tables.experimentCount {
       for slot in tables.experimentSlots[experiment] where wholeSlot[slot] > 0 {
         Self.forEachShare(experiment, slot: slot, eligible: tables.slotVariantMask[slot], tables: tables) {

@@ -26,7 +26,7 @@ struct Exposures: DevicePart, ~Copyable {
   /// By experiment.
   private var mixedDevices: ScratchArray<Int>
 
-  init(tables: borrowing SimulationTables) {
+  init(tables: borrowing @_addressable SimulationTables) {
     let experiments = tables.experimentCount, variants = tables.variantStart[experiments]
     displayDays = ScratchArray(repeating: 0, count: variants)
     displayedMask = ScratchArray(repeating: 0, count: experiments)
@@ -51,7 +51,7 @@ struct Exposures: DevicePart, ~Copyable {
 
   /// Counts one display; returns whether it is the device's first of the experiment.
   @inline(__always)
-  mutating func record(_ experiment: Int, variant: Int, day: Int, tables: inout SimulationTables) -> Bool {
+  mutating func record(_ experiment: Int, variant: Int, day: Int, tables: borrowing @_addressable SimulationTables) -> Bool {
     displayDays[tables.variantStart[experiment] + variant] += 1
     let bit: UInt64 = 1 &<< UInt64(variant)
     if displayedMask[experiment] & bit == 0 {
@@ -91,7 +91,7 @@ struct Exposures: DevicePart, ~Copyable {
 
   /// The lift an experiment's displayed variants give, weighted by display days.
   @inline(__always)
-  func mixedLift(_ experiment: Int, metric: Int, segment: Int, tables: inout SimulationTables) -> Double {
+  func mixedLift(_ experiment: Int, metric: Int, segment: Int, tables: borrowing @_addressable SimulationTables) -> Double {
     var weighted = 0.0, days: Int32 = 0
     let start = tables.variantStart[experiment]
     // The displayed variants, in order: those with display days.
@@ -108,7 +108,7 @@ struct Exposures: DevicePart, ~Copyable {
 
   /// Counts the device for every experiment it was displayed.
   @inline(__always)
-  mutating func countDevice(tables: inout SimulationTables) {
+  mutating func countDevice(tables: borrowing @_addressable SimulationTables) {
     for position in 0..<shownCount {
       let experiment = shown[position]
       let mask = displayedMask[experiment], start = tables.variantStart[experiment]
@@ -125,7 +125,7 @@ struct Exposures: DevicePart, ~Copyable {
     }
   }
 
-  func fold(into tally: inout RunTally, tables: borrowing SimulationTables) {
+  func fold(into tally: inout RunTally, tables: borrowing @_addressable SimulationTables) {
     for experiment in 0..<tables.experimentCount {
       let start = tables.dailyStart[experiment]
       for index in tally.experiments[experiment].dailyNewExposures.indices {

@@ -12,7 +12,7 @@ struct HistogramCounts: DevicePart, ~Copyable {
   /// By `(cell * winsorized + tables.winsorizedSlots[metric]) * AmountHistogram.bucketCount + bucket`.
   private var moments: ScratchArray<Moments>
 
-  init(plan: SimulationPlan, tables: borrowing SimulationTables) {
+  init(plan: SimulationPlan, tables: borrowing @_addressable SimulationTables) {
     histograms = tables.histogramCount
     winsorized = tables.winsorizedCount
     let cells = tables.variantStart[tables.experimentCount]
@@ -25,7 +25,7 @@ struct HistogramCounts: DevicePart, ~Copyable {
 
   /// Counts an outcome of `metric`, already in steps of its grid, in a variant's cell.
   @inline(__always)
-  mutating func count(steps: Int64, metric: Int, cell: Int, tables: inout SimulationTables) {
+  mutating func count(steps: Int64, metric: Int, cell: Int, tables: borrowing @_addressable SimulationTables) {
     guard histograms > 0, tables.histogramSlots[metric] >= 0 else { return }
     let bucket = AmountHistogram.bucket(steps: steps)
     counts[(cell * histograms + tables.histogramSlots[metric]) * AmountHistogram.bucketCount + bucket] += 1
@@ -37,7 +37,7 @@ struct HistogramCounts: DevicePart, ~Copyable {
   /// Keeps nothing of a device: counts add up across devices.
   mutating func reset(device _: Int, random _: DeviceRandom) {}
 
-  func fold(into tally: inout RunTally, tables: borrowing SimulationTables) {
+  func fold(into tally: inout RunTally, tables: borrowing @_addressable SimulationTables) {
     for experiment in 0..<tables.experimentCount {
       for variant in 0..<tables.variantCount(experiment) {
         let cell = tables.variantStart[experiment] + variant

@@ -10,7 +10,7 @@ struct LaunchCounts: DevicePart, ~Copyable {
   /// By the day a device first called stabilize.
   private var stabilizedByDay: [Int]
 
-  init(tables: borrowing SimulationTables) {
+  init(tables: borrowing @_addressable SimulationTables) {
     versions = tables.versionCount
     upgrades = ScratchArray(repeating: 0, count: versions * versions)
     stabilizedByDay = Array(repeating: 0, count: tables.days)
@@ -34,7 +34,7 @@ struct LaunchCounts: DevicePart, ~Copyable {
   /// Keeps nothing of a device: counts add up across devices.
   mutating func reset(device _: Int, random _: DeviceRandom) {}
 
-  func fold(into tally: inout RunTally, tables _: borrowing SimulationTables) {
+  func fold(into tally: inout RunTally, tables _: borrowing @_addressable SimulationTables) {
     tally.devices += devices
     tally.launches += launches
     tally.stabilizedDevices += stabilizedDevices

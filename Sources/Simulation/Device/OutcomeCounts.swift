@@ -16,7 +16,7 @@ struct OutcomeCounts: DevicePart, ~Copyable {
   /// By `(tables.dailyStart[experiment] + day * variants + variant) * metrics + metric`.
   private var dailyCohorts: ScratchArray<MetricTally>
 
-  init(plan: SimulationPlan, tables: borrowing SimulationTables) {
+  init(plan: SimulationPlan, tables: borrowing @_addressable SimulationTables) {
     metrics = tables.metricCount
     ratios = tables.ratioNumerators.count
     let cells = tables.variantStart[tables.experimentCount]
@@ -33,8 +33,8 @@ struct OutcomeCounts: DevicePart, ~Copyable {
   /// variant it was shown, with the amounts by size in `histograms`.
   @inline(__always)
   mutating func countDevice(
-    segment: Int, outcomes: inout DeviceOutcomes, exposures: inout Exposures,
-    histograms: inout HistogramCounts, tables: inout SimulationTables
+    segment: Int, outcomes: borrowing @_addressable DeviceOutcomes, exposures: borrowing @_addressable Exposures,
+    histograms: inout HistogramCounts, tables: borrowing @_addressable SimulationTables
   ) {
     let excludeContaminated = tables.excludeContaminated
     for position in 0..<exposures.shownCount {
@@ -45,7 +45,7 @@ struct OutcomeCounts: DevicePart, ~Copyable {
       let attributed = pure || !excludeContaminated
       for metric in 0..<metrics {
         let expected = outcomes.expectation(
-          metric, experiment: experiment, variant: first, shown: true, segment: segment, tables: &tables)
+          metric, experiment: experiment, variant: first, shown: true, segment: segment, tables: tables)
         // On the grids every tally of the metric shares, once for the three tallies.
         let outcome = outcomes.outcomes[metric], steps = tables.metricGrids[metric].steps(outcome)
         let expectedSteps = firstExposure[cell * metrics + metric].trueMeanSum.steps(expected)
@@ -64,7 +64,7 @@ struct OutcomeCounts: DevicePart, ~Copyable {
           covariates[cell * metrics + metric].add(
             covariate: outcomes.covariates[metric], outcome: outcome, grid: tables.metricGrids[metric])
         }
-        histograms.count(steps: steps, metric: metric, cell: cell, tables: &tables)
+        histograms.count(steps: steps, metric: metric, cell: cell, tables: tables)
       }
       if ratios > 0, attributed {
         for ratio in 0..<ratios {
@@ -80,7 +80,7 @@ struct OutcomeCounts: DevicePart, ~Copyable {
   /// Keeps nothing of a device: counts add up across devices.
   mutating func reset(device _: Int, random _: DeviceRandom) {}
 
-  func fold(into tally: inout RunTally, tables: borrowing SimulationTables) {
+  func fold(into tally: inout RunTally, tables: borrowing @_addressable SimulationTables) {
     for experiment in 0..<tables.experimentCount {
       let start = tables.dailyStart[experiment]
       for index in tally.experiments[experiment].dailyCohorts.indices {

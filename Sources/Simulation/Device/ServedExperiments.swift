@@ -27,7 +27,7 @@ struct ServedExperiments: DevicePart, ~Copyable {
   /// The batch's counts, by row of `plan.sharedKeys`.
   private var conflicts: [ConflictTally]
 
-  init(plan: SimulationPlan, tables: borrowing SimulationTables) {
+  init(plan: SimulationPlan, tables: borrowing @_addressable SimulationTables) {
     let positions = tables.maximumSlots + tables.remote.count
     served = ScratchArray(repeating: false, count: positions)
     sharingServed = Array(repeating: false, count: positions)
@@ -54,8 +54,8 @@ struct ServedExperiments: DevicePart, ~Copyable {
   /// simulator's display knows; the slots' flags are then set for observers only.
   @inline(__always)
   mutating func serve(
-    version: Int, day: Int, observing: Bool, local: inout LocalDecisions, remote: inout RemoteDevice,
-    tables: inout SimulationTables, sharedKeys: [SharedKey]
+    version: Int, day: Int, observing: Bool, local: borrowing @_addressable LocalDecisions, remote: borrowing @_addressable RemoteDevice,
+    tables: borrowing @_addressable SimulationTables, sharedKeys: [SharedKey]
   ) {
     let slots = tables.slotStart[version + 1] - tables.slotStart[version], remoteCount = tables.remote.count
     if !launchClashes.isEmpty { launchClashes.removeAll(keepingCapacity: true) }
@@ -80,7 +80,7 @@ struct ServedExperiments: DevicePart, ~Copyable {
     for pair in discardedPairs {
       let sides = sharing.sides(ofPair: pair)
       let kept = Self.heldVariant(
-        sides.first, version: version, decisions: local.decisions, remoteHeld: remote.held, tables: &tables)
+        sides.first, version: version, decisions: local.decisions, remoteHeld: remote.held, tables: tables)
       for index in tables.clashes.entryRange(version: version, pair: pair)
       where ClashTables.isShared(tables.clashes.entries[index], servedKeys: remoteServedKeys) {
         let row = tables.clashes.entries[index].row
@@ -92,7 +92,7 @@ struct ServedExperiments: DevicePart, ~Copyable {
       }
       if observing {
         let discarded = Self.heldVariant(
-          sides.second, version: version, decisions: local.decisions, remoteHeld: remote.held, tables: &tables)
+          sides.second, version: version, decisions: local.decisions, remoteHeld: remote.held, tables: tables)
         let keys = tables.clashes.entryRange(version: version, pair: pair)
           .filter { ClashTables.isShared(tables.clashes.entries[$0], servedKeys: remoteServedKeys) }
           .map { sharedKeys[tables.clashes.entries[$0].row].key }
@@ -126,7 +126,7 @@ struct ServedExperiments: DevicePart, ~Copyable {
   @inline(__always)
   private static func heldVariant(
     _ index: Int, version: Int, decisions: borrowing ScratchArray<Int>, remoteHeld: borrowing ScratchArray<Int>,
-    tables: inout SimulationTables
+    tables: borrowing @_addressable SimulationTables
   ) -> (experiment: Int, variant: Int) {
     let slotStart = tables.slotStart[version], slots = tables.slotStart[version + 1] - slotStart
     guard index < slots else {
@@ -138,7 +138,7 @@ struct ServedExperiments: DevicePart, ~Copyable {
 
   /// Counts the device once for each shared key it met a clash on, and for
   /// each variant served at one.
-  mutating func countDevice(tables: inout SimulationTables) {
+  mutating func countDevice(tables: borrowing @_addressable SimulationTables) {
     for row in clashSeen.indices where clashSeen[row] {
       conflicts[row].devices += 1
       let start = tables.clashes.servedStart[row]
@@ -148,7 +148,7 @@ struct ServedExperiments: DevicePart, ~Copyable {
     }
   }
 
-  func fold(into tally: inout RunTally, tables _: borrowing SimulationTables) {
+  func fold(into tally: inout RunTally, tables _: borrowing @_addressable SimulationTables) {
     for row in conflicts.indices { tally.conflicts[row].mergeCounts(of: conflicts[row]) }
   }
 }

@@ -9,14 +9,14 @@ struct UpgradeSchedule: ~Copyable {
   /// installed on a day by stepping forward from the last one.
   private var installableFrom: ScratchArray<Double>
 
-  init(tables: borrowing SimulationTables) {
+  init(tables: borrowing @_addressable SimulationTables) {
     upgradeDays = ScratchArray(repeating: 0, count: tables.versionCount)
     installableFrom = ScratchArray(repeating: 0, count: tables.versionCount)
   }
 
   /// Each later version's upgrade day: never with the version's never-upgrade
   /// share, otherwise its release day plus an exponential delay.
-  mutating func draw(_ stream: RandomStream, tables: inout SimulationTables) {
+  mutating func draw(_ stream: RandomStream, tables: borrowing @_addressable SimulationTables) {
     var stream = stream
     for version in 1..<tables.versionCount {
       let never = stream.nextUnit() < tables.neverUpgradeShares[version]

@@ -198,7 +198,7 @@ struct EnrollmentGate: DevicePart, ~Copyable {
   }
 
   /// Adds the batch's counts to `tally`.
-  func fold(into tally: inout RunTally, tables _: borrowing SimulationTables) {
+  func fold(into tally: inout RunTally, tables _: borrowing @_addressable SimulationTables) {
     tally.enrollment.mergeCounts(of: self.tally)
   }
 }

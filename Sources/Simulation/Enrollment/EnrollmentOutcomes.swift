@@ -17,7 +17,7 @@ struct EnrollmentOutcomes: DevicePart, ~Copyable {
   /// By experiment: the never-enrolled devices, with or without metrics.
   private var neverEnrolledDevices: ScratchArray<Int>
 
-  init(plan: SimulationPlan, tables: borrowing SimulationTables) {
+  init(plan: SimulationPlan, tables: borrowing @_addressable SimulationTables) {
     metrics = tables.metricCount
     let cells = tables.variantStart[tables.experimentCount]
     let metricTallies = plan.metricStepExponents.map(MetricTally.init(stepExponent:))
@@ -32,13 +32,13 @@ struct EnrollmentOutcomes: DevicePart, ~Copyable {
   /// truth is its expectation had it been shown the variant it was enrolled in.
   @inline(__always)
   mutating func countDevice(
-    gate: inout EnrollmentGate, segment: Int, outcomes: inout DeviceOutcomes, exposures: inout Exposures,
-    tables: inout SimulationTables
+    gate: borrowing @_addressable EnrollmentGate, segment: Int, outcomes: borrowing @_addressable DeviceOutcomes, exposures: borrowing @_addressable Exposures,
+    tables: borrowing @_addressable SimulationTables
   ) {
     for (rule, experiment) in gate.experiments.enumerated() {
       let variant = gate.enrolledVariant[rule]
       guard variant >= 0 else {
-        if gate.wasActive[rule] { countNeverEnrolled(experiment, segment: segment, outcomes: &outcomes, tables: &tables) }
+        if gate.wasActive[rule] { countNeverEnrolled(experiment, segment: segment, outcomes: outcomes, tables: tables) }
         continue
       }
       let cell = tables.variantStart[experiment] + variant, shown = exposures.displayedMask[experiment] != 0
@@ -46,7 +46,7 @@ struct EnrollmentOutcomes: DevicePart, ~Copyable {
       if shown { enrolledShown[cell] += 1 }
       for metric in 0..<metrics {
         let expected = outcomes.expectation(
-          metric, experiment: experiment, variant: variant, shown: shown, segment: segment, tables: &tables)
+          metric, experiment: experiment, variant: variant, shown: shown, segment: segment, tables: tables)
         enrolledOutcomes[cell * metrics + metric]
           .add(outcomes.outcomes[metric], expected: expected, isConversion: tables.metricKinds[metric] == .conversion)
       }
@@ -56,7 +56,7 @@ struct EnrollmentOutcomes: DevicePart, ~Copyable {
   /// A device on which the experiment was active but that never enrolled:
   /// never shown it either, so its outcome carries no lift of it.
   private mutating func countNeverEnrolled(
-    _ experiment: Int, segment: Int, outcomes: inout DeviceOutcomes, tables: inout SimulationTables
+    _ experiment: Int, segment: Int, outcomes: borrowing @_addressable DeviceOutcomes, tables: borrowing @_addressable SimulationTables
   ) {
     neverEnrolledDevices[experiment] += 1
     for metric in 0..<metrics {
@@ -70,7 +70,7 @@ struct EnrollmentOutcomes: DevicePart, ~Copyable {
   /// Keeps nothing of a device: counts add up across devices.
   mutating func reset(device _: Int, random _: DeviceRandom) {}
 
-  func fold(into tally: inout RunTally, tables: borrowing SimulationTables) {
+  func fold(into tally: inout RunTally, tables: borrowing @_addressable SimulationTables) {
     for experiment in 0..<tables.experimentCount {
       tally.experiments[experiment].neverEnrolledDevices += neverEnrolledDevices[experiment]
       for metric in 0..<metrics {

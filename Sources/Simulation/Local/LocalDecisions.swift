@@ -30,7 +30,7 @@ struct LocalDecisions: ~Copyable {
   private(set) var previousActiveExperiments: ScratchArray<Int>
   private(set) var previousActiveCount = 0
 
-  init(tables: borrowing SimulationTables) {
+  init(tables: borrowing @_addressable SimulationTables) {
     let experiments = tables.experimentCount, slots = tables.maximumSlots
     records = ScratchArray(repeating: .none, count: experiments)
     recordsBefore = ScratchArray(repeating: .none, count: experiments)
@@ -55,18 +55,18 @@ struct LocalDecisions: ~Copyable {
   /// An upgrade whose launch decides afresh: keeps the records and the active
   /// experiments of the launch before, for `TransitionCounter`, then decides.
   mutating func decideAfterUpgrade(
-    version: Int, token: ActiveExperimentsToken, draws: inout RandomStream, tables: inout SimulationTables
+    version: Int, token: ActiveExperimentsToken, draws: inout RandomStream, tables: borrowing @_addressable SimulationTables
   ) {
     recordsBefore.copy(from: records)
     swap(&previousActiveExperiments, &activeExperiments)
     previousActiveCount = activeCount
-    decide(version: version, token: token, draws: &draws, tables: &tables)
+    decide(version: version, token: token, draws: &draws, tables: tables)
   }
 
   /// The local source at launch: records of experiments the version does not
   /// define are deleted, and every defined experiment is decided.
   mutating func decide(
-    version: Int, token: ActiveExperimentsToken, draws: inout RandomStream, tables: inout SimulationTables
+    version: Int, token: ActiveExperimentsToken, draws: inout RandomStream, tables: borrowing @_addressable SimulationTables
   ) {
     for index in tables.undefinedStart[version]..<tables.undefinedStart[version + 1] {
       replace(tables.undefined[index], with: .none)

@@ -27,7 +27,7 @@ struct TransitionCounter: DevicePart, ~Copyable {
   /// By `index(_:experiment:from:to:)`.
   private var counts: ScratchArray<Int>
 
-  init(tables: borrowing SimulationTables) {
+  init(tables: borrowing @_addressable SimulationTables) {
     experiments = tables.experimentCount
     versions = tables.versionCount
     counts = ScratchArray(repeating: 0, count: experiments * versions * versions * Transition.count)
@@ -41,7 +41,7 @@ struct TransitionCounter: DevicePart, ~Copyable {
   /// An upgrade that carried the decisions over (`SimulationTables.carriesDecisions`):
   /// every active experiment is kept, and nothing else changes.
   @inline(__always)
-  mutating func countCarried(from: Int, to: Int, local: inout LocalDecisions) {
+  mutating func countCarried(from: Int, to: Int, local: borrowing @_addressable LocalDecisions) {
     for position in 0..<local.activeCount {
       counts[index(.kept, experiment: local.activeExperiments[position], from: from, to: to)] += 1
     }
@@ -55,7 +55,7 @@ struct TransitionCounter: DevicePart, ~Copyable {
   /// at the launch before (every record active then, since each launch
   /// decides, carries or deletes every record) and at this one.
   @inline(__always)
-  mutating func count(from: Int, to: Int, local: inout LocalDecisions) {
+  mutating func count(from: Int, to: Int, local: borrowing @_addressable LocalDecisions) {
     for position in 0..<local.previousActiveCount {
       let experiment = local.previousActiveExperiments[position]
       if !local.records[experiment].isActive {
@@ -81,7 +81,7 @@ struct TransitionCounter: DevicePart, ~Copyable {
   /// Keeps nothing of a device: counts add up across devices.
   mutating func reset(device _: Int, random _: DeviceRandom) {}
 
-  func fold(into tally: inout RunTally, tables _: borrowing SimulationTables) {
+  func fold(into tally: inout RunTally, tables _: borrowing @_addressable SimulationTables) {
     for experiment in 0..<experiments {
       for from in 0..<versions {
         for to in 0..<versions {

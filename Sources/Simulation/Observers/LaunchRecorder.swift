@@ -8,7 +8,7 @@ struct LaunchRecorder: ~Copyable {
   var remoteDisplayed: ScratchArray<Bool>
   var serviceDisplayed: ScratchArray<Bool>
 
-  init(tables: borrowing SimulationTables) {
+  init(tables: borrowing @_addressable SimulationTables) {
     slotDisplayed = ScratchArray(repeating: false, count: tables.maximumSlots)
     remoteDisplayed = ScratchArray(repeating: false, count: tables.remote.count)
     serviceDisplayed = ScratchArray(repeating: false, count: tables.service.count)
@@ -17,9 +17,9 @@ struct LaunchRecorder: ~Copyable {
   /// Refills `record` with the launch just simulated.
   @inline(__always)
   mutating func fill(
-    day: Int, version: Int, launchOfVersion: Int, stabilized: Bool, local: inout LocalDecisions,
-    serving: inout ServedExperiments, remote: inout RemoteDevice, service: inout ServiceDevice,
-    tables: inout SimulationTables
+    day: Int, version: Int, launchOfVersion: Int, stabilized: Bool, local: borrowing @_addressable LocalDecisions,
+    serving: borrowing @_addressable ServedExperiments, remote: borrowing @_addressable RemoteDevice, service: borrowing @_addressable ServiceDevice,
+    tables: borrowing @_addressable SimulationTables
   ) {
     let slots = tables.slotStart[version + 1] - tables.slotStart[version]
     record.day = day

@@ -325,7 +325,7 @@ struct RemoteDevice: DevicePart, ~Copyable {
   }
 
   /// Adds the batch's counts to `tally`.
-  func fold(into tally: inout RunTally, tables _: borrowing SimulationTables) {
+  func fold(into tally: inout RunTally, tables _: borrowing @_addressable SimulationTables) {
     tally.remote.mergeCounts(of: self.tally)
   }
 }

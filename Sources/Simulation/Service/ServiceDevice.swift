@@ -147,7 +147,7 @@ struct ServiceDevice: DevicePart, ~Copyable {
   }
 
   /// Adds the batch's counts to `tally`.
-  func fold(into tally: inout RunTally, tables _: borrowing SimulationTables) {
+  func fold(into tally: inout RunTally, tables _: borrowing @_addressable SimulationTables) {
     tally.service.mergeCounts(of: self.tally)
   }
 }
