@@ -199,7 +199,7 @@ let cTargets: Set<String> = ["_CGSL", "_CFolderSwap", "_CStandardOutput"]
 // the build's time. The modules are optimised whole, as a release build does, with one object per
 // source file as a debug build links them (`-num-threads`): against a file at a time, the clean
 // build with the test bundles took 177 s rather than 191 s and the unit tests 79 s rather than
-// 103 s (docs/performance.md, "CI's time").
+// 103 s (docs/performance.md, "CI's time, second step").
 let optimizedDebug = ProcessInfo.processInfo.environment["LAB_BENCH_OPTIMIZED_DEBUG"] == "1"
 let wholeModuleDebugFlags = [
   "-O", "-wmo", "-num-threads", String(max(ProcessInfo.processInfo.activeProcessorCount, 1)),
