@@ -28,6 +28,9 @@ import Testing
     #expect(empty.array.isEmpty)
     #expect(empty.indices.isEmpty)
     #expect(ScratchArray([3, 1, 2]).array == [3, 1, 2])
+    #expect(ScratchArray(repeating: [3, 1, 2], times: 3).array == [3, 1, 2, 3, 1, 2, 3, 1, 2])
+    #expect(ScratchArray(repeating: [3, 1, 2], times: 0).array.isEmpty)
+    #expect(ScratchArray(repeating: [Int](), times: 4).array.isEmpty)
   }
 
   /// A mutating method on an element changes it in place.

@@ -23,7 +23,8 @@ struct DeviceOutcomes: ~Copyable {
   /// Draws each metric; `exposures` lists the experiments shown in the plan's order.
   @inline(__always)
   mutating func draw(
-    _ random: DeviceRandom, segment: Int, exposures: borrowing @_addressable Exposures, tables: borrowing @_addressable SimulationTables
+    _ random: DeviceRandom, segment: Int, exposures: borrowing @_addressable Exposures,
+    tables: borrowing @_addressable SimulationTables
   ) {
     var stream = random.stream(.outcomes)
     var covariateDraws = random.stream(.covariates, ifUsed: tables.hasCovariates)

@@ -40,7 +40,8 @@ struct ExpectedFirstExposures: DevicePart, ~Copyable {
   /// Calls `body` with each variant in `eligible` and its share under the slot's weights.
   @inline(__always)
   private static func forEachShare(
-    _ experiment: Int, slot: Int, eligible: UInt64, tables: borrowing @_addressable SimulationTables, _ body: (Int, Double) -> Void
+    _ experiment: Int, slot: Int, eligible: UInt64, tables: borrowing @_addressable SimulationTables,
+    _ body: (Int, Double) -> Void
   ) {
     let base = slot * tables.variantStride
     let variants = tables.variantCount(experiment)

@@ -20,7 +20,7 @@ struct HistogramCounts: DevicePart, ~Copyable {
     let cellMoments = plan.scenario.metrics.indices.filter { plan.scenario.metrics[$0].winsorize != nil }.flatMap { metric in
       Array(repeating: Moments(stepExponent: plan.metricStepExponents[metric]), count: AmountHistogram.bucketCount)
     }
-    moments = ScratchArray(Array((0..<cells).map { _ in cellMoments }.joined()))
+    moments = ScratchArray(repeating: cellMoments, times: cells)
   }
 
   /// Counts an outcome of `metric`, already in steps of its grid, in a variant's cell.

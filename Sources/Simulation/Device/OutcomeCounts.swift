@@ -21,12 +21,11 @@ struct OutcomeCounts: DevicePart, ~Copyable {
     ratios = tables.ratioNumerators.count
     let cells = tables.variantStart[tables.experimentCount]
     let metricTallies = plan.metricStepExponents.map(MetricTally.init(stepExponent:))
-    firstExposure = ScratchArray(Array((0..<cells).map { _ in metricTallies }.joined()))
-    uncontaminated = ScratchArray(Array((0..<cells).map { _ in metricTallies }.joined()))
+    firstExposure = ScratchArray(repeating: metricTallies, times: cells)
+    uncontaminated = ScratchArray(repeating: metricTallies, times: cells)
     covariates = ScratchArray(repeating: CovariateTally(), count: tables.hasCovariates ? cells * metrics : 0)
     ratioProducts = ScratchArray(repeating: CrossProducts(), count: cells * ratios)
-    dailyCohorts = ScratchArray(
-      Array((0..<tables.dailyStart[tables.experimentCount]).map { _ in metricTallies }.joined()))
+    dailyCohorts = ScratchArray(repeating: metricTallies, times: tables.dailyStart[tables.experimentCount])
   }
 
   /// Counts the device in every experiment it was shown, under the first

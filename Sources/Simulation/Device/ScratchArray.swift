@@ -34,6 +34,17 @@ struct ScratchArray<Element: BitwiseCopyable>: ~Copyable {
     count = elements.count
   }
 
+  /// `block`'s elements `times` over, one block after another: a part's
+  /// tallies of every metric for each of its cells.
+  init(repeating block: [Element], times: Int) {
+    precondition(times >= 0, "a block repeats zero or more times")
+    count = block.count * times
+    base = UnsafeMutablePointer<Element>.allocate(capacity: max(count, 1))
+    for copy in 0..<times {
+      _ = UnsafeMutableBufferPointer(start: base + copy * block.count, count: block.count).initialize(from: block)
+    }
+  }
+
   deinit {
     base.deallocate()
   }

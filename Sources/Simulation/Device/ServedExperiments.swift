@@ -54,7 +54,8 @@ struct ServedExperiments: DevicePart, ~Copyable {
   /// simulator's display knows; the slots' flags are then set for observers only.
   @inline(__always)
   mutating func serve(
-    version: Int, day: Int, observing: Bool, local: borrowing @_addressable LocalDecisions, remote: borrowing @_addressable RemoteDevice,
+    version: Int, day: Int, observing: Bool, local: borrowing @_addressable LocalDecisions,
+    remote: borrowing @_addressable RemoteDevice,
     tables: borrowing @_addressable SimulationTables, sharedKeys: [SharedKey]
   ) {
     let slots = tables.slotStart[version + 1] - tables.slotStart[version], remoteCount = tables.remote.count

@@ -23,8 +23,8 @@ struct EnrollmentOutcomes: DevicePart, ~Copyable {
     let metricTallies = plan.metricStepExponents.map(MetricTally.init(stepExponent:))
     enrolled = ScratchArray(repeating: 0, count: cells)
     enrolledShown = ScratchArray(repeating: 0, count: cells)
-    enrolledOutcomes = ScratchArray(Array((0..<cells).map { _ in metricTallies }.joined()))
-    neverEnrolled = ScratchArray(Array((0..<tables.experimentCount).map { _ in metricTallies }.joined()))
+    enrolledOutcomes = ScratchArray(repeating: metricTallies, times: cells)
+    neverEnrolled = ScratchArray(repeating: metricTallies, times: tables.experimentCount)
     neverEnrolledDevices = ScratchArray(repeating: 0, count: tables.experimentCount)
   }
 
@@ -32,7 +32,8 @@ struct EnrollmentOutcomes: DevicePart, ~Copyable {
   /// truth is its expectation had it been shown the variant it was enrolled in.
   @inline(__always)
   mutating func countDevice(
-    gate: borrowing @_addressable EnrollmentGate, segment: Int, outcomes: borrowing @_addressable DeviceOutcomes, exposures: borrowing @_addressable Exposures,
+    gate: borrowing @_addressable EnrollmentGate, segment: Int, outcomes: borrowing @_addressable DeviceOutcomes,
+    exposures: borrowing @_addressable Exposures,
     tables: borrowing @_addressable SimulationTables
   ) {
     for (rule, experiment) in gate.experiments.enumerated() {
@@ -56,7 +57,8 @@ struct EnrollmentOutcomes: DevicePart, ~Copyable {
   /// A device on which the experiment was active but that never enrolled:
   /// never shown it either, so its outcome carries no lift of it.
   private mutating func countNeverEnrolled(
-    _ experiment: Int, segment: Int, outcomes: borrowing @_addressable DeviceOutcomes, tables: borrowing @_addressable SimulationTables
+    _ experiment: Int, segment: Int, outcomes: borrowing @_addressable DeviceOutcomes,
+    tables: borrowing @_addressable SimulationTables
   ) {
     neverEnrolledDevices[experiment] += 1
     for metric in 0..<metrics {

@@ -18,7 +18,8 @@ struct LaunchRecorder: ~Copyable {
   @inline(__always)
   mutating func fill(
     day: Int, version: Int, launchOfVersion: Int, stabilized: Bool, local: borrowing @_addressable LocalDecisions,
-    serving: borrowing @_addressable ServedExperiments, remote: borrowing @_addressable RemoteDevice, service: borrowing @_addressable ServiceDevice,
+    serving: borrowing @_addressable ServedExperiments, remote: borrowing @_addressable RemoteDevice,
+    service: borrowing @_addressable ServiceDevice,
     tables: borrowing @_addressable SimulationTables
   ) {
     let slots = tables.slotStart[version + 1] - tables.slotStart[version]
