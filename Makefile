@@ -10,10 +10,13 @@ export LAB_BENCH_OPTIMIZED_DEBUG
 # One release build for the scratch check, the README's commands and the fuzzers:
 # with this 1, Package.swift gives its readers of outside input libFuzzer's
 # coverage and builds bench-fuzz on libFuzzer (the device loop stays uninstrumented).
-# Only `make test` and `make fuzz` set it: the release build `make compare` runs
-# carries no coverage, which slows the vendors' SDK ports (compare-frameworks: 33 s, not 9.5).
+# Only `make test` and `make fuzz` set it, and they build into their own scratch
+# folder, so that this build and the plain release build `make compare` runs (which
+# carries no coverage: compare-frameworks takes 9.5 s there, 30 s here) do not
+# rebuild each other, and so that it can build while the unit tests hold .build/.
 LAB_BENCH_FUZZING ?= 1
 test fuzz: export LAB_BENCH_FUZZING := $(LAB_BENCH_FUZZING)
+FUZZING_SCRATCH := .build/fuzzing
 
 .PHONY: run test setup build compare fixtures vendor-fixtures decision-fixtures engine-fixtures confidence-fixtures growthbook-suite golden fuzz clean
 
@@ -30,30 +33,38 @@ compare: setup
 ## integration test on a one-node cluster it starts, the unit tests, the
 ## release build's unchecked scratch memory against the debug build's checked
 ## one, every command of the README's "Using the bench" and "On a cluster"
-## blocks (the committed examples compared with what they write), then an app
+## blocks (the committed examples compared with what they write), and an app
 ## package that depends on the committed tree by version
 test: setup
-	sh scripts/step.sh build $(SWIFT) build --build-tests
-	$(MAKE) --no-print-directory -j2 --output-sync=target test-steps \
-	  DEBUG_BENCH="$$($(SWIFT) build --show-bin-path)/bench" RELEASE_BENCH="$$($(SWIFT) build -c release --show-bin-path)/bench"
+	$(MAKE) --no-print-directory -j4 --output-sync=target test-steps \
+	  DEBUG_BENCH="$$($(SWIFT) build --show-bin-path)/bench" \
+	  RELEASE_BENCH="$$($(SWIFT) build -c release --scratch-path $(FUZZING_SCRATCH) --show-bin-path)/bench"
 
-# The steps after the build, two at a time: the Slurm test waits on its cluster
-# for most of its time (33 s, 6 s of CPU), so it runs beside the unit tests, and
-# the README's commands leave a core idle for a third of theirs, so the app
-# package builds beside them. Each step's output is printed whole when it ends.
-# The benches' paths are asked for before: SwiftPM holds its lock on .build/
+# The steps, as many at once as their inputs allow, so that both cores stay busy
+# (docs/performance.md, "CI's time, third step"): the debug build with the unit
+# tests and the Slurm test after it, the release build with the README's commands
+# after it, the scratch check after both, and the app package, which builds on its
+# own, from the start. Four at a time, as the Slurm test and the README's Slurm
+# line mostly wait on their cluster. Each step's output is printed whole when it
+# ends. The benches' paths are asked for before: SwiftPM holds its lock on .build/
 # while `swift test` runs, so a step beside it cannot ask then.
-TEST_STEPS := test-slurm test-unit-tests test-check-scratch test-check-readme test-app-package
+TEST_STEPS := test-build test-fuzzing-build test-unit-tests test-slurm test-check-scratch test-check-readme \
+  test-app-package
 .PHONY: test-steps $(TEST_STEPS)
-test-steps: test-check-readme test-app-package
-test-check-scratch: test-slurm test-unit-tests
-test-check-readme test-app-package: test-check-scratch
+test-steps: test-unit-tests test-check-readme test-app-package test-slurm test-check-scratch
+test-unit-tests test-slurm: test-build
+test-check-readme: test-fuzzing-build
+test-check-scratch: test-build test-fuzzing-build
+test-build:
+	sh scripts/step.sh build $(SWIFT) build --build-tests
+test-fuzzing-build:
+	sh scripts/step.sh fuzzing-build $(SWIFT) build -c release --scratch-path $(FUZZING_SCRATCH)
 test-slurm:
 	sh scripts/step.sh slurm bash Tests/Integration/slurm-test.sh "$(DEBUG_BENCH)"
 test-unit-tests:
 	sh scripts/step.sh unit-tests $(SWIFT) test --skip-build
 test-check-scratch:
-	sh scripts/step.sh check-scratch sh scripts/check-scratch.sh
+	sh scripts/step.sh check-scratch sh scripts/check-scratch.sh "$(DEBUG_BENCH)" "$(RELEASE_BENCH)"
 test-check-readme:
 	sh scripts/step.sh check-readme bash scripts/check-readme.sh "$(RELEASE_BENCH)"
 test-app-package:

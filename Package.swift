@@ -194,13 +194,19 @@ let cTargets: Set<String> = ["_CGSL", "_CFolderSwap", "_CStandardOutput"]
 
 // No unsafe flags by default: an app depending on a product by version would refuse them. The
 // test suite runs millions of simulated launches, so `make test` sets LAB_BENCH_OPTIMIZED_DEBUG,
-// which optimises the debug build's modules (keeping its testability and checked scratch memory)
-// but not its test bundles: they only call into the modules, and optimising them would double
-// the build's time. The modules are optimised whole, as a release build does, with one object per
-// source file as a debug build links them (`-num-threads`): against a file at a time, the clean
-// build with the test bundles took 177 s rather than 191 s and the unit tests 79 s rather than
-// 103 s (docs/performance.md, "CI's time, second step").
+// which optimises the debug build's modules that the tests run in loops (keeping its testability
+// and checked scratch memory), but not its test bundles nor the modules that only read options,
+// assemble the pipeline or write the report: optimising those cost the build more time than it
+// saved the tests (docs/performance.md, "CI's time, third step"). The modules are optimised whole,
+// as a release build does, with one object per source file as a debug build links them
+// (`-num-threads`): against a file at a time, the clean build with the test bundles took 177 s
+// rather than 191 s and the unit tests 79 s rather than 103 s ("CI's time, second step").
 let optimizedDebug = ProcessInfo.processInfo.environment["LAB_BENCH_OPTIMIZED_DEBUG"] == "1"
+/// The modules whose code the tests run per device, event, replication or scenario read.
+let modulesTheTestsRunInLoops: Set<String> = [
+  "Lab", "Enrollment", "Bucketing", "Digests", "JSONDocument", "ScenarioFormat", "Platforms", "Results", "Simulation",
+  "Tallies", "Statistics", "Analysis", "Sharding",
+]
 let wholeModuleDebugFlags = [
   "-O", "-wmo", "-num-threads", String(max(ProcessInfo.processInfo.activeProcessorCount, 1)),
   // SwiftPM asks a debug build for batches of files, which a whole-module build ignores with a warning.
@@ -220,6 +226,9 @@ let readersOfOutsideInput: Set<String> = [
   "Expectations", "BenchFuzz",
 ]
 precondition(
+  modulesTheTestsRunInLoops.isSubset(of: package.targets.map(\.name)),
+  "modulesTheTestsRunInLoops names a target the package does not have: it would go unoptimised")
+precondition(
   readersOfOutsideInput.isSubset(of: package.targets.map(\.name)),
   "readersOfOutsideInput names a target the package does not have: it would go uninstrumented")
 
@@ -235,7 +244,7 @@ for target in package.targets where !cTargets.contains(target.name) {
     // read-only, and passed by address rather than copied at every call (DeviceSimulator).
     target.swiftSettings! += [.enableExperimentalFeature("AddressableParameters")]
   }
-  if optimizedDebug && target.type != .test {
+  if optimizedDebug && modulesTheTestsRunInLoops.contains(target.name) {
     target.swiftSettings! += [.unsafeFlags(wholeModuleDebugFlags, .when(configuration: .debug))]
   }
   if fuzzing && readersOfOutsideInput.contains(target.name) {

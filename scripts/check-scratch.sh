@@ -5,18 +5,32 @@
 # RUNS times (default 2) with a random seed and population in both builds, and the two results.json
 # must be byte for byte the same (two replications each, so that the replications path is compared
 # too). The seeds are printed, so a failure can be replayed.
+#
+# Usage: scripts/check-scratch.sh [CHECKED_BENCH UNCHECKED_BENCH [RUNS]]: the two benches `make test`
+# built (it passes them, as its unit tests hold SwiftPM's lock on .build meanwhile), or, without
+# them, the two builds below, made if missing.
 set -eu
 cd "$(dirname "$0")/.."
-runs=${1:-2}
-# The debug build is the one `make test` builds, its modules optimised (LAB_BENCH_OPTIMIZED_DEBUG).
-export LAB_BENCH_OPTIMIZED_DEBUG=${LAB_BENCH_OPTIMIZED_DEBUG-1}
-# The release build is the one the fuzzers and the README's commands use too: libFuzzer's coverage
-# in the readers of outside input (LAB_BENCH_FUZZING), none in the device loop compared here.
-export LAB_BENCH_FUZZING=${LAB_BENCH_FUZZING-1}
-swift build --product bench >/dev/null
-swift build -c release --product bench >/dev/null
-checked=$(swift build --show-bin-path)/bench
-unchecked=$(swift build -c release --show-bin-path)/bench
+if [ $# -ge 2 ]; then
+  checked=$1
+  unchecked=$2
+  runs=${3:-2}
+else
+  # The debug build is the one `make test` builds, its modules optimised (LAB_BENCH_OPTIMIZED_DEBUG).
+  export LAB_BENCH_OPTIMIZED_DEBUG=${LAB_BENCH_OPTIMIZED_DEBUG-1}
+  # The release build is the one the fuzzers and the README's commands use too, in its own scratch
+  # folder: libFuzzer's coverage in the readers of outside input (LAB_BENCH_FUZZING), none in the
+  # device loop compared here.
+  export LAB_BENCH_FUZZING=1
+  swift build --product bench >/dev/null
+  swift build -c release --scratch-path .build/fuzzing --product bench >/dev/null
+  checked=$(swift build --show-bin-path)/bench
+  unchecked=$(swift build -c release --scratch-path .build/fuzzing --show-bin-path)/bench
+  runs=2
+fi
+for bench in "$checked" "$unchecked"; do
+  [ -x "$bench" ] || { echo "check-scratch: $bench is not an executable bench: build it first" >&2; exit 2; }
+done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 failures=0

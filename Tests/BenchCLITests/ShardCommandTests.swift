@@ -4,21 +4,33 @@ import Testing
 
 @testable import BenchCLI
 
-/// Runs `bench run …` or `bench merge …` in this process, as the executable
-/// would, parsed by the subcommand itself: the root's parser checks the whole
-/// command tree's configuration at every call in a debug build (swift-argument-
-/// parser's `#if DEBUG` validators), which took half of this suite's time.
-/// The root's dispatch is tested through the executable (`BenchProcess`).
-private func bench(_ arguments: [String]) async throws {
-  var command: any AsyncParsableCommand
-  switch arguments.first {
-  case "run": command = try Bench.Run.parse(Array(arguments.dropFirst()))
-  case "merge": command = try Bench.Merge.parse(Array(arguments.dropFirst()))
-  default:
-    Issue.record("\(arguments.first ?? "") is not a command these tests run in process")
-    return
+/// Runs `bench merge …` in this process, as the executable would, parsed by the subcommand itself:
+/// the root's parser checks the whole command tree's configuration at every call in a debug build
+/// (swift-argument-parser's `#if DEBUG` validators), which took half of this suite's time. The
+/// root's dispatch is tested through the executable (`BenchProcess`).
+private func merge(_ arguments: [String]) async throws {
+  try await Bench.Merge.parse(arguments).run()
+}
+
+/// `bench run` parsed once and run as each shard: even a subcommand's parse checks its options'
+/// configuration in a debug build, which was more than half of the test below (fourteen runs of
+/// every scenario). The runs differ only in `--shard`, `--out` and `--threads`, which are set on
+/// the parsed command and checked by its `validate()`, as `parse` does.
+private struct ParsedRun {
+  let command: Bench.Run
+
+  init(_ arguments: [String]) throws {
+    command = try Bench.Run.parse(arguments)
   }
-  try await command.run()
+
+  func run(shard: String?, out: String, threads: Int) async throws {
+    var command = command
+    command.shard = shard
+    command.out = out
+    command.threads = threads
+    try command.validate()
+    try await command.run()
+  }
 }
 
 private func files(in folder: URL) throws -> [String: Data] {
@@ -37,18 +49,18 @@ private func files(in folder: URL) throws -> [String: Data] {
     #expect(names.count >= 20)
     for name in names {
       let root = try temporaryFolder()
-      let common = [committedScenario(name), "--devices", "150", "--seed", "3", "--replications", "2", "--quiet"]
-      try await bench(["run"] + common + ["--out", root.appendingPathComponent("whole").path, "--threads", "2"])
+      let run = try ParsedRun([committedScenario(name), "--devices", "150", "--seed", "3", "--replications", "2", "--quiet"])
+      try await run.run(shard: nil, out: root.appendingPathComponent("whole").path, threads: 2)
       let whole = try files(in: root.appendingPathComponent("whole/\(name)"))
       #expect(whole["report.md"] != nil && whole["results.json"] != nil)
       for count in [1, 2, 3, 7] {
         let parts = root.appendingPathComponent("parts-\(count)")
         for index in 0..<count {
-          try await bench(["run"] + common + ["--shard", "\(index)/\(count)", "--out", parts.path, "--threads", "1"])
+          try await run.run(shard: "\(index)/\(count)", out: parts.path, threads: 1)
         }
         let partFiles = (0..<count).map { parts.appendingPathComponent("\(name).shard-\($0)-of-\(count).part").path }
         let out = root.appendingPathComponent("merged-\(count)")
-        try await bench(["merge"] + partFiles.reversed() + ["--out", out.path, "--quiet"])
+        try await merge(partFiles.reversed() + ["--out", out.path, "--quiet"])
         #expect(try files(in: out.appendingPathComponent(name)) == whole, "\(name) in \(count) shards")
       }
     }

@@ -4,7 +4,7 @@ import Testing
 /// FNV-1a over UTF-16 code units, against growthbook's own on 1,200 ids.
 @Suite struct FNV1aTests {
   @Test func hashesMatchGrowthBooksSDK() throws {
-    let fixtures = try VendorFixtures.load("growthbook", as: GrowthBookFixtures.self)
+    let fixtures = try VendorFixtures.growthBook.get()
     #expect(fixtures.fnv.count == 1_200)
     var mismatches: [String] = []
     for entry in fixtures.fnv where FNV1a.hash32(entry.value) != entry.fnv1a32 { mismatches.append(entry.value) }

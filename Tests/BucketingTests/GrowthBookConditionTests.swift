@@ -11,7 +11,7 @@ import Testing
   /// attribute (read as 0) or between a number and a string (the string read
   /// as a number). The test names each such case and counts them.
   @Test func conditionsMatchTheSDK() throws {
-    let fixtures = try VendorFixtures.load("growthbook", as: GrowthBookFixtures.self)
+    let fixtures = try VendorFixtures.growthBook.get()
     #expect(fixtures.conditions.count == 850)
     var javaScriptOrder = 0
     for entry in fixtures.conditions
@@ -41,7 +41,7 @@ import Testing
   /// $notRegexi`; a pattern that does not compile matches nothing, so its
   /// negation holds), on attributes in every case and shape.
   @Test func theNewerOperatorsMatchTheSDK() throws {
-    let fixtures = try VendorFixtures.load("growthbook", as: GrowthBookFixtures.self)
+    let fixtures = try VendorFixtures.growthBook.get()
     #expect(fixtures.operatorConditions.count == 510)
     #expect(Set(fixtures.operatorConditions.map(\.result)) == [true, false])
     for entry in fixtures.operatorConditions {

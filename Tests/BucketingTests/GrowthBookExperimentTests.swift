@@ -18,7 +18,7 @@ import Testing
   }
 
   @Test func runsMatchTheSDK() throws {
-    let fixtures = try VendorFixtures.load("growthbook", as: GrowthBookFixtures.self)
+    let fixtures = try VendorFixtures.growthBook.get()
     let experiments = try fixtures.experiments.map(experiment)
     var compared = 0
     for run in fixtures.runs {
@@ -40,7 +40,7 @@ import Testing
   /// bucket version (re-bucketed) and a minimum bucket version (excluded, so
   /// the feature falls back to its default), on 500 users.
   @Test func stickyBucketingMatchesTheSDK() throws {
-    let fixtures = try VendorFixtures.load("growthbook", as: GrowthBookFixtures.self)
+    let fixtures = try VendorFixtures.growthBook.get()
     var kept = 0
     for user in fixtures.sticky {
       var sticky: GrowthBookStickyBuckets? = GrowthBookStickyBuckets()
@@ -72,7 +72,7 @@ import Testing
   /// and a run without sticky bucketing use no fallback. The documents at
   /// the end are the SDK's.
   @Test func aVisitorWhoLogsInKeepsTheVariationThroughTheFallbackAttribute() throws {
-    let fixtures = try VendorFixtures.load("growthbook", as: GrowthBookFixtures.self)
+    let fixtures = try VendorFixtures.growthBook.get()
     var compared = 0, carriedOver = 0
     for journey in fixtures.journeys {
       var sticky: GrowthBookStickyBuckets? = GrowthBookStickyBuckets()

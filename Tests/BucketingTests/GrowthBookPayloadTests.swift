@@ -6,7 +6,7 @@ import Testing
 /// rule with a condition and a coverage, then an experiment rule.
 @Suite struct GrowthBookPayloadTests {
   @Test func featureValuesMatchTheSDK() throws {
-    let fixtures = try VendorFixtures.load("growthbook", as: GrowthBookFixtures.self)
+    let fixtures = try VendorFixtures.growthBook.get()
     let payload = try GrowthBookPayload(fixtures.payload)
     #expect(fixtures.features.count == 1_200)
     for user in fixtures.features {
@@ -25,7 +25,7 @@ import Testing
   /// experiment rules, an experiment hashed on the device id the app gives,
   /// defaults of every JSON type, and the id of the rule that decided.
   @Test func rolloutsAndTheDecidingRuleMatchTheSDK() throws {
-    let fixtures = try VendorFixtures.load("growthbook", as: GrowthBookFixtures.self)
+    let fixtures = try VendorFixtures.growthBook.get()
     let payload = try GrowthBookPayload(fixtures.rolloutPayload)
     #expect(fixtures.rollouts.count == 1_000)
     let sources = expectTheSDKsEvaluations(of: payload, for: fixtures.rollouts)
@@ -43,7 +43,7 @@ import Testing
   /// rule, end the evaluation as a gate ("prerequisite"), name a missing
   /// feature or meet a cycle ("cyclicPrerequisite").
   @Test func savedGroupsFiltersRangesAndPrerequisitesMatchTheSDK() throws {
-    let fixtures = try VendorFixtures.load("growthbook", as: GrowthBookFixtures.self)
+    let fixtures = try VendorFixtures.growthBook.get()
     let payload = try GrowthBookPayload(fixtures.structurePayload)
     #expect(fixtures.structures.count == 603)
     let sources = expectTheSDKsEvaluations(of: payload, for: fixtures.structures)

@@ -5,7 +5,7 @@ import Testing
 /// optimizely-sdk on 4,500 keys (empty, non-ASCII, 200 characters long).
 @Suite struct MurmurHash3Tests {
   @Test func hashesAndBucketsMatchOptimizelysSDK() throws {
-    let fixtures = try VendorFixtures.load("optimizely", as: OptimizelyFixtures.self)
+    let fixtures = try VendorFixtures.optimizely.get()
     #expect(fixtures.hashes.count == 4_500)
     for case let hash in fixtures.hashes {
       #expect(MurmurHash3.x86_32(hash.key, seed: 1) == hash.hash, "\(hash.key)")

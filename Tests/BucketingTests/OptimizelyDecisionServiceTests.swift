@@ -14,7 +14,7 @@ import Testing
   }
 
   @Test func everyDecisionMatchesTheSDK() throws {
-    let fixtures = try VendorFixtures.load("optimizely", as: OptimizelyFixtures.self)
+    let fixtures = try VendorFixtures.optimizely.get()
     let service = try service()
     var compared = 0
     for decision in fixtures.decisions {
@@ -34,7 +34,7 @@ import Testing
   }
 
   @Test func semanticVersionsCompareAsTheSDKDoes() throws {
-    let fixtures = try VendorFixtures.load("optimizely", as: OptimizelyFixtures.self)
+    let fixtures = try VendorFixtures.optimizely.get()
     for version in fixtures.versions {
       let condition = AttributeValue.object([
         "name": .string("v"), "type": .string("custom_attribute"), "match": .string(version.match),

@@ -5,19 +5,28 @@
 #
 # Nothing outside the folder is touched: the munge key, socket and logs, the
 # controller's state and the daemons' pid files all live in it, on ports picked
-# at random, and the daemons are stopped by their process ids.
+# at random, and the daemons are stopped by their process ids. One cluster runs
+# at a time on a machine: `make test` runs the Slurm test and the README's Slurm
+# line side by side, and both would name their node after this host, so the
+# second waits on a lock (file descriptor 9, which the daemons do not inherit)
+# that the first holds until stop_cluster.
 
 cluster_pids=()
 
 start_cluster() {
   local folder=$1
+  exec 9>"${TMPDIR:-/tmp}/lab-bench-slurm-cluster.lock"
+  if ! flock -w 600 9; then
+    echo "slurm cluster: another one-node cluster has run on this machine for 10 minutes; stop it first" >&2
+    return 1
+  fi
   mkdir -p "$folder/state" "$folder/spool" "$folder/munge"
   chmod 700 "$folder/munge"
   head -c 1024 /dev/urandom > "$folder/munge/munge.key"
   chmod 400 "$folder/munge/munge.key"
   munged --foreground --force --socket="$folder/munge/socket" --key-file="$folder/munge/munge.key" \
     --pid-file="$folder/munge/munged.pid" --seed-file="$folder/munge/seed" --log-file="$folder/munge/munged.log" \
-    > "$folder/munge/munged.out" 2>&1 &
+    > "$folder/munge/munged.out" 2>&1 9>&- &
   cluster_pids+=($!)
   wait_for "munged's socket" 20 test -S "$folder/munge/socket"
 
@@ -56,9 +65,9 @@ NodeName=benchnode NodeHostname=$(hostname) NodeAddr=127.0.0.1 CPUs=$cpus State=
 PartitionName=bench Nodes=benchnode Default=YES MaxTime=INFINITE State=UP
 CONF
   export SLURM_CONF=$folder/slurm.conf
-  slurmctld -D -i -f "$SLURM_CONF" > "$folder/slurmctld.out" 2>&1 &
+  slurmctld -D -i -f "$SLURM_CONF" > "$folder/slurmctld.out" 2>&1 9>&- &
   cluster_pids+=($!)
-  slurmd -D -N benchnode -f "$SLURM_CONF" > "$folder/slurmd.out" 2>&1 &
+  slurmd -D -N benchnode -f "$SLURM_CONF" > "$folder/slurmd.out" 2>&1 9>&- &
   cluster_pids+=($!)
   wait_for "the node to be idle" 60 node_is_idle
 }
@@ -72,6 +81,7 @@ stop_cluster() {
   for pid in "${cluster_pids[@]}"; do kill "$pid" 2>/dev/null || true; done
   for pid in "${cluster_pids[@]}"; do wait "$pid" 2>/dev/null || true; done
   cluster_pids=()
+  exec 9>&-
 }
 
 # wait_for WHAT SECONDS COMMAND...: runs COMMAND every half second until it succeeds.
