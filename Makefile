@@ -7,7 +7,7 @@ SCENARIO ?= scenarios/upgrade.json
 # no unsafe flags otherwise, as an app that depends on it needs.
 LAB_BENCH_OPTIMIZED_DEBUG ?= 1
 export LAB_BENCH_OPTIMIZED_DEBUG
-# One release build for the scratch check and the fuzzers:
+# One release build for the scratch check, the README's commands and the fuzzers:
 # with this 1, Package.swift gives its readers of outside input libFuzzer's
 # coverage and builds bench-fuzz on libFuzzer (the device loop stays uninstrumented).
 # Only `make test` and `make fuzz` set it, and they build into their own scratch
@@ -41,25 +41,27 @@ test: setup
 	  RELEASE_BENCH="$$($(SWIFT) build -c release --scratch-path $(FUZZING_SCRATCH) --show-bin-path)/bench"
 
 # The steps, as many at once as their inputs allow, so that both cores stay busy
-# (docs/performance.md, "CI's time, third step"). The debug build, then the unit
-# tests, the Slurm test and the README's commands on it, are the longest chain;
-# the release build (for the scratch check and the fuzzers) and the app package,
-# which builds on its own, run beside them from the start at a lower priority
-# (`nice`), on the cores the chain leaves idle. Every step whose inputs are ready
-# runs (`-j`, five at most), as the Slurm test and the README's Slurm line mostly
-# wait on their cluster. Each step's output is printed whole when it ends. The benches' paths are asked for before:
-# SwiftPM holds its lock on .build/ while `swift test` runs, so a step beside it
-# cannot ask then.
+# (docs/performance.md, "CI's time, third step"): the debug build with the unit
+# tests and the Slurm test after it, the release build with the README's commands
+# after it, and the scratch check after both. The app package, which builds on its
+# own, runs from the start on the CPU time the others leave idle: as SCHED_IDLE
+# (`chrt --idle`), which its compilers keep, where SwiftPM starts them at nice 0
+# whatever `nice` said. Every step whose inputs are ready runs (`-j`), as the Slurm
+# test and the README's Slurm line mostly wait on their cluster. Each step's output
+# is printed whole when it ends. The benches' paths are asked for before: SwiftPM
+# holds its lock on .build/ while `swift test` runs, so a step beside it cannot ask.
+IDLE := $(shell command -v chrt >/dev/null 2>&1 && echo chrt --idle 0)
 TEST_STEPS := test-build test-fuzzing-build test-unit-tests test-slurm test-check-scratch test-check-readme \
   test-app-package
 .PHONY: test-steps $(TEST_STEPS)
 test-steps: test-unit-tests test-check-readme test-slurm test-check-scratch test-app-package
-test-unit-tests test-slurm test-check-readme: test-build
+test-unit-tests test-slurm: test-build
+test-check-readme: test-fuzzing-build
 test-check-scratch: test-build test-fuzzing-build
 test-build:
 	sh scripts/step.sh build $(SWIFT) build --build-tests
 test-fuzzing-build:
-	sh scripts/step.sh fuzzing-build nice $(SWIFT) build -c release --scratch-path $(FUZZING_SCRATCH)
+	sh scripts/step.sh fuzzing-build $(SWIFT) build -c release --scratch-path $(FUZZING_SCRATCH)
 test-slurm:
 	sh scripts/step.sh slurm bash Tests/Integration/slurm-test.sh "$(DEBUG_BENCH)"
 test-unit-tests:
@@ -67,9 +69,9 @@ test-unit-tests:
 test-check-scratch:
 	sh scripts/step.sh check-scratch sh scripts/check-scratch.sh "$(DEBUG_BENCH)" "$(RELEASE_BENCH)"
 test-check-readme:
-	sh scripts/step.sh check-readme bash scripts/check-readme.sh "$(DEBUG_BENCH)"
+	sh scripts/step.sh check-readme bash scripts/check-readme.sh "$(RELEASE_BENCH)"
 test-app-package:
-	sh scripts/step.sh app-package nice sh scripts/check-app-package.sh
+	sh scripts/step.sh app-package $(IDLE) sh scripts/check-app-package.sh
 
 ## setup: install GSL through apt when pkg-config cannot find it
 setup:

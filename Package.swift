@@ -194,19 +194,18 @@ let cTargets: Set<String> = ["_CGSL", "_CFolderSwap", "_CStandardOutput"]
 
 // No unsafe flags by default: an app depending on a product by version would refuse them. The
 // test suite runs millions of simulated launches, so `make test` sets LAB_BENCH_OPTIMIZED_DEBUG,
-// which optimises the debug build's modules that the tests and the README's commands run in loops
-// (keeping its testability and checked scratch memory), but not its test bundles nor the modules
-// that only assemble the pipeline, read exports or write the report: optimising those cost the
-// build more time than it saved the tests (docs/performance.md, "CI's time, third step"). The modules are optimised whole,
+// which optimises the debug build's modules that the tests run in loops (keeping its testability
+// and checked scratch memory), but not its test bundles nor the modules that only read options,
+// assemble the pipeline or write the report: optimising those cost the build more time than it
+// saved the tests (docs/performance.md, "CI's time, third step"). The modules are optimised whole,
 // as a release build does, with one object per source file as a debug build links them
 // (`-num-threads`): against a file at a time, the clean build with the test bundles took 177 s
 // rather than 191 s and the unit tests 79 s rather than 103 s ("CI's time, second step").
 let optimizedDebug = ProcessInfo.processInfo.environment["LAB_BENCH_OPTIMIZED_DEBUG"] == "1"
-/// The modules whose code the tests and the README's commands run per device, event, replication
-/// or scenario read; BenchCLI holds `bench perf`'s reference loop.
+/// The modules whose code the tests run per device, event, replication or scenario read.
 let modulesTheTestsRunInLoops: Set<String> = [
   "Lab", "Enrollment", "Bucketing", "Digests", "JSONDocument", "ScenarioFormat", "Platforms", "Results", "Simulation",
-  "Tallies", "Statistics", "Analysis", "Sharding", "BenchCLI",
+  "Tallies", "Statistics", "Analysis", "Sharding",
 ]
 let wholeModuleDebugFlags = [
   "-O", "-wmo", "-num-threads", String(max(ProcessInfo.processInfo.activeProcessorCount, 1)),
@@ -215,10 +214,11 @@ let wholeModuleDebugFlags = [
 ]
 
 // `make test` and `make fuzz` also set LAB_BENCH_FUZZING, so that one release build serves the
-// fuzzers and the scratch check: its modules that read or render outside input (the vendors'
-// files and SDK ports included) carry libFuzzer's coverage, which guides the fuzzer through them,
-// and `bench-fuzz` drives libFuzzer. The device loop, the statistics, the analysis and the
-// commands stay uninstrumented, at full speed: a trap in them still fails a fuzz run. Coverage is release-only because a debug
+// fuzzers, the README's commands and the scratch check: its modules that read or render outside
+// input (the vendors' files and SDK ports included) carry libFuzzer's coverage, which guides the
+// fuzzer through them, and `bench-fuzz` drives libFuzzer. The device loop, the statistics, the
+// analysis and the commands (with `bench perf`'s reference loop) stay uninstrumented, at full
+// speed: a trap in them still fails a fuzz run. Coverage is release-only because a debug
 // executable's `main` is renamed, which would let libFuzzer's own `main` in.
 let fuzzing = ProcessInfo.processInfo.environment["LAB_BENCH_FUZZING"] == "1"
 let readersOfOutsideInput: Set<String> = [

@@ -2,9 +2,8 @@
 # Runs every command of the README's "Using the bench" and "On a cluster" blocks as written, in
 # order, in a temporary folder that holds scenarios/ and docs/examples/, and fails on the first
 # that does not succeed. `swift run [-c release] bench ARGS` reaches the bench under test through a
-# `swift` shim first on PATH: `make test` passes its debug build, whose modules the commands run in
-# loops are optimised and whose scratch memory is bounds-checked (its release build carries
-# libFuzzer's coverage, which triples `bench compare`'s time). The Slurm line needs a cluster: as root with Debian's slurm-wlm and munge (which
+# `swift` shim first on PATH (the release build, for speed; the debug build's checks run in the
+# test suite). The Slurm line needs a cluster: as root with Debian's slurm-wlm and munge (which
 # scripts/setup.sh installs) a one-node cluster is started for it and the merged report awaited;
 # elsewhere that line is skipped with a notice, except on CI, where it fails. The two commands that
 # write the committed examples (reports/upgrade/, reports/compare-frameworks/) must write them
