@@ -11,7 +11,10 @@
 # them, the two builds below, made if missing.
 set -eu
 cd "$(dirname "$0")/.."
-if [ $# -ge 2 ]; then
+if [ $# -eq 1 ] || [ $# -gt 3 ]; then
+  echo "usage: scripts/check-scratch.sh [CHECKED_BENCH UNCHECKED_BENCH [RUNS]]" >&2
+  exit 2
+elif [ $# -ge 2 ]; then
   checked=$1
   unchecked=$2
   runs=${3:-2}
@@ -28,6 +31,9 @@ else
   unchecked=$(swift build -c release --scratch-path .build/fuzzing --show-bin-path)/bench
   runs=2
 fi
+case $runs in
+'' | *[!0-9]*) echo "check-scratch: RUNS is '$runs': give a whole number of runs, e.g. 2" >&2; exit 2 ;;
+esac
 for bench in "$checked" "$unchecked"; do
   [ -x "$bench" ] || { echo "check-scratch: $bench is not an executable bench: build it first" >&2; exit 2; }
 done

@@ -17,7 +17,8 @@ enum VendorFixtures {
   /// The GrowthBook fixtures, decoded once for the twelve tests that read them: the file is 4 MB,
   /// and decoding it takes more than a second of CPU under Swift Testing, which records a
   /// backtrace for every thrown error (each number or string of an `AttributeValue` throws at
-  /// least once before it decodes). The twelve decodes were 16 of BucketingTests' 23 s of CPU.
+  /// least once before it decodes). Decoded for each test, the two files below took 16 of
+  /// BucketingTests' 23 s of CPU.
   static let growthBook = Result { try load("growthbook", as: GrowthBookFixtures.self) }
 
   /// The Optimizely fixtures, decoded once for the tests that read them (1 MB).
