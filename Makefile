@@ -2,8 +2,9 @@
 SWIFT ?= swift
 SCENARIO ?= scenarios/upgrade.json
 # The test suite runs millions of simulated launches: Package.swift optimises
-# the debug build's modules (which keep assertions, testability and the scratch
-# memory's bounds checks), but not its test bundles, when this is 1. It carries
+# the debug build's modules that the tests run in loops (which keep assertions,
+# testability and the scratch memory's bounds checks), but not its test bundles,
+# when this is 1. It carries
 # no unsafe flags otherwise, as an app that depends on it needs.
 LAB_BENCH_OPTIMIZED_DEBUG ?= 1
 export LAB_BENCH_OPTIMIZED_DEBUG
