@@ -4,8 +4,8 @@ SCENARIO ?= scenarios/upgrade.json
 # The test suite runs millions of simulated launches: Package.swift optimises
 # the debug build's modules that the tests run in loops (which keep assertions,
 # testability and the scratch memory's bounds checks), but not its test bundles,
-# when this is 1. It carries
-# no unsafe flags otherwise, as an app that depends on it needs.
+# when this is 1. It carries no unsafe flags otherwise, as an app that depends on
+# it needs.
 LAB_BENCH_OPTIMIZED_DEBUG ?= 1
 export LAB_BENCH_OPTIMIZED_DEBUG
 # One release build for the scratch check, the README's commands and the fuzzers:
@@ -13,8 +13,8 @@ export LAB_BENCH_OPTIMIZED_DEBUG
 # coverage and builds bench-fuzz on libFuzzer (the device loop stays uninstrumented).
 # Only `make test` and `make fuzz` set it, and they build into their own scratch
 # folder, so that this build and the plain release build `make compare` runs (which
-# carries no coverage: compare-frameworks takes 9.5 s there, 30 s here) do not
-# rebuild each other, and so that it can build while the unit tests hold .build/.
+# carries no coverage, so the vendors' SDK ports run at full speed) do not rebuild
+# each other, and so that it can build while the unit tests hold .build/.
 LAB_BENCH_FUZZING ?= 1
 test fuzz: export LAB_BENCH_FUZZING := $(LAB_BENCH_FUZZING)
 FUZZING_SCRATCH := .build/fuzzing
