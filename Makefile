@@ -8,9 +8,10 @@ SCENARIO ?= scenarios/upgrade.json
 # it needs.
 LAB_BENCH_OPTIMIZED_DEBUG ?= 1
 export LAB_BENCH_OPTIMIZED_DEBUG
-# One release build for the scratch check, the README's commands and the fuzzers:
-# with this 1, Package.swift gives its readers of outside input libFuzzer's
-# coverage and builds bench-fuzz on libFuzzer (the device loop stays uninstrumented).
+# One release build for the scratch check, the README's `swift run -c release`
+# commands and the fuzzers: with this 1, Package.swift gives its readers of outside
+# input libFuzzer's coverage and builds bench-fuzz on libFuzzer (the device loop
+# stays uninstrumented).
 # Only `make test` and `make fuzz` set it, and they build into their own scratch
 # folder, so that this build and the plain release build `make compare` runs (which
 # carries no coverage, so the vendors' SDK ports run at full speed) do not rebuild
@@ -43,8 +44,9 @@ test: setup
 
 # The steps, as many at once as their inputs allow, so that both cores stay busy
 # (docs/performance.md, "CI's time, third step"): the debug build with the unit
-# tests and the Slurm test after it, the release build with the README's commands
-# after it, and the scratch check after both. The app package, which builds on its
+# tests and the Slurm test after it, the release build beside it, and after both
+# the scratch check and the README's commands (`swift run bench` on the debug
+# build, `swift run -c release bench` on the release build, as for a reader). The app package, which builds on its
 # own, runs from the start on the CPU time the others leave idle: as SCHED_IDLE
 # (`chrt --idle`), which its compilers keep, where SwiftPM starts them at nice 0
 # whatever `nice` said. Every step whose inputs are ready runs (`-j`), as the Slurm
@@ -57,8 +59,7 @@ TEST_STEPS := test-build test-fuzzing-build test-unit-tests test-slurm test-chec
 .PHONY: test-steps $(TEST_STEPS)
 test-steps: test-unit-tests test-check-readme test-slurm test-check-scratch test-app-package
 test-unit-tests test-slurm: test-build
-test-check-readme: test-fuzzing-build
-test-check-scratch: test-build test-fuzzing-build
+test-check-readme test-check-scratch: test-build test-fuzzing-build
 test-build:
 	sh scripts/step.sh build $(SWIFT) build --build-tests
 test-fuzzing-build:
@@ -70,7 +71,7 @@ test-unit-tests:
 test-check-scratch:
 	sh scripts/step.sh check-scratch sh scripts/check-scratch.sh "$(DEBUG_BENCH)" "$(RELEASE_BENCH)"
 test-check-readme:
-	sh scripts/step.sh check-readme bash scripts/check-readme.sh "$(RELEASE_BENCH)"
+	sh scripts/step.sh check-readme bash scripts/check-readme.sh "$(DEBUG_BENCH)" "$(RELEASE_BENCH)"
 test-app-package:
 	sh scripts/step.sh app-package $(IDLE) sh scripts/check-app-package.sh
 

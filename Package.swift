@@ -194,23 +194,21 @@ let cTargets: Set<String> = ["_CGSL", "_CFolderSwap", "_CStandardOutput"]
 
 // No unsafe flags by default: an app depending on a product by version would refuse them. The
 // test suite runs millions of simulated launches, so `make test` sets LAB_BENCH_OPTIMIZED_DEBUG,
-// which optimises the debug build's modules that the tests run in loops (keeping its testability
-// and checked scratch memory), but not its test bundles nor the modules that only read options,
-// read exports, assemble the pipeline or write the report, nor the vendors' SDK ports: optimising
-// those cost the build more time than it saved the tests (docs/performance.md, "CI's time, third
-// step"). The modules are optimised whole, as a release build does, with one object per source
-// file as a debug build links them (`-num-threads`): against a file at a time, the clean build
-// with the test bundles took 177 s rather than 191 s and the unit tests 79 s rather than 103 s
-// ("CI's time, second step").
+// which optimises the debug build's modules that the tests and the README's `swift run bench`
+// commands run in loops (keeping its testability and checked scratch memory), but not its test
+// bundles nor the modules that only read options, read exports, assemble the pipeline or write the
+// report: optimising those cost the build more time than it saved (docs/performance.md, "CI's
+// time, third step"). The modules are optimised whole, as a release build does, with one object per
+// source file as a debug build links them (`-num-threads`): against a file at a time, the clean
+// build with the test bundles took 177 s rather than 191 s and the unit tests 79 s rather than
+// 103 s ("CI's time, second step").
 let optimizedDebug = ProcessInfo.processInfo.environment["LAB_BENCH_OPTIMIZED_DEBUG"] == "1"
-/// The modules whose optimisation saves the unit tests more time than it costs the build: the
-/// device loop's, the statistics', the analysis' and those of the types they pass around. Not
-/// Bucketing, whose SDK ports only the conformance and platform tests run: optimising it cost the
-/// build 33 s of CPU and saved the tests 14 (12 and 10 in CI, where the debug build ends earlier
-/// without it).
+/// The modules whose optimisation saves the unit tests and the README's commands more time than it
+/// costs the build: the device loop's, the vendors' SDK ports, the statistics', the analysis' and
+/// those of the types they pass around.
 let modulesOptimizedForTheTests: Set<String> = [
-  "Lab", "Enrollment", "Digests", "JSONDocument", "ScenarioFormat", "Platforms", "Results", "Simulation", "Tallies",
-  "Statistics", "Analysis", "Sharding",
+  "Lab", "Enrollment", "Digests", "Bucketing", "JSONDocument", "ScenarioFormat", "Platforms", "Results", "Simulation",
+  "Tallies", "Statistics", "Analysis", "Sharding",
 ]
 let wholeModuleDebugFlags = [
   "-O", "-wmo", "-num-threads", String(max(ProcessInfo.processInfo.activeProcessorCount, 1)),
@@ -219,7 +217,7 @@ let wholeModuleDebugFlags = [
 ]
 
 // `make test` and `make fuzz` also set LAB_BENCH_FUZZING, so that one release build serves the
-// fuzzers, the README's commands and the scratch check: its modules that read or render outside
+// fuzzers, the README's `swift run -c release` commands and the scratch check: its modules that read or render outside
 // input (the vendors' files and SDK ports included) carry libFuzzer's coverage, which guides the
 // fuzzer through them, and `bench-fuzz` drives libFuzzer. The device loop, the statistics, the
 // analysis and the commands (with `bench perf`'s reference loop) stay uninstrumented, at full

@@ -1,23 +1,38 @@
 #!/usr/bin/env bash
 # Runs every command of the README's "Using the bench" and "On a cluster" blocks as written, in
 # order, in a temporary folder that holds scenarios/ and docs/examples/, and fails on the first
-# that does not succeed. `swift run [-c release] bench ARGS` reaches the bench under test through a
-# `swift` shim first on PATH (the release build, for speed; the debug build's checks run in the
-# test suite). The Slurm line needs a cluster: as root with Debian's slurm-wlm and munge (which
+# that does not succeed. `swift run bench ARGS` reaches the debug build's bench and `swift run -c
+# release bench ARGS` the release build's, as they would for a reader, through a `swift` shim first
+# on PATH. The Slurm line needs a cluster: as root with Debian's slurm-wlm and munge (which
 # scripts/setup.sh installs) a one-node cluster is started for it and the merged report awaited;
 # elsewhere that line is skipped with a notice, except on CI, where it fails. The two commands that
 # write the committed examples (reports/upgrade/, reports/compare-frameworks/) must write them
 # byte for byte as committed.
 #
-# Usage: scripts/check-readme.sh [path to bench] (default: the release build, built if missing).
+# Usage: scripts/check-readme.sh [DEBUG_BENCH RELEASE_BENCH]: the two benches `make test` built (it
+# passes them, as its unit tests hold SwiftPM's lock on .build meanwhile), or, without them, the two
+# builds, made if missing.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-bench=${1:-}
-if [ -z "$bench" ]; then
+if [ $# -eq 1 ] || [ $# -gt 2 ]; then
+  echo "usage: scripts/check-readme.sh [DEBUG_BENCH RELEASE_BENCH]" >&2
+  exit 2
+elif [ $# -eq 2 ]; then
+  debug_bench=$1
+  release_bench=$2
+else
+  # The debug build is the one `make test` builds, its modules optimised (LAB_BENCH_OPTIMIZED_DEBUG).
+  export LAB_BENCH_OPTIMIZED_DEBUG=${LAB_BENCH_OPTIMIZED_DEBUG-1}
+  swift build --product bench --package-path "$root" >/dev/null
   swift build -c release --product bench --package-path "$root" >/dev/null
-  bench=$(swift build -c release --show-bin-path --package-path "$root")/bench
+  debug_bench=$(swift build --show-bin-path --package-path "$root")/bench
+  release_bench=$(swift build -c release --show-bin-path --package-path "$root")/bench
 fi
-bench=$(cd "$(dirname "$bench")" && pwd)/$(basename "$bench")
+for bench in "$debug_bench" "$release_bench"; do
+  [ -x "$bench" ] || { echo "check-readme: $bench is not an executable bench: build it first" >&2; exit 2; }
+done
+debug_bench=$(cd "$(dirname "$debug_bench")" && pwd)/$(basename "$debug_bench")
+release_bench=$(cd "$(dirname "$release_bench")" && pwd)/$(basename "$release_bench")
 
 work=$(mktemp -d)
 cluster_up=false
@@ -31,13 +46,17 @@ ln -s "$root/scenarios" "$work/run/scenarios"
 ln -s "$root/docs/examples" "$work/run/docs/examples"
 cat >"$work/bin/swift" <<'SHIM'
 #!/bin/sh
-# swift run [-c release] bench ARGS: the bench under test with ARGS.
+# swift run [-c release] bench ARGS: the bench of that build with ARGS.
 [ "${1:-}" = run ] || { echo "check-readme: the README runs 'swift $*', which this check does not know" >&2; exit 2; }
 shift
-if [ "${1:-}" = -c ]; then shift 2; fi
+bench=$DEBUG_BENCH
+case "${1:-} ${2:-}" in
+"-c release") bench=$RELEASE_BENCH; shift 2 ;;
+"-c "*) echo "check-readme: the README runs 'swift run $*', a build this check does not know" >&2; exit 2 ;;
+esac
 [ "${1:-}" = bench ] || { echo "check-readme: 'swift run $*' runs no bench" >&2; exit 2; }
 shift
-exec "$BENCH" "$@"
+exec "$bench" "$@"
 SHIM
 chmod +x "$work/bin/swift"
 
@@ -98,7 +117,7 @@ while IFS= read -r line; do
     ;;
   esac
   started=$SECONDS
-  if ! (cd "$work/run" && PATH="$work/bin:$PATH" BENCH="$bench" bash -o pipefail -c "$line" >"$work/out" 2>&1); then
+  if ! (cd "$work/run" && PATH="$work/bin:$PATH" DEBUG_BENCH="$debug_bench" RELEASE_BENCH="$release_bench" bash -o pipefail -c "$line" >"$work/out" 2>&1); then
     echo "check-readme: this README command failed:" >&2
     echo "  $line" >&2
     sed 's/^/  | /' "$work/out" | tail -n 20 >&2
