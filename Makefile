@@ -46,20 +46,23 @@ test: setup
 # (docs/performance.md, "CI's time, third step"): the debug build with the unit
 # tests and the Slurm test after it, the release build beside it, and after both
 # the scratch check and the README's commands (`swift run bench` on the debug
-# build, `swift run -c release bench` on the release build, as for a reader). The app package, which builds on its
-# own, runs from the start on the CPU time the others leave idle: as SCHED_IDLE
-# (`chrt --idle`), which its compilers keep, where SwiftPM starts them at nice 0
-# whatever `nice` said. Every step whose inputs are ready runs (`-j`), as the Slurm
-# test and the README's Slurm line mostly wait on their cluster. Each step's output
-# is printed whole when it ends. The benches' paths are asked for before: SwiftPM
-# holds its lock on .build/ while `swift test` runs, so a step beside it cannot ask.
+# build, `swift run -c release bench` on the release build, as for a reader), its
+# two blocks side by side, as they share no files. The app package, which builds
+# on its own, runs from the start on the CPU time the others leave idle: as
+# SCHED_IDLE (`chrt --idle`), which its compilers keep, where SwiftPM starts them
+# at nice 0 whatever `nice` said. Every step whose inputs are ready runs (`-j`),
+# as the Slurm test and the README's Slurm line mostly wait on their cluster. Each
+# step's output is printed whole when it ends. The benches' paths are asked for
+# before: SwiftPM holds its lock on .build/ while `swift test` runs, so a step
+# beside it cannot ask.
 IDLE := $(shell command -v chrt >/dev/null 2>&1 && echo chrt --idle 0)
 TEST_STEPS := test-build test-fuzzing-build test-unit-tests test-slurm test-check-scratch test-check-readme \
-  test-app-package
+  test-check-readme-cluster test-app-package
 .PHONY: test-steps $(TEST_STEPS)
-test-steps: test-unit-tests test-check-readme test-slurm test-check-scratch test-app-package
+test-steps: test-unit-tests test-check-readme test-check-readme-cluster test-slurm test-check-scratch \
+  test-app-package
 test-unit-tests test-slurm: test-build
-test-check-readme test-check-scratch: test-build test-fuzzing-build
+test-check-readme test-check-readme-cluster test-check-scratch: test-build test-fuzzing-build
 test-build:
 	sh scripts/step.sh build $(SWIFT) build --build-tests
 test-fuzzing-build:
@@ -71,7 +74,10 @@ test-unit-tests:
 test-check-scratch:
 	sh scripts/step.sh check-scratch sh scripts/check-scratch.sh "$(DEBUG_BENCH)" "$(RELEASE_BENCH)"
 test-check-readme:
-	sh scripts/step.sh check-readme bash scripts/check-readme.sh "$(DEBUG_BENCH)" "$(RELEASE_BENCH)"
+	sh scripts/step.sh check-readme bash scripts/check-readme.sh --section using "$(DEBUG_BENCH)" "$(RELEASE_BENCH)"
+test-check-readme-cluster:
+	sh scripts/step.sh check-readme-cluster bash scripts/check-readme.sh --section cluster "$(DEBUG_BENCH)" \
+	  "$(RELEASE_BENCH)"
 test-app-package:
 	sh scripts/step.sh app-package $(IDLE) sh scripts/check-app-package.sh
 
