@@ -43,26 +43,25 @@ test: setup
 	  RELEASE_BENCH="$$($(SWIFT) build -c release --scratch-path $(FUZZING_SCRATCH) --show-bin-path)/bench"
 
 # The steps, as many at once as their inputs allow, so that both cores stay busy
-# (docs/performance.md, "CI's time, third step"): the debug build with the unit
-# tests and the Slurm test after it, the release build beside it, and after both
-# the scratch check and the README's commands (`swift run bench` on the debug
-# build, `swift run -c release bench` on the release build, as for a reader), its
-# two blocks side by side, as they share no files. The app package, which builds
-# on its own, runs from the start on the CPU time the others leave idle: as
-# SCHED_IDLE (`chrt --idle`), which its compilers keep, where SwiftPM starts them
-# at nice 0 whatever `nice` said. Every step whose inputs are ready runs (`-j`),
-# as the Slurm test and the README's Slurm line mostly wait on their cluster. Each
-# step's output is printed whole when it ends. The benches' paths are asked for
-# before: SwiftPM holds its lock on .build/ while `swift test` runs, so a step
-# beside it cannot ask.
-IDLE := $(shell command -v chrt >/dev/null 2>&1 && echo chrt --idle 0)
+# (docs/performance.md, "CI's time, fourth step"): the debug build and the release
+# build side by side; after the debug build the unit tests and the Slurm test;
+# after both the scratch check, the README's commands (`swift run bench` on the
+# debug build, `swift run -c release bench` on the release build, as for a
+# reader), its two blocks side by side as they share no files, and the app
+# package. The app package builds on its own, but the two builds keep both cores
+# busy: started beside them it only delayed them, and started at the lowest
+# priority it was left to finish alone at the end. Every step whose inputs are
+# ready runs (`-j`), as the Slurm test and the README's Slurm line mostly wait on
+# their cluster. Each step's output is printed whole when it ends. The benches'
+# paths are asked for before: SwiftPM holds its lock on .build/ while `swift test`
+# runs, so a step beside it cannot ask.
 TEST_STEPS := test-build test-fuzzing-build test-unit-tests test-slurm test-check-scratch test-check-readme \
   test-check-readme-cluster test-app-package
 .PHONY: test-steps $(TEST_STEPS)
 test-steps: test-unit-tests test-check-readme test-check-readme-cluster test-slurm test-check-scratch \
   test-app-package
 test-unit-tests test-slurm: test-build
-test-check-readme test-check-readme-cluster test-check-scratch: test-build test-fuzzing-build
+test-check-readme test-check-readme-cluster test-check-scratch test-app-package: test-build test-fuzzing-build
 test-build:
 	sh scripts/step.sh build $(SWIFT) build --build-tests
 test-fuzzing-build:
@@ -79,7 +78,7 @@ test-check-readme-cluster:
 	sh scripts/step.sh check-readme-cluster bash scripts/check-readme.sh --section cluster "$(DEBUG_BENCH)" \
 	  "$(RELEASE_BENCH)"
 test-app-package:
-	sh scripts/step.sh app-package $(IDLE) sh scripts/check-app-package.sh
+	sh scripts/step.sh app-package sh scripts/check-app-package.sh
 
 ## setup: install GSL through apt when pkg-config cannot find it
 setup:
