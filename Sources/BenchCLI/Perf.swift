@@ -1,5 +1,6 @@
 import AnalyticsTable
 import ArgumentParser
+import Benchmark
 import Foundation
 import Pipeline
 import Platforms

@@ -1,7 +1,6 @@
+import Benchmark
 import Simulation
 import Testing
-
-@testable import BenchCLI
 
 /// `bench perf` divides the engine's speed by the reference kernel's; the
 /// ratio means something only if both do the same work. They draw from the

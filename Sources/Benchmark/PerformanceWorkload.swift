@@ -6,15 +6,17 @@ import ScenarioFormat
 /// on disjoint token ranges, every device launching once a day and so once per
 /// version, with one conversion metric drawn at the end. The sweep scales one
 /// of its sizes at a time.
-enum PerformanceWorkload {
-  static let versions = 5
-  static let experiments = 5
+public enum PerformanceWorkload {
+  public static let versions = 5
+  public static let experiments = 5
 
   /// - Parameters:
   ///   - experiments: local experiments per version, each on its own slice of the token.
   ///   - versions: app versions, released on consecutive days.
   ///   - days: days of the run, at least `versions`; later days launch the last version.
-  static func scenario(devices: Int, experiments: Int = experiments, versions: Int = versions, days: Int? = nil) throws -> Scenario {
+  public static func scenario(
+    devices: Int, experiments: Int = experiments, versions: Int = versions, days: Int? = nil
+  ) throws -> Scenario {
     let experimentList = try (0..<experiments).map { index in
       let key = "key\(index)"
       return try Experiment(

@@ -13,36 +13,43 @@ import Simulation
 /// Experiment0's second variant. Its counts equal the engine's
 /// (`ReferenceKernelTests`), which is what makes the ratio of their speeds a
 /// fair figure.
-struct ReferenceKernel: Sendable {
-  let seed: UInt64
-  let experiments: Int
-  let versions: Int
-  let days: Int
-  static let variants = 3
+public struct ReferenceKernel: Sendable {
+  public let seed: UInt64
+  public let experiments: Int
+  public let versions: Int
+  public let days: Int
+  public static let variants = 3
   static let baseline = 0.1
   static let lift = 0.05
 
+  public init(seed: UInt64, experiments: Int, versions: Int, days: Int) {
+    self.seed = seed
+    self.experiments = experiments
+    self.versions = versions
+    self.days = days
+  }
+
   /// What the loop counts, in flat arrays.
-  struct Counts: Sendable, Equatable {
-    var launches = 0
-    var upgrades: [Int]
+  public struct Counts: Sendable, Equatable {
+    public internal(set) var launches = 0
+    public internal(set) var upgrades: [Int]
     /// By `experiment * variants + variant`.
-    var exposed: [Int]
-    var contaminated: [Int]
-    var firstExposed: [Int]
-    var conversions: [Int]
-    var expectedSum: [Double]
+    public internal(set) var exposed: [Int]
+    public internal(set) var contaminated: [Int]
+    public internal(set) var firstExposed: [Int]
+    public internal(set) var conversions: [Int]
+    public internal(set) var expectedSum: [Double]
     /// Devices shown one variant only, and their conversions.
-    var uncontaminated: [Int]
-    var uncontaminatedConversions: [Int]
+    public internal(set) var uncontaminated: [Int]
+    public internal(set) var uncontaminatedConversions: [Int]
     /// By `(experiment * days + first day) * variants + first variant`.
-    var cohorts: [Int]
-    var cohortConversions: [Int]
+    public internal(set) var cohorts: [Int]
+    public internal(set) var cohortConversions: [Int]
     /// By `(experiment * days + day) * variants + variant`.
-    var dailyNewExposures: [Int]
+    public internal(set) var dailyNewExposures: [Int]
     /// By `((experiment * versions + from) * versions + to) * 4 + kind`:
     /// kept, reassigned, deactivated, activated.
-    var transitions: [Int]
+    public internal(set) var transitions: [Int]
 
     init(experiments: Int, versions: Int, days: Int) {
       let cells = experiments * ReferenceKernel.variants
@@ -83,7 +90,7 @@ struct ReferenceKernel: Sendable {
 
   /// Simulates `devices` of replication 0 in batches of `batchSize`,
   /// `threads` batches at a time, and adds up their counts.
-  func run(devices: Int, threads: Int, batchSize: Int = 16384) async -> Counts {
+  public func run(devices: Int, threads: Int, batchSize: Int = 16384) async -> Counts {
     let batches = (devices + batchSize - 1) / batchSize
     var total = Counts(experiments: experiments, versions: versions, days: days)
     await withTaskGroup(of: Counts.self) { group in
