@@ -221,11 +221,11 @@ let wholeModuleDebugFlags = [
 ]
 
 // `make test` and `make fuzz` also set LAB_BENCH_FUZZING, so that one release build serves the
-// fuzzers, the README's `swift run -c release` commands and the scratch check: its modules that read or render outside
-// input (the vendors' files and SDK ports included) carry libFuzzer's coverage, which guides the
-// fuzzer through them, and `bench-fuzz` drives libFuzzer. The device loop, the statistics, the
-// analysis and the commands (with `bench perf`'s reference loop) stay uninstrumented, at full
-// speed: a trap in them still fails a fuzz run. Coverage is release-only because a debug
+// fuzzers, the README's `swift run -c release` commands and the scratch check: its modules that
+// read or render outside input (the vendors' files and SDK ports included) carry libFuzzer's
+// coverage, which guides the fuzzer through them, and `bench-fuzz` drives libFuzzer. The device
+// loop, the statistics, the analysis and `bench perf`'s loops (Benchmark) stay uninstrumented, at
+// full speed: a trap in them still fails a fuzz run. Coverage is release-only because a debug
 // executable's `main` is renamed, which would let libFuzzer's own `main` in.
 let fuzzing = ProcessInfo.processInfo.environment["LAB_BENCH_FUZZING"] == "1"
 let readersOfOutsideInput: Set<String> = [

@@ -28,7 +28,10 @@ if [ "${1:-}" = --section ]; then
 fi
 case $section in
 using | cluster | both) ;;
-*) echo "check-readme: --section is '$section': give using (\"Using the bench\") or cluster (\"On a cluster\")" >&2; exit 2 ;;
+*)
+  echo "check-readme: --section is '$section': give using (\"Using the bench\") or cluster (\"On a cluster\")" >&2
+  exit 2
+  ;;
 esac
 if [ $# -eq 1 ] || [ $# -gt 2 ]; then
   usage
@@ -132,7 +135,8 @@ while IFS= read -r line; do
     ;;
   esac
   started=$SECONDS
-  if ! (cd "$work/run" && PATH="$work/bin:$PATH" DEBUG_BENCH="$debug_bench" RELEASE_BENCH="$release_bench" bash -o pipefail -c "$line" >"$work/out" 2>&1); then
+  if ! (cd "$work/run" && PATH="$work/bin:$PATH" DEBUG_BENCH="$debug_bench" RELEASE_BENCH="$release_bench" \
+    bash -o pipefail -c "$line" >"$work/out" 2>&1); then
     echo "check-readme: this README command failed:" >&2
     echo "  $line" >&2
     sed 's/^/  | /' "$work/out" | tail -n 20 >&2
@@ -160,10 +164,13 @@ done < <(
 # Fewer commands than the blocks hold (21 and 4 today, the Slurm line skipped without Slurm) means
 # the headings or the blocks were not found.
 case $section in
-using) expected_commands=20 expected_examples=2 name='"Using the bench" block' ;;
-cluster) expected_commands=3 expected_examples=0 name='"On a cluster" block' ;;
-both) expected_commands=23 expected_examples=2 name='"Using the bench" and "On a cluster" blocks' ;;
+using) expected_commands=20 expected_examples=2 name='"Using the bench" block' verb=was ;;
+cluster) expected_commands=3 expected_examples=0 name='"On a cluster" block' verb=was ;;
+both) expected_commands=23 expected_examples=2 name='"Using the bench" and "On a cluster" blocks' verb=were ;;
 esac
-[ "$ran" -ge "$expected_commands" ] || { echo "check-readme: only $ran commands ran; the README's $name not found" >&2; exit 1; }
+[ "$ran" -ge "$expected_commands" ] || {
+  echo "check-readme: only $ran commands ran; the README's $name $verb not found" >&2
+  exit 1
+}
 [ "$examples" -eq "$expected_examples" ] || { echo "check-readme: the README no longer runs the commands that write reports/upgrade and reports/compare-frameworks" >&2; exit 1; }
 echo "check-readme: all $ran commands of the README's $name ran"
