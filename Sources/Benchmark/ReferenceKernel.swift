@@ -22,6 +22,8 @@ public struct ReferenceKernel: Sendable {
   static let baseline = 0.1
   static let lift = 0.05
 
+  /// The loop for the workload of `experiments` experiments, `versions` versions and `days` days
+  /// (`PerformanceWorkload.scenario`), drawing from the streams of `seed` as the engine does.
   public init(seed: UInt64, experiments: Int, versions: Int, days: Int) {
     self.seed = seed
     self.experiments = experiments
