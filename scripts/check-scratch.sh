@@ -21,9 +21,9 @@ elif [ $# -ge 2 ]; then
 else
   # The debug build is the one `make test` builds, its modules optimised (LAB_BENCH_OPTIMIZED_DEBUG).
   export LAB_BENCH_OPTIMIZED_DEBUG=${LAB_BENCH_OPTIMIZED_DEBUG-1}
-  # The release build is the one the fuzzers and the README's commands use too, in its own scratch
-  # folder: libFuzzer's coverage in the readers of outside input (LAB_BENCH_FUZZING), none in the
-  # device loop compared here.
+  # The release build is the one the fuzzers and the README's `swift run -c release` commands use
+  # too, in its own scratch folder: libFuzzer's coverage in the readers of outside input
+  # (LAB_BENCH_FUZZING), none in the device loop compared here.
   export LAB_BENCH_FUZZING=1
   swift build --product bench >/dev/null
   swift build -c release --scratch-path .build/fuzzing --product bench >/dev/null
