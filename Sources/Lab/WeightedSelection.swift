@@ -39,4 +39,13 @@ public struct WeightedSelection: Hashable, Sendable {
     while runningSum(index) <= ticket { index += 1 }
     return index
   }
+
+  /// The index `select` gives among `count` equal weights w, without its
+  /// search: the running sums are w, 2w, …, count·w, so the ticket
+  /// ⌊count·w·bits / 2⁶⁴⌋ passes ⌊ticket / w⌋ of them, which is
+  /// ⌊count·bits / 2⁶⁴⌋ whatever w is.
+  @inlinable
+  public static func select(bits: UInt64, equalWeights count: Int) -> Int {
+    Int(UInt64(count).multipliedFullWidth(by: bits).high)
+  }
 }

@@ -4,12 +4,12 @@
 /// any order. With `Moments` it gives a sample's skewness.
 public struct CubeSum: Hashable, Sendable, BitwiseCopyable {
   /// Magnitudes as high × 2¹²⁸ + low.
-  package var positiveLow: UInt128 = 0, positiveHigh: UInt128 = 0
-  package var negativeLow: UInt128 = 0, negativeHigh: UInt128 = 0
+  @usableFromInline package var positiveLow: UInt128 = 0, positiveHigh: UInt128 = 0
+  @usableFromInline package var negativeLow: UInt128 = 0, negativeHigh: UInt128 = 0
 
   public init() {}
 
-  @inline(__always)
+  @inlinable @inline(__always)
   package mutating func add(steps: Int64) {
     let magnitude = UInt128(steps.magnitude)
     let cube = (magnitude * magnitude).multipliedFullWidth(by: magnitude)
@@ -25,8 +25,8 @@ public struct CubeSum: Hashable, Sendable, BitwiseCopyable {
     Self.accumulate(high: other.negativeHigh, low: other.negativeLow, intoHigh: &negativeHigh, low: &negativeLow)
   }
 
-  @inline(__always)
-  private static func accumulate(high: UInt128, low: UInt128, intoHigh sumHigh: inout UInt128, low sumLow: inout UInt128) {
+  @inlinable @inline(__always)
+  static func accumulate(high: UInt128, low: UInt128, intoHigh sumHigh: inout UInt128, low sumLow: inout UInt128) {
     let (newLow, carry) = sumLow.addingReportingOverflow(low)
     sumLow = newLow
     sumHigh += high + (carry ? 1 : 0)

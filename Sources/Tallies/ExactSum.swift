@@ -4,8 +4,8 @@
 public struct ExactSum: Hashable, Sendable, BitwiseCopyable {
   public let stepExponent: Int
   /// 2^-stepExponent, kept so that adding a value multiplies by a constant.
-  private let stepsPerUnit: Double
-  package var steps: Int128 = 0
+  @usableFromInline let stepsPerUnit: Double
+  @usableFromInline package var steps: Int128 = 0
 
   /// - Parameter stepExponent: the grid: 2⁻³² by default, for probabilities;
   ///   `Moments.stepExponent(forScale:)` for a metric's expected outcomes.
@@ -22,12 +22,12 @@ public struct ExactSum: Hashable, Sendable, BitwiseCopyable {
 
   /// `value` as a whole number of this sum's steps, `nil` for NaN (which
   /// `add` leaves out).
-  @inline(__always)
+  @inlinable @inline(__always)
   package func steps(_ value: Double) -> Int64? {
     Moments.nearestSteps(value * stepsPerUnit)
   }
 
-  @inline(__always)
+  @inlinable @inline(__always)
   package mutating func add(steps nearest: Int64) {
     steps += Int128(nearest)
   }

@@ -36,7 +36,7 @@ public struct MetricTally: Hashable, Sendable, BitwiseCopyable {
   /// `add(_:expected:isConversion:)` with the outcome and its expectation
   /// already on this tally's grids (`Moments.steps`, `ExactSum.steps`), for a
   /// device the loop counts in several tallies of one metric.
-  @inline(__always)
+  @inlinable @inline(__always)
   package mutating func add(outcomeSteps: Int64, expectedSteps: Int64?, converted: Bool, isAmount: Bool) {
     outcomes.add(steps: outcomeSteps)
     if isAmount { cubes.add(steps: outcomeSteps) }

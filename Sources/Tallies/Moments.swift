@@ -13,15 +13,17 @@ public struct Moments: Hashable, Sendable, BitwiseCopyable {
   /// The grid's step is 2^stepExponent.
   public let stepExponent: Int
   /// 2^-stepExponent, kept so that adding a value multiplies by a constant.
-  private let stepsPerUnit: Double
-  public package(set) var count: Int = 0
-  package var sum: Int128 = 0
+  @usableFromInline let stepsPerUnit: Double
+  /// The number of values, stored apart from `count` so that the device
+  /// loop's `add(steps:)` can be inlined into it from another module.
+  @usableFromInline package var valueCount = 0
+  @usableFromInline package var sum: Int128 = 0
   /// Σ steps², as `high` × 2¹²⁸ + `low`.
-  package var squaresLow: UInt128 = 0
-  package var squaresHigh: UInt128 = 0
+  @usableFromInline package var squaresLow: UInt128 = 0
+  @usableFromInline package var squaresHigh: UInt128 = 0
 
   /// The largest number of steps a value takes: ±2⁶².
-  package static let largestSteps = 0x1p62
+  @inlinable package static var largestSteps: Double { 0x1p62 }
 
   /// - Parameter stepExponent: the grid's step is 2^stepExponent; see
   ///   `stepExponent(forScale:)`.
@@ -50,7 +52,7 @@ public struct Moments: Hashable, Sendable, BitwiseCopyable {
     Double(steps(value)) * step
   }
 
-  @inline(__always)
+  @inlinable @inline(__always)
   package func steps(_ value: Double) -> Int64 {
     Self.nearestSteps(value * stepsPerUnit) ?? 0
   }
@@ -60,7 +62,7 @@ public struct Moments: Hashable, Sendable, BitwiseCopyable {
   /// without libm's `round`, which the device loop called for every outcome:
   /// below 2⁵² the fraction `scaled − trunc(scaled)` is exact, and above it
   /// every double is already whole.
-  @inline(__always)
+  @inlinable @inline(__always)
   package static func nearestSteps(_ scaled: Double) -> Int64? {
     guard scaled == scaled else { return nil }
     let clamped = min(max(scaled, -largestSteps), largestSteps)
@@ -75,10 +77,10 @@ public struct Moments: Hashable, Sendable, BitwiseCopyable {
   }
 
   /// Adds a value already on the grid, as a whole number of steps.
-  @inline(__always)
+  @inlinable @inline(__always)
   package mutating func add(steps: Int64) {
     let square = UInt128(steps.magnitude) * UInt128(steps.magnitude)
-    count += 1
+    valueCount += 1
     sum += Int128(steps)
     let (low, carry) = squaresLow.addingReportingOverflow(square)
     squaresLow = low
@@ -89,7 +91,7 @@ public struct Moments: Hashable, Sendable, BitwiseCopyable {
   package mutating func add(steps: Int64, times: Int) {
     guard times > 0 else { return }
     let square = UInt128(steps.magnitude) * UInt128(steps.magnitude)
-    count += times
+    valueCount += times
     sum += Int128(steps) * Int128(times)
     let product = square.multipliedFullWidth(by: UInt128(times))
     let (low, carry) = squaresLow.addingReportingOverflow(product.low)
@@ -99,12 +101,15 @@ public struct Moments: Hashable, Sendable, BitwiseCopyable {
 
   public mutating func merge(_ other: Moments) {
     precondition(other.stepExponent == stepExponent, "moments on different grids cannot merge exactly")
-    count += other.count
+    valueCount += other.valueCount
     sum += other.sum
     let (low, carry) = squaresLow.addingReportingOverflow(other.squaresLow)
     squaresLow = low
     squaresHigh += other.squaresHigh + (carry ? 1 : 0)
   }
+
+  /// The number of values added.
+  public var count: Int { valueCount }
 
   /// The mean, or `nil` with no values.
   public var mean: Double? {

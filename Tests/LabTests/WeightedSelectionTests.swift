@@ -29,6 +29,26 @@ import Testing
     #expect(withinBinomialBound(counts[2], of: 50_000, p: 0.4))
   }
 
+  /// The multiplication that replaces the search for equal weights picks the
+  /// same variant at every boundary and for random bits, whatever the weight.
+  @Test(arguments: [1, 2, 3, 5, 64])
+  func equalWeightsSelectAsTheSearchDoes(count: Int) {
+    var random = SeededGenerator(seed: UInt64(count))
+    for weight in [1, 3, 7, 1000, 1 << 40] {
+      let selection = WeightedSelection(weights: Array(repeating: weight, count: count))
+      var patterns: [UInt64] = [0, .max]
+      for index in 1..<count {
+        let start = selection.bits(selecting: index)
+        patterns += [start - 1, start]
+      }
+      for _ in 0..<2_000 { patterns.append(random.next()) }
+      for bits in patterns {
+        #expect(WeightedSelection.select(bits: bits, equalWeights: count) == selection.select(bits: bits))
+      }
+      #expect(WeightedSelection.select(bits: selection.bits(selecting: count - 1), equalWeights: count) == count - 1)
+    }
+  }
+
   @Test func aSingleVariantIsAlwaysSelected() {
     let selection = WeightedSelection(weights: [7])
     #expect(selection.select(bits: 0) == 0)

@@ -56,12 +56,15 @@ struct DeviceOutcomes: ~Copyable {
 
   /// What the device would expect of `metric` had it been shown `variant`
   /// alone in `experiment` (`shown`: whether it was shown the experiment at all),
-  /// and the other experiments as they were.
+  /// and the other experiments as they were. Without a lift of its own (most
+  /// experiments lift no metric) the others' factor is the whole product, as
+  /// dividing it by 1 would give, without the division.
   @inline(__always)
   func expectation(
     _ metric: Int, experiment: Int, variant: Int, shown: Bool, segment: Int, tables: borrowing @_addressable SimulationTables
   ) -> Double {
-    let others = factors[metric] / (1 + (shown ? mixedLifts[metric * experiments + experiment] : 0))
+    let ownLift = shown ? mixedLifts[metric * experiments + experiment] : 0
+    let others = ownLift == 0 ? factors[metric] : factors[metric] / (1 + ownLift)
     return tables.metricKinds[metric].expectation(
       baseline: tables.baseline(metric: metric, segment: segment),
       factor: others * (1 + tables.lift(metric: metric, experiment: experiment, variant: variant, segment: segment)))

@@ -35,6 +35,10 @@ struct DeviceSimulator: ~Copyable {
   private var remote: RemoteDevice
   private var service: ServiceDevice
   private var enrollment: EnrollmentGate
+  /// Whether the plan has remote experiments, a hash-bucketed service and
+  /// enrollment rules: the loop skips the parts of those it lacks.
+  private let hasRemote: Bool
+  private let hasService: Bool
   private let hasEnrollment: Bool
   /// Whether a served remote experiment may show a device none of its
   /// values: custom or debug values, or keys the app never uses
@@ -61,6 +65,8 @@ struct DeviceSimulator: ~Copyable {
     remote = RemoteDevice(plan: plan, tables: tables.remote)
     service = ServiceDevice(plan: plan, tables: tables.service)
     enrollment = EnrollmentGate(plan: plan)
+    hasRemote = tables.remote.count > 0
+    hasService = tables.service.isUsed
     hasEnrollment = !enrollment.isEmpty
     let hasLocalValues = tables.remote.customShare > 0 || tables.remote.debugShare > 0
     mayShowNoRemoteValue = hasLocalValues || tables.remote.unusedKeys.contains { $0 != 0 }
@@ -85,7 +91,6 @@ struct DeviceSimulator: ~Copyable {
     schedule.draw(random.stream(.adoption), tables: tables)
     local.reset()
     resetParts(device: device, random: random)
-    let hasRemote = tables.remote.count > 0
     if Observer.isObserving {
       observer.started(
         device: device, token: token, segment: segment,
@@ -98,7 +103,7 @@ struct DeviceSimulator: ~Copyable {
     var fetchDraws = random.stream(.fetch, ifUsed: hasRemote)
     var assignmentDraws = random.stream(.remoteAssignment, ifUsed: hasRemote)
     var churnDraws = random.stream(.churn, ifUsed: hasRemote)
-    var serviceDraws = random.stream(.serviceFetch, ifUsed: tables.service.isUsed)
+    var serviceDraws = random.stream(.serviceFetch, ifUsed: hasService)
     var activationDraws = random.stream(.activation, ifUsed: tables.service.accessBeforeDownload > 0)
     var enrollmentDraws = random.stream(.enrollment, ifUsed: hasEnrollment)
     let launchProbability = tables.launchProbabilities[segment]
@@ -134,7 +139,7 @@ struct DeviceSimulator: ~Copyable {
           day: day, segment: segment, token: token, isStabilized: stabilized, draws: &fetchDraws,
           assignments: &assignmentDraws)
       }
-      if tables.service.isUsed {
+      if hasService {
         service.launch(
           day: day, segment: segment, version: installed, draws: &serviceDraws, activationDraws: &activationDraws)
       }
@@ -248,15 +253,17 @@ struct DeviceSimulator: ~Copyable {
     return true
   }
 
-  /// A new device for every counting part (`DevicePart`), in the order of `finish`.
+  /// A new device for every counting part (`DevicePart`) the plan uses, in
+  /// the order of `finish`: the others keep nothing, and a call each would
+  /// cost every device.
   @inline(__always)
   private mutating func resetParts(device: Int, random: DeviceRandom) {
     launchCounts.reset(device: device, random: random)
     transitions.reset(device: device, random: random)
     serving.reset(device: device, random: random)
-    remote.reset(device: device, random: random)
-    service.reset(device: device, random: random)
-    enrollment.reset(device: device, random: random)
+    if hasRemote { remote.reset(device: device, random: random) }
+    if hasService { service.reset(device: device, random: random) }
+    if hasEnrollment { enrollment.reset(device: device, random: random) }
     exposures.reset(device: device, random: random)
     expectedFirstExposures.reset(device: device, random: random)
     outcomeCounts.reset(device: device, random: random)

@@ -89,9 +89,12 @@ struct Exposures: DevicePart, ~Copyable {
     }
   }
 
-  /// The lift an experiment's displayed variants give, weighted by display days.
+  /// The lift an experiment's displayed variants give, weighted by display
+  /// days: 0 for an experiment that lifts the metric nowhere, as the weighted
+  /// sum of its zero lifts would give.
   @inline(__always)
   func mixedLift(_ experiment: Int, metric: Int, segment: Int, tables: borrowing @_addressable SimulationTables) -> Double {
+    guard tables.liftsMetric[metric * tables.experimentCount + experiment] else { return 0 }
     var weighted = 0.0, days: Int32 = 0
     let start = tables.variantStart[experiment]
     // The displayed variants, in order: those with display days.

@@ -46,6 +46,9 @@ struct SimulationTables: ~Copyable {
   let slotRange: [TokenRange]
   let slotCumulativeStart: ScratchArray<Int>
   let cumulativeWeights: ScratchArray<UInt64>
+  /// Per slot, whether its variants' weights are all equal, as most are:
+  /// `select` then needs no search.
+  let slotEqualWeights: ScratchArray<Bool>
   let slotLocalStart: ScratchArray<Int>
   let localOfGlobal: ScratchArray<Int>
   let slotGlobalStart: ScratchArray<Int>
@@ -97,6 +100,10 @@ struct SimulationTables: ~Copyable {
   let baselines: ScratchArray<Double>
   /// By `((metric * variants(all experiments)) + variantStart[e] + variant) * segments + segment`.
   let lifts: ScratchArray<Double>
+  /// By `metric * experimentCount + experiment`: whether any variant of the
+  /// experiment lifts the metric in any segment. Most experiments of a plan
+  /// lift none of its metrics, and their mixed lift is 0 without a division.
+  let liftsMetric: ScratchArray<Bool>
 
   init(_ plan: SimulationPlan) {
     let scenario = plan.scenario
@@ -127,13 +134,14 @@ struct SimulationTables: ~Copyable {
     var slotExperiment: [Int] = [], slotRange: [TokenRange] = []
     var slotCumulativeStart: [Int] = [], cumulativeWeights: [UInt64] = []
     var slotLocalStart: [Int] = [], localOfGlobal: [Int] = [], slotGlobalStart: [Int] = [], globalOfLocal: [Int] = []
-    var slotVariantMask: [UInt64] = []
+    var slotVariantMask: [UInt64] = [], slotEqualWeights: [Bool] = []
     for version in plan.versions {
       for slot in version.slots {
         slotExperiment.append(slot.experimentID)
         slotRange.append(slot.definition.activeTokenRange)
         slotCumulativeStart.append(cumulativeWeights.count)
         cumulativeWeights += WeightedSelection(slot.definition).cumulative
+        slotEqualWeights.append(Set(slot.definition.variants.map(\.weight)).count == 1)
         slotLocalStart.append(localOfGlobal.count)
         localOfGlobal += slot.localOfGlobal
         slotGlobalStart.append(globalOfLocal.count)
@@ -153,6 +161,7 @@ struct SimulationTables: ~Copyable {
     self.slotRange = slotRange
     self.slotCumulativeStart = ScratchArray(slotCumulativeStart)
     self.cumulativeWeights = ScratchArray(cumulativeWeights)
+    self.slotEqualWeights = ScratchArray(slotEqualWeights)
     self.slotLocalStart = ScratchArray(slotLocalStart)
     self.localOfGlobal = ScratchArray(localOfGlobal)
     self.slotGlobalStart = ScratchArray(slotGlobalStart)
@@ -202,11 +211,20 @@ struct SimulationTables: ~Copyable {
     winsorizedSlots = scenario.metrics.indices.map { winsorizedMetrics.firstIndex(of: $0) ?? -1 }
     winsorizedHistograms = winsorizedMetrics.map { histogramMetrics.firstIndex(of: $0)! }
     baselines = ScratchArray(scenario.metrics.flatMap { metric in segments.map { metric.baseline(in: $0.name) } })
-    lifts = ScratchArray(scenario.metrics.flatMap { metric in
+    let lifts = scenario.metrics.flatMap { metric in
       plan.experimentNames.indices.flatMap { experiment in
         plan.variantNames[experiment].flatMap { variant in
           segments.map { metric.lift(of: variant, in: plan.experimentNames[experiment], segment: $0.name) }
         }
+      }
+    }
+    self.lifts = ScratchArray(lifts)
+    let variants = variantStart.last!
+    liftsMetric = ScratchArray(scenario.metrics.indices.flatMap { metric in
+      plan.experimentNames.indices.map { experiment in
+        let first = (metric * variants + variantStart[experiment]) * segments.count
+        let end = (metric * variants + variantStart[experiment + 1]) * segments.count
+        return lifts[first..<end].contains { $0 != 0 }
       }
     })
   }
@@ -225,6 +243,9 @@ struct SimulationTables: ~Copyable {
   /// The variant position `bits` select in a slot, by Lab's weighted selection.
   func select(slot: Int, bits: UInt64) -> Int {
     let start = slotCumulativeStart[slot]
+    if slotEqualWeights[slot] {
+      return WeightedSelection.select(bits: bits, equalWeights: slotCumulativeStart[slot + 1] - start)
+    }
     return WeightedSelection.select(bits: bits, count: slotCumulativeStart[slot + 1] - start) {
       cumulativeWeights[start + $0]
     }

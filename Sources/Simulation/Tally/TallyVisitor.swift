@@ -55,7 +55,7 @@ extension RunTally {
 
 extension Moments {
   mutating func visitCounts<Visitor: TallyVisitor>(_ visitor: inout Visitor) {
-    visitor.visit(&count)
+    visitor.visit(&valueCount)
     visitor.visit(&sum)
     visitor.visit(low: &squaresLow, high: &squaresHigh)
   }
