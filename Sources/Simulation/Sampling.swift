@@ -10,6 +10,22 @@ extension RandomStream {
     return radius * cos(2 * Double.pi * nextUnit())
   }
 
+  /// `count` (at most 64) Bernoulli draws with probability `p` as bits, the
+  /// first in bit 0: the same draws as `count` calls of `nextBernoulli`, with
+  /// no branch on their outcomes, which are hard to predict.
+  @inlinable
+  public mutating func nextBernoulliBits(_ p: Double, count: Int) -> UInt64 {
+    precondition(count >= 0 && count <= 64, "at most 64 draws fit in the bits")
+    if p >= 1 { return count == 64 ? .max : (1 &<< UInt64(count)) &- 1 }
+    if p <= 0 { return 0 }
+    var bits: UInt64 = 0
+    for index in 0..<count {
+      let success: UInt64 = nextUnit() < p ? 1 : 0
+      bits |= success &<< UInt64(index)
+    }
+    return bits
+  }
+
   /// An exponential deviate with the given mean.
   @inlinable
   public mutating func nextExponential(mean: Double) -> Double {
