@@ -4,30 +4,36 @@ import Testing
 
 @testable import BenchCLI
 
-/// Runs `bench merge …` in this process, as the executable would, parsed by the subcommand itself:
-/// the root's parser checks the whole command tree's configuration at every call in a debug build
-/// (swift-argument-parser's `#if DEBUG` validators), which took half of this suite's time. The
-/// root's dispatch is tested through the executable (`BenchProcess`).
-private func merge(_ arguments: [String]) async throws {
-  try await Bench.Merge.parse(arguments).run()
-}
+/// `bench merge` and `bench run` parsed once each and run in this process, as the executable would
+/// run them: in a debug build swift-argument-parser checks a command's whole configuration at every
+/// parse (its `#if DEBUG` validators). Parsed five times for each scenario, the suite took 5.0 s of
+/// CPU alone; parsed once, 3.6 s. The runs differ only in the fields set here (the scenario,
+/// `--shard`, `--out`, `--threads`; the parts and `--out` of a merge), checked by the command's
+/// `validate()` as `parse` does. Parsing itself, and the root's dispatch, are tested through the
+/// executable (`BenchProcess`).
+private struct ParsedCommands {
+  let run: Bench.Run
+  let merge: Bench.Merge
 
-/// `bench run` parsed once and run as each shard: even a subcommand's parse checks its options'
-/// configuration in a debug build, which was more than half of the test below (fourteen runs of
-/// every scenario). The runs differ only in `--shard`, `--out` and `--threads`, which are set on
-/// the parsed command and checked by its `validate()`, as `parse` does.
-private struct ParsedRun {
-  let command: Bench.Run
-
-  init(_ arguments: [String]) throws {
-    command = try Bench.Run.parse(arguments)
+  init(run arguments: [String]) throws {
+    run = try Bench.Run.parse(arguments)
+    merge = try Bench.Merge.parse(["--quiet"])
   }
 
-  func run(shard: String?, out: String, threads: Int) async throws {
-    var command = command
+  func run(scenario: String, shard: String?, out: String, threads: Int) async throws {
+    var command = run
+    command.options.scenario = scenario
     command.shard = shard
     command.out = out
     command.threads = threads
+    try command.validate()
+    try await command.run()
+  }
+
+  func merge(_ parts: [String], out: String) async throws {
+    var command = merge
+    command.parts = parts
+    command.out = out
     try command.validate()
     try await command.run()
   }
@@ -47,20 +53,22 @@ private func files(in folder: URL) throws -> [String: Data] {
   @Test func mergedShardsWriteTheOneMachineReportOnEveryScenario() async throws {
     let names = try committedScenarioNames()
     #expect(names.count >= 20)
+    let commands = try ParsedCommands(run: [
+      committedScenario(names[0]), "--devices", "150", "--seed", "3", "--replications", "2", "--quiet",
+    ])
     for name in names {
-      let root = try temporaryFolder()
-      let run = try ParsedRun([committedScenario(name), "--devices", "150", "--seed", "3", "--replications", "2", "--quiet"])
-      try await run.run(shard: nil, out: root.appendingPathComponent("whole").path, threads: 2)
+      let root = try temporaryFolder(), scenario = committedScenario(name)
+      try await commands.run(scenario: scenario, shard: nil, out: root.appendingPathComponent("whole").path, threads: 2)
       let whole = try files(in: root.appendingPathComponent("whole/\(name)"))
       #expect(whole["report.md"] != nil && whole["results.json"] != nil)
       for count in [1, 2, 3, 7] {
         let parts = root.appendingPathComponent("parts-\(count)")
         for index in 0..<count {
-          try await run.run(shard: "\(index)/\(count)", out: parts.path, threads: 1)
+          try await commands.run(scenario: scenario, shard: "\(index)/\(count)", out: parts.path, threads: 1)
         }
         let partFiles = (0..<count).map { parts.appendingPathComponent("\(name).shard-\($0)-of-\(count).part").path }
         let out = root.appendingPathComponent("merged-\(count)")
-        try await merge(partFiles.reversed() + ["--out", out.path, "--quiet"])
+        try await commands.merge(partFiles.reversed(), out: out.path)
         #expect(try files(in: out.appendingPathComponent(name)) == whole, "\(name) in \(count) shards")
       }
     }
