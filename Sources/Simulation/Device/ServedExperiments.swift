@@ -18,6 +18,12 @@ struct ServedExperiments: DevicePart, ~Copyable {
   /// reads it in place rather than copying it out of the tables.
   private var sharing: KeySharing
   private var sharingVersion = 0
+  /// The version and decision round (`LocalDecisions.decisionRound`) of the
+  /// merge `served` and `discardedPairs` hold, −1 for none: without remote
+  /// experiments, a relaunch of the version with the same decisions merges
+  /// to the same result, and only its day is new.
+  private var mergedVersion = -1
+  private var mergedRound = -1
   /// The device: per row of `plan.sharedKeys`, whether it met a clash on it;
   /// per entry of `ClashTables.servedStart`, whether that variant was served at one.
   private var clashSeen: ScratchArray<Bool>
@@ -43,6 +49,7 @@ struct ServedExperiments: DevicePart, ~Copyable {
   mutating func reset(device _: Int, random _: DeviceRandom) {
     clashSeen.fill(false)
     clashServedSeen.fill(false)
+    mergedVersion = -1
   }
 
   /// Serves the active experiments of a launch, and counts the clashes on
@@ -61,23 +68,28 @@ struct ServedExperiments: DevicePart, ~Copyable {
     let slots = tables.slotStart[version + 1] - tables.slotStart[version], remoteCount = tables.remote.count
     if !launchClashes.isEmpty { launchClashes.removeAll(keepingCapacity: true) }
     guard !tables.clashes.isDisjoint[version] else {
+      mergedVersion = -1
       if observing {
         for index in 0..<slots { served[index] = local.decisions[index] >= 0 }
       }
       for r in 0..<remoteCount { served[slots + r] = remote.held[r] >= 0 }
       return
     }
-    for r in 0..<remoteCount { remoteServedKeys[r] = remote.servedKeys(r) }
-    if sharingVersion != version {
-      sharing = tables.clashes.sharing[version]
-      sharingVersion = version
+    if remoteCount > 0 || mergedVersion != version || mergedRound != local.decisionRound {
+      for r in 0..<remoteCount { remoteServedKeys[r] = remote.servedKeys(r) }
+      if sharingVersion != version {
+        sharing = tables.clashes.sharing[version]
+        sharingVersion = version
+      }
+      if !discardedPairs.isEmpty { discardedPairs.removeAll(keepingCapacity: true) }
+      Self.merge(
+        sharing, version: version, slots: slots, decisions: local.decisions, remoteHeld: remote.held,
+        servedKeys: remoteServedKeys,
+        clashes: tables.clashes, served: &sharingServed, discarded: &discardedPairs)
+      for index in 0..<(slots + remoteCount) { served[index] = sharingServed[index] }
+      mergedVersion = version
+      mergedRound = local.decisionRound
     }
-    if !discardedPairs.isEmpty { discardedPairs.removeAll(keepingCapacity: true) }
-    Self.merge(
-      sharing, version: version, slots: slots, decisions: local.decisions, remoteHeld: remote.held,
-      servedKeys: remoteServedKeys,
-      clashes: tables.clashes, served: &sharingServed, discarded: &discardedPairs)
-    for index in 0..<(slots + remoteCount) { served[index] = sharingServed[index] }
     for pair in discardedPairs {
       let sides = sharing.sides(ofPair: pair)
       let kept = Self.heldVariant(

@@ -26,6 +26,10 @@ struct LocalDecisions: ~Copyable {
   private(set) var activeExperiments: ScratchArray<Int>
   private(set) var activeVariants: ScratchArray<Int>
   private(set) var activeCount = 0
+  /// How many launches of the device have decided so far: the decisions
+  /// stay as they are between two, which lets the manager's merge of the
+  /// same version be kept (`ServedExperiments`).
+  private(set) var decisionRound = 0
   /// At an upgrade that decides afresh, the experiments active at the launch before.
   private(set) var previousActiveExperiments: ScratchArray<Int>
   private(set) var previousActiveCount = 0
@@ -48,6 +52,7 @@ struct LocalDecisions: ~Copyable {
   @inline(__always)
   mutating func reset() {
     activeCount = 0
+    decisionRound = 0
     records.fill(.none)
     lastActive.fill(.none)
   }
@@ -73,6 +78,7 @@ struct LocalDecisions: ~Copyable {
     }
     let slotStart = tables.slotStart[version]
     activeCount = 0
+    decisionRound += 1
     for slot in slotStart..<tables.slotStart[version + 1] {
       let experiment = tables.slotExperiment[slot]
       let record = records[experiment]
