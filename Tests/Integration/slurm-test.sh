@@ -51,12 +51,25 @@ same_report "$work/whole1" "$work/merged1"
 passed=$((passed + 1))
 echo "slurm test: 4 shards merged to the one-machine report ($((SECONDS - started))s)"
 
-# 2. Shard 2's process killed mid-run: Slurm requeues the shard, the merge waits for it.
-devices=1200000
+# 2. Shard 2's process killed mid-run: Slurm requeues the shard, the merge waits for it. A shard
+# of 1.2M devices runs for about a second; the test looks for it every tenth of a second and kills
+# the process it saw, as a second look could find none once the shard is over.
+devices=4800000
 "$bench" slurm "$scenario" --shards 4 --devices $devices --replications 1 --job-folder "$work/job2" --out "$work/merged2" --submit
 shard_pid() { pgrep -f -- "--shard 2/4 --out $work/job2/parts" | head -n 1; }
-wait_for "shard 2 of job 2 to start" 60 shard_pid
-kill -KILL "$(shard_pid)"
+killed=
+for _ in $(seq 600); do
+  pid=$(shard_pid || true)
+  if [ -n "$pid" ] && kill -KILL "$pid" 2>/dev/null; then
+    killed=$pid
+    break
+  fi
+  sleep 0.1
+done
+if [ -z "$killed" ]; then
+  echo "slurm test: shard 2 of job 2 was not seen running within 60s, so it could not be killed mid-run" >&2
+  exit 1
+fi
 echo "slurm test: killed shard 2 mid-run ($((SECONDS - started))s)"
 "$bench" "$scenario" --devices $devices --replications 1 --out "$work/whole2" --quiet
 wait_for "the merge of job 2" 150 test -f "$work/merged2/upgrade/report.md"
