@@ -8,7 +8,7 @@
 /// overlap, so `[0.1, 0.3)` and `[0.3, 0.5)` can share keys; and every
 /// token, 1 included, falls in exactly one range of a tiling that ends at 1.
 /// See docs/rules/TokenRangeBoundaries.md.
-public struct TokenRange: Hashable, Sendable {
+public struct TokenRange: Hashable, Sendable, BitwiseCopyable {
   public let lower: Double
   public let upper: Double
 

@@ -40,12 +40,15 @@ struct Exposures: DevicePart, ~Copyable {
     mixedDevices = ScratchArray(repeating: 0, count: experiments)
   }
 
-  /// A new device: nothing displayed.
+  /// A new device: nothing displayed. Only the experiments the last device
+  /// was shown (`shown`) hold a mask and a first variant to clear.
   @inline(__always)
   mutating func reset(device _: Int, random _: DeviceRandom) {
+    for position in 0..<shownCount {
+      displayedMask[shown[position]] = 0
+      firstVariant[shown[position]] = -1
+    }
     shownCount = 0
-    displayedMask.fill(0)
-    firstVariant.fill(-1)
     displayDays.fill(0)
   }
 

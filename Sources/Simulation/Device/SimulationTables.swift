@@ -43,7 +43,7 @@ struct SimulationTables: ~Copyable {
 
   // Slots: one experiment in one version.
   let slotExperiment: ScratchArray<Int>
-  let slotRange: [TokenRange]
+  let slotRange: ScratchArray<TokenRange>
   let slotCumulativeStart: ScratchArray<Int>
   let cumulativeWeights: ScratchArray<UInt64>
   /// Per slot, whether its variants' weights are all equal, as most are:
@@ -158,7 +158,7 @@ struct SimulationTables: ~Copyable {
     self.undefinedStart = ScratchArray(undefinedStart)
     self.undefined = ScratchArray(undefined)
     self.slotExperiment = ScratchArray(slotExperiment)
-    self.slotRange = slotRange
+    self.slotRange = ScratchArray(slotRange)
     self.slotCumulativeStart = ScratchArray(slotCumulativeStart)
     self.cumulativeWeights = ScratchArray(cumulativeWeights)
     self.slotEqualWeights = ScratchArray(slotEqualWeights)
