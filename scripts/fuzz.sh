@@ -11,8 +11,9 @@ set -eu
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 # The release build `make test` made for the scratch check and the README's `swift run -c release`
-# commands, in its own scratch folder: with LAB_BENCH_FUZZING its readers of outside input carry libFuzzer's coverage and
-# bench-fuzz drives libFuzzer (Package.swift), so after `make test` nothing is left to compile here.
+# commands, in its own scratch folder: with LAB_BENCH_FUZZING its readers of outside input carry
+# libFuzzer's coverage and bench-fuzz drives libFuzzer (Package.swift), so after `make test`
+# nothing is left to compile here.
 export LAB_BENCH_FUZZING=${LAB_BENCH_FUZZING-1}
 if [ "$LAB_BENCH_FUZZING" != 1 ]; then
   echo "fuzz: needs LAB_BENCH_FUZZING=1, which builds bench-fuzz with libFuzzer (Package.swift)" >&2
