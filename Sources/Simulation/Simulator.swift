@@ -65,7 +65,9 @@ public struct Simulator: Sendable {
     let batches = (devices.count + batchSize - 1) / batchSize
     let seed = seed(ofReplication: replication)
     let plan = plan, batchSize = batchSize
-    var merged = RunTally(plan: plan)
+    // The first batch's tally is the merge so far as it stands (added to zeros, each count is
+    // itself), so that a replication of one batch allocates and merges no second tally.
+    var merged: RunTally?
     await withTaskGroup(of: (Int, RunTally, Observer).self) { group in
       var nextBatch = 0
       func startBatch() {
@@ -88,14 +90,18 @@ public struct Simulator: Sendable {
         if nextBatch < batches { startBatch() }
         pending[batch] = (tally, observer)
         while let (ready, readyObserver) = pending.removeValue(forKey: nextToMerge) {
-          merged.merge(ready)
+          if merged == nil {
+            merged = ready
+          } else {
+            merged!.merge(ready)
+          }
           receive(readyObserver)
           nextToMerge += 1
         }
-        progress(merged.devices)
+        progress(merged?.devices ?? 0)
       }
     }
-    return merged
+    return merged ?? RunTally(plan: plan)
   }
 
   /// Simulates the devices of one replication (all unless `devices` names a

@@ -13,68 +13,71 @@ extension CountedTally {
     var other = other
     var listing = CountListing()
     other.visitCounts(&listing)
-    var adding = CountAdding(listing.counts)
+    var adding = CountAdding(listing)
     visitCounts(&adding)
     precondition(adding.isAtEnd, "tallies of one plan have the same counts")
   }
 }
 
-/// One count as a visit hands it over.
-private enum VisitedCount {
-  case count(Int)
-  case sum(Int128)
-  case wide(low: UInt128, high: UInt128)
-  case day(Int?)
-}
-
-/// The counts of a tally in visiting order.
+/// The counts of a tally in visiting order, an array per kind: a tally's
+/// histograms hold most of its counts, and a plain `Int` each keeps the listing
+/// of a large one a sixth of the size of one enum case a count.
 private struct CountListing: TallyVisitor {
-  var counts: [VisitedCount] = []
+  var counts: [Int] = []
+  var sums: [Int128] = []
+  /// Each 256-bit sum as its low half, then its high one.
+  var wides: [UInt128] = []
+  var days: [Int?] = []
 
-  mutating func visit(_ count: inout Int) { counts.append(.count(count)) }
-  mutating func visit(_ count: inout Int128) { counts.append(.sum(count)) }
-  mutating func visit(low: inout UInt128, high: inout UInt128) { counts.append(.wide(low: low, high: high)) }
-  mutating func visit(_ day: inout Int?, keeping _: DayBound) { counts.append(.day(day)) }
+  mutating func visit(_ count: inout Int) { counts.append(count) }
+  mutating func visit(_ count: inout Int128) { sums.append(count) }
+  mutating func visit(low: inout UInt128, high: inout UInt128) {
+    wides.append(low)
+    wides.append(high)
+  }
+  mutating func visit(_ day: inout Int?, keeping _: DayBound) { days.append(day) }
 }
 
-/// Merges listed counts into a tally of the same shape, visited in the same order.
+/// Merges listed counts into a tally of the same shape, visited in the same
+/// order: each kind is taken in turn from its own array, and a tally of another
+/// shape runs past the end of one or leaves one unfinished.
 private struct CountAdding: TallyVisitor {
-  private let counts: [VisitedCount]
-  private var next = 0
+  private let listing: CountListing
+  private var nextCount = 0, nextSum = 0, nextWide = 0, nextDay = 0
 
-  init(_ counts: [VisitedCount]) {
-    self.counts = counts
+  init(_ listing: CountListing) {
+    self.listing = listing
   }
 
-  var isAtEnd: Bool { next == counts.count }
-
-  private mutating func take() -> VisitedCount {
-    precondition(next < counts.count, "tallies of one plan have the same counts")
-    defer { next += 1 }
-    return counts[next]
+  var isAtEnd: Bool {
+    nextCount == listing.counts.count && nextSum == listing.sums.count && nextWide == listing.wides.count
+      && nextDay == listing.days.count
   }
 
   mutating func visit(_ count: inout Int) {
-    guard case .count(let other) = take() else { preconditionFailure("a count where the other tally has another kind") }
-    count += other
+    precondition(nextCount < listing.counts.count, "a count where the other tally has none left")
+    count += listing.counts[nextCount]
+    nextCount += 1
   }
 
   mutating func visit(_ count: inout Int128) {
-    guard case .sum(let other) = take() else { preconditionFailure("a sum where the other tally has another kind") }
-    count += other
+    precondition(nextSum < listing.sums.count, "a sum where the other tally has none left")
+    count += listing.sums[nextSum]
+    nextSum += 1
   }
 
   mutating func visit(low: inout UInt128, high: inout UInt128) {
-    guard case .wide(let otherLow, let otherHigh) = take() else {
-      preconditionFailure("a 256-bit sum where the other tally has another kind")
-    }
-    let (sum, carry) = low.addingReportingOverflow(otherLow)
+    precondition(nextWide < listing.wides.count, "a 256-bit sum where the other tally has none left")
+    let (sum, carry) = low.addingReportingOverflow(listing.wides[nextWide])
     low = sum
-    high += otherHigh + (carry ? 1 : 0)
+    high += listing.wides[nextWide + 1] + (carry ? 1 : 0)
+    nextWide += 2
   }
 
   mutating func visit(_ day: inout Int?, keeping bound: DayBound) {
-    guard case .day(let other) = take() else { preconditionFailure("a day where the other tally has another kind") }
+    precondition(nextDay < listing.days.count, "a day where the other tally has none left")
+    let other = listing.days[nextDay]
+    nextDay += 1
     guard let other else { return }
     guard let known = day else {
       day = other
