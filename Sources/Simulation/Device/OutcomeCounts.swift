@@ -48,7 +48,7 @@ struct OutcomeCounts: DevicePart, ~Copyable {
         // On the grids every tally of the metric shares, once for the three tallies.
         let outcome = outcomes.outcomes[metric], steps = tables.metricGrids[metric].steps(outcome)
         let expectedSteps = firstExposure[cell * metrics + metric].trueMeanSum.steps(expected)
-        let isAmount = tables.metricKinds[metric] != .conversion, converted = !isAmount && outcome == 1
+        let isAmount = !tables.isConversion[metric], converted = !isAmount && outcome == 1
         firstExposure[cell * metrics + metric].add(
           outcomeSteps: steps, expectedSteps: expectedSteps, converted: converted, isAmount: isAmount)
         if pure {

@@ -76,6 +76,9 @@ struct SimulationTables: ~Copyable {
   let segmentNames: [String]
   let segmentCount: Int
   let metricKinds: [Metric.Kind]
+  /// Whether each metric is a conversion, asked per device and metric: held as a flag, as comparing
+  /// kinds is a call into ScenarioFormat, which the debug build leaves unoptimised.
+  let isConversion: ScratchArray<Bool>
   /// Each metric's grid, on which its amounts are drawn.
   let metricGrids: ScratchArray<Moments>
   /// Whether daily cohorts count only devices shown a single variant.
@@ -196,6 +199,7 @@ struct SimulationTables: ~Copyable {
     launchProbabilities = ScratchArray(segments.map(\.dailyLaunchProbability))
     segmentNames = segments.map(\.name)
     metricKinds = scenario.metrics.map(\.kind)
+    isConversion = ScratchArray(scenario.metrics.map { $0.kind == .conversion })
     metricGrids = ScratchArray(plan.metricStepExponents.map(Moments.init(stepExponent:)))
     excludeContaminated = scenario.analysis.attribution == .excludeContaminated
     covariateCorrelations = scenario.metrics.map(\.covariateCorrelation)

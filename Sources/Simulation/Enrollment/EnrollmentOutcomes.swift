@@ -49,7 +49,7 @@ struct EnrollmentOutcomes: DevicePart, ~Copyable {
         let expected = outcomes.expectation(
           metric, experiment: experiment, variant: variant, shown: shown, segment: segment, tables: tables)
         enrolledOutcomes[cell * metrics + metric]
-          .add(outcomes.outcomes[metric], expected: expected, isConversion: tables.metricKinds[metric] == .conversion)
+          .add(outcomes.outcomes[metric], expected: expected, isConversion: tables.isConversion[metric])
       }
     }
   }
@@ -65,7 +65,7 @@ struct EnrollmentOutcomes: DevicePart, ~Copyable {
       let expected = tables.metricKinds[metric].expectation(
         baseline: tables.baseline(metric: metric, segment: segment), factor: outcomes.factor(metric))
       neverEnrolled[experiment * metrics + metric]
-        .add(outcomes.outcomes[metric], expected: expected, isConversion: tables.metricKinds[metric] == .conversion)
+        .add(outcomes.outcomes[metric], expected: expected, isConversion: tables.isConversion[metric])
     }
   }
 
