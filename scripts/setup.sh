@@ -18,6 +18,7 @@ if ! command -v slurmctld >/dev/null 2>&1 || ! command -v slurmd >/dev/null 2>&1
   fi
 fi
 [ -z "$packages" ] && exit 0
+packages=${packages# }
 
 if ! command -v apt-get >/dev/null 2>&1; then
   echo "setup: GSL not found and apt-get is not available." >&2
@@ -30,11 +31,11 @@ if [ "$(id -u)" -eq 0 ]; then
 elif command -v sudo >/dev/null 2>&1; then
   run_as_root="sudo"
 else
-  echo "setup: installing$packages needs root; run: apt-get install -y$packages" >&2
+  echo "setup: installing $packages needs root; run: apt-get install -y $packages" >&2
   exit 1
 fi
 
-echo "setup: installing$packages through apt" >&2
+echo "setup: installing $packages through apt" >&2
 $run_as_root apt-get update -qq
 # shellcheck disable=SC2086
 DEBIAN_FRONTEND=noninteractive $run_as_root apt-get install -y -qq $packages >/dev/null

@@ -45,13 +45,13 @@ extension Bench.Perf {
         if json {
           print(
             "{\"framework\": \"\(framework.name)\", \"devices\": \(devices), \"days\": \(scenario.days), \"threads\": \(threads), "
-              + "\"seconds\": \(Measurement.fixed(seconds, 3)), \"deviceDaysPerSecond\": \(Int(deviceDays.rounded())), "
+              + "\"seconds\": \(Measurement.significant(seconds)), \"deviceDaysPerSecond\": \(Int(deviceDays.rounded())), "
               + "\"launchesPerSecond\": \(Int((Double(launches) / seconds).rounded()))}")
         } else {
           print(
             framework.name.padding(toLength: 13, withPad: " ", startingAt: 0)
               + String(devices).leftPadded(9) + String(scenario.days).leftPadded(7) + String(threads).leftPadded(9)
-              + Measurement.fixed(seconds, 3).leftPadded(10) + (Measurement.fixed(deviceDays / 1e6, 2) + "M").leftPadded(16)
+              + Measurement.significant(seconds).leftPadded(10) + (Measurement.fixed(deviceDays / 1e6, 2) + "M").leftPadded(16)
               + (Measurement.fixed(Double(launches) / seconds / 1e6, 2) + "M").leftPadded(13))
         }
       }

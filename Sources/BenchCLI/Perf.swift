@@ -145,9 +145,11 @@ extension Bench {
       }
     }
 
+    /// The time since `start`, at least the clock's nanosecond, so that a
+    /// rate over it is finite on any machine.
     static func seconds(since start: ContinuousClock.Instant) -> Double {
       let elapsed = ContinuousClock.now - start
-      return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+      return max(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18, 1e-9)
     }
   }
 }
@@ -193,7 +195,7 @@ extension Bench.Perf {
       let (fast, slow, baseFast, baseSlow) = (times.min()!, times.max()!, baseTimes.min()!, baseTimes.max()!)
       print(
         pad(dimension.rawValue, 13) + pad("\(base[dimension]!)", 10) + pad("\(size[dimension]!)", 10)
-          + pad(Measurement.fixed(baseFast, 3), 10) + pad(Measurement.fixed(fast, 3), 12)
+          + pad(Measurement.significant(baseFast), 10) + pad(Measurement.significant(fast), 12)
           + pad(exponent(fast, baseFast), 10) + "\(exponent(fast, baseSlow)) to \(exponent(slow, baseFast))")
     }
   }
@@ -240,12 +242,12 @@ extension Bench.Perf {
     }
     let figures: [(String, String)] = [
       ("devices", "\(devices)"), ("threads", "\(threads)"), ("rows", "\(rows)"),
-      ("simulationSeconds", Measurement.fixed(simulationSeconds, 3)),
-      ("exportSeconds", Measurement.fixed(exportSeconds, 3)),
+      ("simulationSeconds", Measurement.significant(simulationSeconds)),
+      ("exportSeconds", Measurement.significant(exportSeconds)),
       ("exportRowsPerSecond", Measurement.fixed(Double(rows) / exportSeconds, 0)),
       ("exportRowsPerAddedSecond", Measurement.fixed(Double(rows) / max(exportSeconds - simulationSeconds, 1e-9), 0)),
       ("exportPeakGrowthMB", Measurement.fixed(Double(max(exportMemory, 0)) / 1e6, 1)),
-      ("analyzeSeconds", Measurement.fixed(analyzeSeconds, 3)),
+      ("analyzeSeconds", Measurement.significant(analyzeSeconds)),
       ("analyzeRowsPerSecond", Measurement.fixed(Double(rows) / analyzeSeconds, 0)),
       ("analyzePeakGrowthMB", Measurement.fixed(Double(max(analyzeMemory, 0)) / 1e6, 1)),
     ]
@@ -282,8 +284,8 @@ extension Bench.Perf {
     let total = loading + loop + report
     let figures: [(String, String)] = [
       ("devices", "\(devices)"), ("threads", "\(threads)"),
-      ("loadingSeconds", Measurement.fixed(loading, 6)), ("loopSeconds", Measurement.fixed(loop, 6)),
-      ("reportSeconds", Measurement.fixed(report, 6)),
+      ("loadingSeconds", Measurement.significant(loading)), ("loopSeconds", Measurement.significant(loop)),
+      ("reportSeconds", Measurement.significant(report)),
       ("outsideLoopShare", Measurement.fixed((loading + report) / total, 4)),
     ]
     printFigures(figures)
@@ -345,7 +347,7 @@ struct Measurement {
   var ratio: Double { referenceSeconds / seconds }
 
   var json: String {
-    "{\"devices\": \(devices), \"threads\": \(threads), \"steps\": \(steps), \"seconds\": \(Self.fixed(seconds, 3)), "
+    "{\"devices\": \(devices), \"threads\": \(threads), \"steps\": \(steps), \"seconds\": \(Self.significant(seconds)), "
       + "\"stepsPerSecond\": \(Self.fixed(stepsPerSecond, 0)), "
       + "\"referenceStepsPerSecond\": \(Self.fixed(referenceStepsPerSecond, 0)), \"ratio\": \(Self.fixed(ratio, 3)), "
       + "\"bytesPerDevice\": \(Self.fixed(bytesPerDevice, 2))}"
@@ -355,13 +357,21 @@ struct Measurement {
 
   var row: String {
     func pad(_ text: String, _ width: Int) -> String { text.padding(toLength: width, withPad: " ", startingAt: 0) }
-    return pad("\(devices)", 12) + pad("\(threads)", 9) + pad("\(steps)", 13) + pad(Self.fixed(seconds, 3), 10)
+    return pad("\(devices)", 12) + pad("\(threads)", 9) + pad("\(steps)", 13) + pad(Self.significant(seconds), 10)
       + pad(Self.fixed(stepsPerSecond, 0), 13) + pad(Self.fixed(referenceStepsPerSecond, 0), 13)
       + pad(Self.fixed(ratio, 2), 7) + Self.fixed(bytesPerDevice, 2)
   }
 
   static func fixed(_ value: Double, _ decimals: Int) -> String {
     String(format: "%.\(decimals)f", value)
+  }
+
+  /// A time to four significant digits, in plain decimals: a fixed number of
+  /// decimals prints a fast machine's milliseconds as 0.
+  static func significant(_ value: Double, digits: Int = 4) -> String {
+    guard value.isFinite, value != 0 else { return fixed(value, 0) }
+    let magnitude = Int(floor(log10(abs(value))))
+    return fixed(value, min(max(digits - 1 - magnitude, 0), 12))
   }
 }
 

@@ -17,8 +17,13 @@ import Testing
     // Five versions, one launch each.
     #expect(objects.map { $0["steps"] as? Int } == [10_000, 10_000, 20_000, 20_000])
     for object in objects {
-      #expect((object["seconds"] as? Double).map { $0 > 0 } == true)
-      #expect((object["stepsPerSecond"] as? Double).map { $0 > 0 } == true)
+      // However fast the machine, a time is printed to four significant
+      // digits, never as 0, and the speed is the steps over that time.
+      let seconds = try #require(object["seconds"] as? Double)
+      let speed = try #require(object["stepsPerSecond"] as? Double)
+      let steps = try #require(object["steps"] as? Int)
+      #expect(seconds > 0)
+      #expect(abs(speed - Double(steps) / seconds) <= 1e-3 * speed + 0.5, "\(object)")
       #expect((object["bytesPerDevice"] as? Double).map { $0 >= 0 } == true)
       #expect((object["referenceStepsPerSecond"] as? Double).map { $0 > 0 } == true)
       // The ratio is the two speeds' quotient, to its printed rounding.
@@ -27,6 +32,18 @@ import Testing
       let reference = try #require(object["referenceStepsPerSecond"] as? Double)
       #expect(abs(ratio - engine / reference) < 0.01 * max(1, ratio))
     }
+  }
+
+  /// Times are printed to four significant digits, whatever their size: a
+  /// fixed three decimals printed a fast machine's 0.4 ms as 0.000.
+  @Test func timesKeepFourSignificantDigits() {
+    #expect(Measurement.significant(0.000_412_345) == "0.0004123")
+    #expect(Measurement.significant(0.012_345_6) == "0.01235")
+    #expect(Measurement.significant(3.141_59) == "3.142")
+    #expect(Measurement.significant(1234.567) == "1235")
+    #expect(Measurement.significant(98_765.4) == "98765")
+    #expect(Measurement.significant(1e-9) == "0.000000001000")
+    #expect(Measurement.significant(0) == "0")
   }
 
   /// `bench perf --events` exports the workload's tables and reads them back:

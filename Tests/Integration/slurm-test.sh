@@ -51,23 +51,32 @@ same_report "$work/whole1" "$work/merged1"
 passed=$((passed + 1))
 echo "slurm test: 4 shards merged to the one-machine report ($((SECONDS - started))s)"
 
-# 2. Shard 2's process killed mid-run: Slurm requeues the shard, the merge waits for it. A shard
-# of 1.2M devices runs for about a second; the test looks for it every tenth of a second and kills
-# the process it saw, as a second look could find none once the shard is over.
-devices=4800000
-"$bench" slurm "$scenario" --shards 4 --devices $devices --replications 1 --job-folder "$work/job2" --out "$work/merged2" --submit
-shard_pid() { pgrep -f -- "--shard 2/4 --out $work/job2/parts" | head -n 1; }
-killed=
-for _ in $(seq 600); do
-  pid=$(shard_pid || true)
-  if [ -n "$pid" ] && kill -KILL "$pid" 2>/dev/null; then
-    killed=$pid
-    break
-  fi
-  sleep 0.1
-done
-if [ -z "$killed" ]; then
-  echo "slurm test: shard 2 of job 2 was not seen running within 60s, so it could not be killed mid-run" >&2
+# 2. Shard 2's process killed mid-run: Slurm requeues the shard, the merge waits for it. The nodes
+# run the bench through a wrapper that stops shard 2's first try (SIGSTOP) as soon as it starts and
+# writes down its pid, so the test kills a running shard however fast the machine: a shard that
+# raced to its end before the test looked would leave nothing to kill.
+devices=400000
+wrapper=$work/bench-stopping-shard-2
+{
+  echo '#!/bin/bash'
+  echo '# The bench, but shard 2 of job 2 stops at its first try until the test kills it.'
+  echo 'if [ "${SLURM_ARRAY_TASK_ID:-}" = 2 ] && [ "${SLURM_RESTART_COUNT:-0}" = 0 ]; then'
+  printf '  %q "$@" &\n' "$bench"
+  echo '  pid=$!'
+  echo '  kill -STOP "$pid"'
+  printf '  echo "$pid" > %q && mv %q %q\n' "$work/shard-2.pid.new" "$work/shard-2.pid.new" "$work/shard-2.pid"
+  echo '  wait "$pid"'
+  echo '  exit $?'
+  echo 'fi'
+  printf 'exec %q "$@"\n' "$bench"
+} > "$wrapper"
+chmod +x "$wrapper"
+"$bench" slurm "$scenario" --shards 4 --devices $devices --replications 1 --bench "$wrapper" --job-folder "$work/job2" \
+  --out "$work/merged2" --submit
+wait_for "shard 2 of job 2 to start" 60 test -s "$work/shard-2.pid"
+killed=$(cat "$work/shard-2.pid")
+if ! kill -KILL "$killed"; then
+  echo "slurm test: shard 2 of job 2 (pid $killed) could not be killed" >&2
   exit 1
 fi
 echo "slurm test: killed shard 2 mid-run ($((SECONDS - started))s)"
