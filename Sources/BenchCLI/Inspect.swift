@@ -91,7 +91,12 @@ struct DeviceReport {
       "Device \(history.device) of \(scenario.name) (seed \(scenario.seed), replication \(replication))",
       "Token \(history.token.value), segment \(scenario.population.segments[history.segment].name)",
     ]
-    let upgrades = zip(scenario.versions, history.upgradeDays).dropFirst().map { version, day in
+    if scenario.population.installs != nil {
+      let installed = history.upgradeDays.firstIndex { $0 != nil }.map { scenario.versions[$0].version } ?? "?"
+      lines.append(history.installDay.map { "Installed \(installed) on day \($0)" } ?? "Installed before day 0")
+    }
+    let firstVersion = history.upgradeDays.firstIndex { $0 != nil } ?? 0
+    let upgrades = zip(scenario.versions, history.upgradeDays).dropFirst(firstVersion + 1).map { version, day in
       "\(version.version) " + (day.map { "on day \(Format.number(($0 * 10).rounded() / 10))" } ?? "never")
     }
     if !upgrades.isEmpty { lines.append("Upgrades: " + upgrades.joined(separator: ", ")) }

@@ -2,14 +2,18 @@
 /// the attributes behaviour can depend on, and how often they launch the app.
 public struct Population: Hashable, Sendable {
   public var segments: [Segment]
+  /// When devices install the app; nil: every device installs the first
+  /// version on day 0.
+  public var installs: InstallSchedule?
 
   /// One segment holding every device, launching every day.
   public static let uniform = Population(segments: [
     Segment(name: "everyone", share: 1, dailyLaunchProbability: 1, attributes: [:])
   ])
 
-  public init(segments: [Segment]) {
+  public init(segments: [Segment], installs: InstallSchedule? = nil) {
     self.segments = segments
+    self.installs = installs
   }
 }
 

@@ -18,6 +18,9 @@ public struct Scenario: Hashable, Sendable {
   /// The chance that an active experiment is displayed at a launch, by
   /// experiment name; 1 for experiments not listed.
   public var displayProbabilities: [String: Double]
+  /// When the app displays an experiment, by experiment name; at every
+  /// launch for experiments not listed.
+  public var displayMoments: [String: DisplayMoment] = [:]
   public var metrics: [Metric]
   /// Ratios of two metrics' sums, analysed beside the metrics.
   public var ratios: [RatioMetric] = []
@@ -37,6 +40,11 @@ public struct Scenario: Hashable, Sendable {
   /// The chance that `experiment`, when active, is displayed at a launch.
   public func displayProbability(of experiment: String) -> Double {
     displayProbabilities[experiment] ?? 1
+  }
+
+  /// When the app displays `experiment` while it holds a variant of it.
+  public func displayMoment(of experiment: String) -> DisplayMoment {
+    displayMoments[experiment] ?? .everyLaunch
   }
 
   public init(

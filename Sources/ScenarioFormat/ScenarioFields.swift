@@ -3,13 +3,16 @@
 enum ScenarioFields {
   static let scenario = [
     "$schema", "name", "description", "seed", "devices", "days", "naming", "versions", "population", "displayProbability",
+    "displayMoment",
     "metrics", "ratios", "analysis", "remote", "service", "churn", "enrollment", "expect",
   ]
   static let version = ["version", "releaseDay", "adoption", "stabilizeOnLaunch", "experiments"]
   static let adoption = ["meanDelayDays", "neverUpgradeShare"]
   static let experiment = ["name", "keys", "variants", "baseline", "tokenRange"]
   static let variant = ["name", "weight", "assignments"]
-  static let population = ["segments"]
+  static let population = ["segments", "installs"]
+  static let installs = ["existing", "daily", "campaigns"]
+  static let campaign = ["day", "days", "daily"]
   static let segment = ["name", "share", "dailyLaunchProbability", "attributes"]
   static let metric = [
     "name", "kind", "baseline", "segmentBaselines", "lifts", "segmentLifts", "distribution", "sigma", "shape",
@@ -65,7 +68,8 @@ enum ScenarioFields {
   /// Each list under the name of its definition in the JSON Schema.
   static let byDefinition: [String: [String]] = [
     "scenario": scenario, "version": version, "adoption": adoption, "experiment": experiment, "variant": variant,
-    "population": population, "segment": segment, "metric": metric, "analysis": analysis, "remote": remote,
+    "population": population, "installs": installs,
+    "campaign": campaign, "segment": segment, "metric": metric, "analysis": analysis, "remote": remote,
     "fetch": fetch, "segmentFetch": segmentFetch, "change": change, "remoteExperiment": remoteExperiment,
     "remoteVariant": remoteVariant, "audience": audience, "setPercentages": setPercentages, "setValues": setValues,
     "override": override, "conclude": conclude, "declareKeys": declareKeys, "churn": churn, "service": service,

@@ -45,6 +45,10 @@ public enum ScenarioLimits {
   /// Feature flags of the service.
   public static let flags: ClosedRange<Int> = 0...64
 
+  /// A count of an install schedule: a trillion devices is far beyond any
+  /// app's, and a run's days of them sum far inside a double's exact range.
+  public static let installCount: ClosedRange<Double> = 0...1e12
+
   /// Population segments and metrics.
   public static let segments: ClosedRange<Int> = 1...64
   public static let metrics: ClosedRange<Int> = 0...64

@@ -58,8 +58,9 @@ struct ScenarioReader {
       }
       versions.append(version)
     }
-    let population = try object.optional("population").map { node throws(ScenarioError) in try self.population(node) }
-      ?? .uniform
+    let population = try object.optional("population").map { node throws(ScenarioError) in
+      try self.population(node, days: days)
+    } ?? .uniform
     let remote = try object.optional("remote").map { node throws(ScenarioError) in
       try self.remote(node, days: days, naming: naming, segments: population.segments.map(\.name), versions: versions)
     }
@@ -74,6 +75,18 @@ struct ScenarioReader {
       for (experiment, node) in try displayNode.members() {
         try catalog.requireExperiment(experiment, at: node)
         displayProbabilities[experiment] = try probability(node, allowZero: false)
+      }
+    }
+    var displayMoments: [String: DisplayMoment] = [:]
+    if let momentNode = object.optional("displayMoment") {
+      for (experiment, node) in try momentNode.members() {
+        try catalog.requireExperiment(experiment, at: node)
+        let text = try node.string()
+        guard let moment = DisplayMoment(rawValue: text) else {
+          throw node.error(
+            "must be one of \(DisplayMoment.allCases.map(\.rawValue).joined(separator: ", ")), not '\(text)'")
+        }
+        displayMoments[experiment] = moment
       }
     }
     var metrics: [Metric] = []
@@ -107,6 +120,7 @@ struct ScenarioReader {
       displayProbabilities: displayProbabilities, metrics: metrics, analysis: analysis, remote: remote, service: service,
       churn: churn)
     scenario.enrollment = enrollment
+    scenario.displayMoments = displayMoments
     scenario.ratios = ratios
     scenario.expectations = try object.optional("expect").map { node throws(ScenarioError) in
       try self.expectations(node, catalog: catalog, versions: versions, service: service, enrollment: enrollment)
@@ -152,39 +166,6 @@ struct ScenarioReader {
       throw node.error(allowZero ? "must lie between 0 and 1" : "must be greater than 0 and at most 1")
     }
     return value
-  }
-
-  private func population(_ node: JSONNode) throws(ScenarioError) -> Population {
-    let object = try node.object(fields: ScenarioFields.population)
-    let segmentsNode = try object.required("segments")
-    let segmentNodes = try segmentsNode.array(count: ScenarioLimits.segments, of: "segments")
-    var segments: [Segment] = []
-    for segmentNode in segmentNodes {
-      let segment = try self.segment(segmentNode)
-      guard !segments.contains(where: { $0.name == segment.name }) else {
-        throw ScenarioError(path: "\(segmentNode.path).name", message: "'\(segment.name)' is used by another segment")
-      }
-      segments.append(segment)
-    }
-    let total = segments.reduce(0) { $0 + $1.share }
-    guard abs(total - 1) <= 1e-9 else {
-      throw segmentsNode.error("shares must sum to 1, not \(total)")
-    }
-    return Population(segments: segments)
-  }
-
-  private func segment(_ node: JSONNode) throws(ScenarioError) -> Segment {
-    let object = try node.object(fields: ScenarioFields.segment)
-    let name = try object.required("name").string()
-    let share = try probability(object.required("share"), allowZero: false)
-    let launch = try object.optional("dailyLaunchProbability").map { node throws(ScenarioError) in
-      try probability(node, allowZero: false)
-    } ?? 1
-    var attributes: [String: String] = [:]
-    for (attribute, value) in try object.optional("attributes")?.members() ?? [] {
-      attributes[attribute] = try value.string()
-    }
-    return Segment(name: name, share: share, dailyLaunchProbability: launch, attributes: attributes)
   }
 
   private mutating func metric(_ node: JSONNode, catalog: ExperimentCatalog, population: Population) throws(ScenarioError) -> Metric {

@@ -69,6 +69,7 @@ public enum RandomPurpose: UInt64, Sendable, CaseIterable {
   case covariates
   case localValues
   case activation
+  case install
 }
 
 /// The streams of one device in one replication of a run.

@@ -55,3 +55,15 @@ func run(_ scenario: Scenario, threads: Int = 2) async -> ResultsDocument {
   let simulator = Simulator(plan: SimulationPlan(scenario))
   return ResultsDocument(plan: simulator.plan, tally: await simulator.run(replication: 0, threads: threads))
 }
+
+/// Every device of `scenario` replayed in order, each with its history, as
+/// the first replication simulates it.
+func histories(_ scenario: Scenario) -> [DeviceHistory] {
+  let simulator = Simulator(plan: SimulationPlan(scenario))
+  var histories: [DeviceHistory] = []
+  simulator.replay(devices: 0..<scenario.devices, makeObserver: { DeviceHistory(plan: simulator.plan) }) {
+    histories.append($0)
+    return true
+  }
+  return histories
+}

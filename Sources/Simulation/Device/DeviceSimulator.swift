@@ -89,11 +89,16 @@ struct DeviceSimulator: ~Copyable {
     stream = random.stream(.segment)
     let segment = tables.segment(forUnit: stream.nextUnit())
     schedule.draw(random.stream(.adoption), tables: tables)
+    // Without an install schedule every device installs the first version on day 0.
+    var installDraw = random.stream(.install, ifUsed: tables.installs.isUsed)
+    let installDay = tables.installs.isUsed ? tables.installs.installDay(forUnit: installDraw.nextUnit()) : 0
+    var installed = installDay >= 0 ? tables.installs.versionOnDay[installDay] : 0
+    if installDay > 0 { schedule.install(version: installed, day: installDay) }
     local.reset()
     resetParts(device: device, random: random)
     if Observer.isObserving {
       observer.started(
-        device: device, token: token, segment: segment,
+        device: device, token: token, segment: segment, installDay: installDay >= 0 ? installDay : nil,
         upgradeDays: schedule.upgradeDays.array.map { $0.isFinite ? $0 : nil })
     }
 
@@ -107,11 +112,14 @@ struct DeviceSimulator: ~Copyable {
     var activationDraws = random.stream(.activation, ifUsed: tables.service.accessBeforeDownload > 0)
     var enrollmentDraws = random.stream(.enrollment, ifUsed: hasEnrollment)
     let launchProbability = tables.launchProbabilities[segment]
-    var installed = 0, running = -1, launchOfVersion = 0, stabilized = false, churned = false
+    var running = -1, launchOfVersion = 0, stabilized = false, churned = false
     // The launch days, 64 at a time: a Bernoulli draw a day, as bits, then a
     // branch per launch rather than one on every day's draw.
     for firstDay in stride(from: 0, to: tables.days, by: 64) where !churned {
       var launchDays = launchDraws.nextBernoulliBits(launchProbability, count: min(64, tables.days - firstDay))
+      if tables.installs.isUsed && installDay >= firstDay {
+        launchDays = Self.launchDays(launchDays, from: installDay - firstDay)
+      }
       while launchDays != 0 && !churned {
         let day = firstDay + launchDays.trailingZeroBitCount
         launchDays &= launchDays &- 1
@@ -123,6 +131,11 @@ struct DeviceSimulator: ~Copyable {
           launchOfVersion = 0
         }
         launchOfVersion += 1
+        // The moments of `DisplayMoment` this launch is, as bits of their
+        // positions: a device installed before day 0 had its first launch, and
+        // its first of the version it runs, before the run.
+        let firstOfVersion = launchOfVersion == 1 && (installDay >= 0 || upgradedFrom >= 0)
+        let moments: UInt8 = 1 | (firstOfVersion && upgradedFrom < 0 ? 2 : 0) | (firstOfVersion ? 4 : 0)
 
         // The local source decides at the first launch of each version. A
         // relaunch of the same version would rewrite the same records, as
@@ -156,8 +169,8 @@ struct DeviceSimulator: ~Copyable {
             tables: tables, sharedKeys: plan.sharedKeys)
         }
         display(
-          version: installed, day: day, segment: segment, draws: &displayDraws, enrollmentDraws: &enrollmentDraws,
-          observing: Observer.isObserving)
+          version: installed, day: day, segment: segment, moments: moments, draws: &displayDraws,
+          enrollmentDraws: &enrollmentDraws, observing: Observer.isObserving)
         let stabilizes = tables.stabilizeOnLaunch[installed] == launchOfVersion
         if stabilizes {
           if !stabilized { launchCounts.countFirstStabilize(day: day) }
@@ -196,8 +209,8 @@ struct DeviceSimulator: ~Copyable {
   /// `observing`.
   @inline(__always)
   private mutating func display(
-    version: Int, day: Int, segment: Int, draws: inout RandomStream, enrollmentDraws: inout RandomStream,
-    observing: Bool
+    version: Int, day: Int, segment: Int, moments: UInt8, draws: inout RandomStream,
+    enrollmentDraws: inout RandomStream, observing: Bool
   ) {
     let slots = tables.slotStart[version + 1] - tables.slotStart[version]
     if observing {
@@ -208,7 +221,9 @@ struct DeviceSimulator: ~Copyable {
       let index = local.activeIndexes[position]
       guard servesEveryActiveSlot || serving.served[index] else { continue }
       let experiment = local.activeExperiments[position], variant = local.activeVariants[position]
-      guard shows(experiment, variant: variant, day: day, segment: segment, draws: &draws, enrollmentDraws: &enrollmentDraws)
+      guard shows(
+        experiment, variant: variant, day: day, segment: segment, moments: moments, draws: &draws,
+        enrollmentDraws: &enrollmentDraws)
       else { continue }
       if observing { recorder.slotDisplayed[index] = true }
       if exposures.record(experiment, variant: variant, day: day, tables: tables) {
@@ -221,7 +236,9 @@ struct DeviceSimulator: ~Copyable {
       // A device that uses none of the values it is served sees none of the variant.
       guard serving.served[slots + r], !mayShowNoRemoteValue || remote.showsRemoteValues(r) else { continue }
       let experiment = tables.remote.globalID[r], variant = remote.held[r]
-      guard shows(experiment, variant: variant, day: day, segment: segment, draws: &draws, enrollmentDraws: &enrollmentDraws)
+      guard shows(
+        experiment, variant: variant, day: day, segment: segment, moments: moments, draws: &draws,
+        enrollmentDraws: &enrollmentDraws)
       else { continue }
       recorder.remoteDisplayed[r] = true
       if exposures.record(experiment, variant: variant, day: day, tables: tables) {
@@ -233,7 +250,9 @@ struct DeviceSimulator: ~Copyable {
       let variant = service.held[s]
       guard variant >= 0 else { continue }
       let experiment = tables.service.globalID[s]
-      guard shows(experiment, variant: variant, day: day, segment: segment, draws: &draws, enrollmentDraws: &enrollmentDraws)
+      guard shows(
+        experiment, variant: variant, day: day, segment: segment, moments: moments, draws: &draws,
+        enrollmentDraws: &enrollmentDraws)
       else { continue }
       recorder.serviceDisplayed[s] = true
       if exposures.record(experiment, variant: variant, day: day, tables: tables) {
@@ -243,12 +262,16 @@ struct DeviceSimulator: ~Copyable {
   }
 
   /// Whether the app shows an experiment active on `variant` at this launch:
-  /// its enrollment rule admits it (enrolling the device when its policy
-  /// says so), then the display draw succeeds.
+  /// the launch is one of the experiment's display moments (`moments` holds
+  /// this launch's), its enrollment rule admits it (enrolling the device when
+  /// its policy says so), then the display draw succeeds. A screen the app
+  /// does not open runs no enrollment check and draws nothing.
   @inline(__always)
   private mutating func shows(
-    _ experiment: Int, variant: Int, day: Int, segment: Int, draws: inout RandomStream, enrollmentDraws: inout RandomStream
+    _ experiment: Int, variant: Int, day: Int, segment: Int, moments: UInt8, draws: inout RandomStream,
+    enrollmentDraws: inout RandomStream
   ) -> Bool {
+    if tables.hasDisplayMoments && moments & (1 << tables.displayMoments[experiment]) == 0 { return false }
     let rule = hasEnrollment ? enrollment.rule(of: experiment) : -1
     if rule >= 0,
       !enrollment.admits(
@@ -275,6 +298,16 @@ struct DeviceSimulator: ~Copyable {
     outcomeCounts.reset(device: device, random: random)
     histograms.reset(device: device, random: random)
     enrollmentOutcomes.reset(device: device, random: random)
+  }
+
+  /// A word of launch draws for a device installed `offset` days after the
+  /// word's first day: no launch before the install, and a launch on its day,
+  /// as installing the app is opening it.
+  @inline(__always)
+  static func launchDays(_ draws: UInt64, from offset: Int) -> UInt64 {
+    guard offset < 64 else { return 0 }
+    let fromInstall = UInt64.max << UInt64(offset)
+    return draws & fromInstall | 1 << UInt64(offset)
   }
 
   /// The counts of every device simulated so far: each counting part's (`DevicePart`).

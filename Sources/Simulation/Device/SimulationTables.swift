@@ -69,8 +69,13 @@ struct SimulationTables: ~Copyable {
   /// Each experiment's daily counts start at `dailyStart[e]`, `days × variants` of them.
   let dailyStart: ScratchArray<Int>
   let displayProbabilities: ScratchArray<Double>
+  /// Each experiment's `DisplayMoment`, as its position in `DisplayMoment.allCases`.
+  let displayMoments: ScratchArray<UInt8>
+  /// Whether some experiment is displayed once rather than at every launch.
+  let hasDisplayMoments: Bool
 
   // Population and metrics.
+  let installs: InstallTables
   let cumulativeShares: [Double]
   let launchProbabilities: ScratchArray<Double>
   let segmentNames: [String]
@@ -188,6 +193,10 @@ struct SimulationTables: ~Copyable {
     self.variantStart = ScratchArray(variantStart)
     self.dailyStart = ScratchArray(dailyStart)
     displayProbabilities = ScratchArray(plan.experimentNames.map { scenario.displayProbability(of: $0) })
+    let moments = plan.experimentNames.map { scenario.displayMoment(of: $0) }
+    displayMoments = ScratchArray(moments.map { UInt8(DisplayMoment.allCases.firstIndex(of: $0)!) })
+    hasDisplayMoments = moments.contains { $0 != .everyLaunch }
+    installs = InstallTables(scenario: scenario)
 
     let segments = scenario.population.segments
     segmentCount = segments.count

@@ -18,6 +18,7 @@ struct UpgradeSchedule: ~Copyable {
   /// share, otherwise its release day plus an exponential delay.
   mutating func draw(_ stream: RandomStream, tables: borrowing @_addressable SimulationTables) {
     var stream = stream
+    upgradeDays[0] = 0
     for version in 1..<tables.versionCount {
       let never = stream.nextUnit() < tables.neverUpgradeShares[version]
       let delay = stream.nextExponential(mean: tables.meanDelays[version])
@@ -28,6 +29,14 @@ struct UpgradeSchedule: ~Copyable {
       earliest = min(earliest, upgradeDays[version])
       installableFrom[version] = earliest
     }
+  }
+
+  /// A device that installs `version` on `day` (docs/world.md): it never ran
+  /// the versions before it, and takes the later ones by their draws, all
+  /// released after its install.
+  mutating func install(version: Int, day: Int) {
+    for earlier in 0..<version { upgradeDays[earlier] = .infinity }
+    upgradeDays[version] = Double(day)
   }
 
   /// The newest version installed on `day`, given the one installed before:

@@ -8,6 +8,8 @@ public struct DeviceHistory: DeviceObserver, Sendable {
   public private(set) var device = 0
   public private(set) var token = ActiveExperimentsToken(bits: 0)
   public private(set) var segment = 0
+  /// The day the device installed the app, `nil` for before day 0.
+  public private(set) var installDay: Int?
   /// The day each version became installed, `nil` for versions never taken.
   public private(set) var upgradeDays: [Double?] = []
   public private(set) var launches: [LaunchRecord] = []
@@ -18,12 +20,13 @@ public struct DeviceHistory: DeviceObserver, Sendable {
     events = EventLog(plan: plan)
   }
 
-  public mutating func started(device: Int, token: ActiveExperimentsToken, segment: Int, upgradeDays: [Double?]) {
+  public mutating func started(device: Int, token: ActiveExperimentsToken, segment: Int, installDay: Int?, upgradeDays: [Double?]) {
     self.device = device
     self.token = token
     self.segment = segment
+    self.installDay = installDay
     self.upgradeDays = upgradeDays
-    events.started(device: device, token: token, segment: segment, upgradeDays: upgradeDays)
+    events.started(device: device, token: token, segment: segment, installDay: installDay, upgradeDays: upgradeDays)
   }
 
   public mutating func launched(_ launch: LaunchRecord) {

@@ -6,7 +6,9 @@ import Lab
 public protocol DeviceObserver {
   /// Whether the simulation should report to this observer at all.
   static var isObserving: Bool { get }
-  mutating func started(device: Int, token: ActiveExperimentsToken, segment: Int, upgradeDays: [Double?])
+  /// `installDay` is nil for a device installed before day 0; `upgradeDays`
+  /// holds the day each version became installed, nil for one never taken.
+  mutating func started(device: Int, token: ActiveExperimentsToken, segment: Int, installDay: Int?, upgradeDays: [Double?])
   mutating func launched(_ launch: LaunchRecord)
   mutating func finished(outcomes: [Double])
 }
@@ -87,7 +89,7 @@ public struct LaunchClash: Hashable, Sendable {
 public struct NoObserver: DeviceObserver, Sendable {
   public static var isObserving: Bool { false }
   public init() {}
-  public func started(device: Int, token: ActiveExperimentsToken, segment: Int, upgradeDays: [Double?]) {}
+  public func started(device: Int, token: ActiveExperimentsToken, segment: Int, installDay: Int?, upgradeDays: [Double?]) {}
   public func launched(_ launch: LaunchRecord) {}
   public func finished(outcomes: [Double]) {}
 }

@@ -129,7 +129,7 @@ public struct EventLog: DeviceObserver, Sendable {
     records.map { Row(device: $0.device, day: $0.day, version: versionNames[$0.version], event: event($0.event)) }
   }
 
-  public mutating func started(device: Int, token: ActiveExperimentsToken, segment: Int, upgradeDays: [Double?]) {
+  public mutating func started(device: Int, token: ActiveExperimentsToken, segment: Int, installDay: Int?, upgradeDays: [Double?]) {
     self.device = device
     for index in 0..<activeKeys.count { active[activeKeys[index]] = -1 }
     activeKeys.removeAll()

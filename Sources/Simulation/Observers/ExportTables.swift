@@ -85,8 +85,8 @@ public struct EventsTableWriter: DeviceObserver, Sendable {
     versionFields = log.versionNames.map { CSVLines.Fragment([$0]) }
   }
 
-  public mutating func started(device: Int, token: Lab.ActiveExperimentsToken, segment: Int, upgradeDays: [Double?]) {
-    log.started(device: device, token: token, segment: segment, upgradeDays: upgradeDays)
+  public mutating func started(device: Int, token: Lab.ActiveExperimentsToken, segment: Int, installDay: Int?, upgradeDays: [Double?]) {
+    log.started(device: device, token: token, segment: segment, installDay: installDay, upgradeDays: upgradeDays)
   }
 
   public mutating func launched(_ launch: LaunchRecord) {
