@@ -15,6 +15,18 @@ struct ScenarioDescription {
     for warning in warnings {
       lines.append("warning: \(warning)")
     }
+    if let installs = scenario.population.installs {
+      let shares = installs.shares(days: scenario.days)
+      lines.append(
+        "Installs: \(Format.percent(shares.existing)) of the devices before day 0, the rest over the run "
+          + "(\(Format.number(installs.daily)) a day in the schedule's units"
+          + installs.campaigns.map { ", \(Format.number($0.daily)) more a day on days \($0.day) to \($0.day + $0.days - 1)" }
+          .joined() + "); a new device installs the newest version its store serves it that day.")
+    }
+    for (experiment, moment) in scenario.displayMoments.sorted(by: { $0.key < $1.key }) where moment != .everyLaunch {
+      lines.append("\(experiment) is displayed only at " + (moment == .firstLaunch
+        ? "a device's first launch after it installs the app." : "a device's first launch of each version."))
+    }
     for (index, version) in scenario.versions.enumerated() {
       lines.append("")
       lines.append(header(of: version, isFirst: index == 0))
@@ -140,10 +152,28 @@ struct ScenarioDescription {
   private func header(of version: AppVersion, isFirst: Bool) -> String {
     var parts = ["Version \(version.version), released on day \(version.releaseDay)"]
     if isFirst {
-      parts.append("installed by every device")
+      parts.append(scenario.population.installs == nil ? "installed by every device" : "installed by the devices of day 0")
+    } else if let curve = version.adoption.curve, let last = curve.last {
+      parts.append(
+        "adopted by a curve: " + curve.map { "\(Format.percent($0.share)) by day \(Format.number($0.day))" }
+          .joined(separator: ", ") + "; \(Format.percent(1 - last.share)) never")
     } else {
       parts.append("mean upgrade delay \(Format.number(version.adoption.meanDelayDays)) days")
       parts.append("\(Format.percent(version.adoption.neverUpgradeShare)) never upgrade")
+      if version.adoption.automaticShare > 0 {
+        parts.append("\(Format.percent(version.adoption.automaticShare)) of the rest update automatically")
+      }
+    }
+    if let phased = version.rollout?.appStorePhasedRelease {
+      let paused = phased.pauses.reduce(0) { $0 + $1.days }
+      parts.append("App Store phased release" + (paused > 0 ? " paused \(paused) days" : ""))
+    }
+    if let stages = version.rollout?.googlePlayStages, !stages.isEmpty {
+      parts.append("Google Play stages " + stages.map { "day \($0.day) " + ($0.isHalt ? "halt" : Format.percent($0.share)) }
+        .joined(separator: ", "))
+    }
+    if let required = version.requiredFromDay {
+      parts.append("required from day \(required)")
     }
     if let launch = version.stabilizeOnLaunch {
       parts.append("calls stabilize on launch \(launch)")

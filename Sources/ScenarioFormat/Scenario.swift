@@ -82,6 +82,11 @@ public struct AppVersion: Hashable, Sendable {
   public var stabilizeOnLaunch: Int?
   /// The local experiments compiled into this version.
   public var experiments: [Experiment]
+  /// How the stores serve the version; nil: to every device from its release day.
+  public var rollout: StoreRollout?
+  /// The day from which older versions are no longer supported: a device on
+  /// one updates to this version at its first launch from then on.
+  public var requiredFromDay: Int?
 
   public init(version: String, releaseDay: Int, adoption: Adoption, stabilizeOnLaunch: Int?, experiments: [Experiment]) {
     self.version = version
@@ -98,6 +103,13 @@ public struct Adoption: Hashable, Sendable {
   public var meanDelayDays: Double
   /// The share of devices that never upgrade to this version.
   public var neverUpgradeShare: Double
+  /// The share of the devices that upgrade which have automatic updates on:
+  /// they take the version within a day of the store serving it to them; the
+  /// others update by hand, after the exponential delay.
+  public var automaticShare: Double = 0
+  /// The observed share of devices updated by each day since the release, in
+  /// place of the delays; nil when the delays model it.
+  public var curve: [AdoptionPoint]?
 
   /// Everyone upgrades on release day: the first version, which every device installs.
   public static let immediate = Adoption(meanDelayDays: 0, neverUpgradeShare: 0)
@@ -105,5 +117,33 @@ public struct Adoption: Hashable, Sendable {
   public init(meanDelayDays: Double, neverUpgradeShare: Double) {
     self.meanDelayDays = meanDelayDays
     self.neverUpgradeShare = neverUpgradeShare
+  }
+}
+
+/// A point of an adoption curve: `share` of the devices have updated `day`
+/// days after the release.
+public struct AdoptionPoint: Hashable, Sendable {
+  public var day: Double
+  public var share: Double
+
+  public init(day: Double, share: Double) {
+    self.day = day
+    self.share = share
+  }
+}
+
+extension Array where Element == AdoptionPoint {
+  /// The days after the release by which a share `unit` of the devices have
+  /// updated, linear between the points and from (0, 0); nil for a device
+  /// beyond the last point's share, which does not update within the curve.
+  public func delay(forUnit unit: Double) -> Double? {
+    var previous = AdoptionPoint(day: 0, share: 0)
+    for point in self {
+      if unit < point.share {
+        return previous.day + (unit - previous.share) / (point.share - previous.share) * (point.day - previous.day)
+      }
+      previous = point
+    }
+    return nil
   }
 }

@@ -6,8 +6,15 @@ enum ScenarioFields {
     "displayMoment",
     "metrics", "ratios", "analysis", "remote", "service", "churn", "enrollment", "expect",
   ]
-  static let version = ["version", "releaseDay", "adoption", "stabilizeOnLaunch", "experiments"]
-  static let adoption = ["meanDelayDays", "neverUpgradeShare"]
+  static let version = [
+    "version", "releaseDay", "adoption", "stabilizeOnLaunch", "experiments", "rollout", "requiredFromDay",
+  ]
+  static let adoption = ["meanDelayDays", "neverUpgradeShare", "automaticShare", "curve"]
+  static let adoptionPoint = ["day", "share"]
+  static let rollout = ["appStorePhasedRelease", "googlePlayStages"]
+  static let phasedRelease = ["pauses"]
+  static let dayRange = ["day", "days"]
+  static let rolloutStage = ["day", "share", "halt"]
   static let experiment = ["name", "keys", "variants", "baseline", "tokenRange"]
   static let variant = ["name", "weight", "assignments"]
   static let population = ["segments", "installs"]
@@ -68,7 +75,8 @@ enum ScenarioFields {
   /// Each list under the name of its definition in the JSON Schema.
   static let byDefinition: [String: [String]] = [
     "scenario": scenario, "version": version, "adoption": adoption, "experiment": experiment, "variant": variant,
-    "population": population, "installs": installs,
+    "population": population, "installs": installs, "adoptionPoint": adoptionPoint, "rollout": rollout,
+    "phasedRelease": phasedRelease, "dayRange": dayRange, "rolloutStage": rolloutStage,
     "campaign": campaign, "segment": segment, "metric": metric, "analysis": analysis, "remote": remote,
     "fetch": fetch, "segmentFetch": segmentFetch, "change": change, "remoteExperiment": remoteExperiment,
     "remoteVariant": remoteVariant, "audience": audience, "setPercentages": setPercentages, "setValues": setValues,

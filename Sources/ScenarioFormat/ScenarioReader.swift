@@ -38,7 +38,7 @@ struct ScenarioReader {
     var versions: [AppVersion] = []
     var variantNames = NameUnion(of: "variants", limit: ScenarioLimits.variants.upperBound)
     for (index, versionNode) in versionNodes.enumerated() {
-      let version = try appVersion(versionNode, isFirst: index == 0, naming: naming)
+      let version = try appVersion(versionNode, isFirst: index == 0, days: days, naming: naming)
       if let previous = versions.last {
         guard version.releaseDay > previous.releaseDay else {
           throw ScenarioError(
@@ -420,7 +420,9 @@ struct ScenarioReader {
     return value
   }
 
-  private mutating func appVersion(_ node: JSONNode, isFirst: Bool, naming: NamingPolicy) throws(ScenarioError) -> AppVersion {
+  private mutating func appVersion(
+    _ node: JSONNode, isFirst: Bool, days: Int, naming: NamingPolicy
+  ) throws(ScenarioError) -> AppVersion {
     let object = try node.object(fields: ScenarioFields.version)
     let version = try object.required("version").string()
     guard !version.isEmpty else { throw try object.required("version").error("must not be empty") }
@@ -431,7 +433,7 @@ struct ScenarioReader {
     }
     var adoption = Adoption.immediate
     if let adoptionNode = object.optional("adoption") {
-      adoption = try self.adoption(adoptionNode)
+      adoption = try self.adoption(adoptionNode, days: days)
     } else if !isFirst {
       throw ScenarioError(
         path: "\(node.path).adoption",
@@ -448,25 +450,21 @@ struct ScenarioReader {
       }
       experiments.append(experiment)
     }
-    return AppVersion(
+    var appVersion = AppVersion(
       version: version, releaseDay: releaseDay, adoption: adoption, stabilizeOnLaunch: stabilizeOnLaunch,
       experiments: experiments)
-  }
-
-  private func adoption(_ node: JSONNode) throws(ScenarioError) -> Adoption {
-    let object = try node.object(fields: ScenarioFields.adoption)
-    let delayNode = try object.required("meanDelayDays")
-    let meanDelayDays = try delayNode.double()
-    guard ScenarioLimits.meanDelayDays.contains(meanDelayDays) else {
-      throw delayNode.error(
-        "must lie between 0 and \(NumberText.plain(ScenarioLimits.meanDelayDays.upperBound)) (0: everyone upgrades on release day)")
+    guard releaseDay < days else {
+      throw releaseNode.error("must be before the last day: the run lasts \(days) days")
     }
-    var neverUpgradeShare = 0.0
-    if let shareNode = object.optional("neverUpgradeShare") {
-      neverUpgradeShare = try shareNode.double()
-      guard (0...1).contains(neverUpgradeShare) else { throw shareNode.error("must lie between 0 and 1") }
+    if let rolloutNode = object.optional("rollout") {
+      guard !isFirst else { throw rolloutNode.error("applies to updates: the first version is every device's install") }
+      appVersion.rollout = try rollout(rolloutNode, releaseDay: releaseDay, days: days)
     }
-    return Adoption(meanDelayDays: meanDelayDays, neverUpgradeShare: neverUpgradeShare)
+    if let requiredNode = object.optional("requiredFromDay") {
+      guard !isFirst else { throw requiredNode.error("applies to updates: every device runs the first version from day 0") }
+      appVersion.requiredFromDay = try requiredNode.integer(in: releaseDay...(days - 1))
+    }
+    return appVersion
   }
 
   private mutating func experiment(_ node: JSONNode, naming: NamingPolicy) throws(ScenarioError) -> Experiment {

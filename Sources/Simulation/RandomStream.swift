@@ -70,6 +70,7 @@ public enum RandomPurpose: UInt64, Sendable, CaseIterable {
   case localValues
   case activation
   case install
+  case updates
 }
 
 /// The streams of one device in one replication of a run.

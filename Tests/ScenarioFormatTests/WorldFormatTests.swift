@@ -77,3 +77,77 @@ import Testing
     #expect(values == DisplayMoment.allCases.map(\.rawValue))
   }
 }
+
+/// The stores' rollouts and the adoption beyond one exponential, read and
+/// refused as docs/scenarios.md says.
+@Suite struct StoreRolloutFormatTests {
+  private func scenario(adoption: String = #"{"meanDelayDays": 1}"#, version: String = "") -> String {
+    """
+    {"name": "t", "seed": 1, "devices": 10, "days": 30, "versions": [{"version": "1.0", "releaseDay": 0},
+      {"version": "2.0", "releaseDay": 10, "adoption": \(adoption)\(version)}]}
+    """
+  }
+
+  @Test func aRolloutAndARequiredVersionAreRead() throws {
+    let (read, _) = try parse(scenario(
+      adoption: #"{"meanDelayDays": 4, "automaticShare": 0.6}"#,
+      version: #", "requiredFromDay": 20, "rollout": {"appStorePhasedRelease": {"pauses": [{"day": 12, "days": 2}]}, "#
+        + #""googlePlayStages": [{"day": 10, "share": 0.1}, {"day": 14, "halt": true}, {"day": 16, "share": 1}]}"#))
+    let version = read.versions[1]
+    #expect(version.adoption.automaticShare == 0.6 && version.requiredFromDay == 20)
+    #expect(version.rollout?.appStorePhasedRelease == PhasedRelease(pauses: [DayRange(day: 12, days: 2)]))
+    #expect(version.rollout?.googlePlayStages.map(\.share) == [0.1, 0, 1])
+  }
+
+  @Test func aCurveIsRead() throws {
+    let (read, _) = try parse(scenario(adoption: #"{"curve": [{"day": 1, "share": 0.3}, {"day": 7, "share": 0.8}]}"#))
+    #expect(read.versions[1].adoption.curve == [AdoptionPoint(day: 1, share: 0.3), AdoptionPoint(day: 7, share: 0.8)])
+  }
+
+  @Test func badRolloutsAreRefusedByField() {
+    let cases: [(String, String, String)] = [
+      (#"{"meanDelayDays": 1}"#, #", "rollout": {"appStorePhasedRelease": {"pauses": [{"day": 10, "days": 2}]}}"#,
+       "versions[1].rollout.appStorePhasedRelease.pauses[0].day: must be after the release day 10: a pause stops a release under way"),
+      (#"{"meanDelayDays": 1}"#, #", "rollout": {"appStorePhasedRelease": {"pauses": [{"day": 11, "days": 20}, {"day": 22, "days": 2}]}}"#,
+       "versions[1].rollout.appStorePhasedRelease.pauses[1].day: must follow the previous pause, which lasts to day 30"),
+      (#"{"meanDelayDays": 1}"#, #", "rollout": {"appStorePhasedRelease": {"pauses": [{"day": 11, "days": 20}, {"day": 29, "days": 11}]}}"#,
+       "versions[1].rollout.appStorePhasedRelease.pauses[1].day: must follow the previous pause, which lasts to day 30"),
+      (#"{"meanDelayDays": 1}"#, #", "rollout": {"appStorePhasedRelease": {"pauses": [{"day": 35, "days": 2}]}}"#,
+       "versions[1].rollout.appStorePhasedRelease.pauses[0].day: must be a day of the run, at most 29, not 35"),
+      (#"{"meanDelayDays": 1}"#, #", "rollout": {"googlePlayStages": [{"day": 9, "share": 0.1}]}"#,
+       "versions[1].rollout.googlePlayStages[0].day: must not be before the release day 10"),
+      (#"{"meanDelayDays": 1}"#, #", "rollout": {"googlePlayStages": [{"day": 10, "share": 0.5}, {"day": 12, "share": 0.2}]}"#,
+       "versions[1].rollout.googlePlayStages[1].share: must not fall below the rollout's 0.5: Google Play raises a staged rollout or halts it"),
+      (#"{"meanDelayDays": 1}"#, #", "rollout": {"googlePlayStages": [{"day": 10}]}"#,
+       #"versions[1].rollout.googlePlayStages[0].share: is required, e.g. {"day": 10, "share": 0.2}, or "halt": true"#),
+      (#"{"meanDelayDays": 1}"#, #", "rollout": {"googlePlayStages": [{"day": 10, "halt": true, "share": 0.3}]}"#,
+       "versions[1].rollout.googlePlayStages[0].share: cannot be given with 'halt': a halted rollout serves nobody new"),
+      (#"{"curve": [{"day": 2, "share": 0.5}, {"day": 1, "share": 0.6}]}"#, "",
+       "versions[1].adoption.curve[1].day: must be later than the previous point's day 2: list points in order"),
+      (#"{"curve": [{"day": 1, "share": 0.5}, {"day": 2, "share": 0.4}]}"#, "",
+       "versions[1].adoption.curve[1].share: must not fall below the previous point's 0.5: a share updated only grows"),
+      (#"{"curve": [{"day": 1, "share": 0.5}], "meanDelayDays": 3}"#, "",
+       "versions[1].adoption.meanDelayDays: cannot be given with 'curve': the curve is the observed adoption, delays and never-upgraders included"),
+      (#"{"automaticShare": 0.5}"#, "",
+       #"versions[1].adoption.meanDelayDays: is required, or an observed 'curve', e.g. {"meanDelayDays": 7} or {"curve": [{"day": 7, "share": 0.6}]}"#),
+      (#"{"meanDelayDays": 1}"#, #", "requiredFromDay": 5"#, "versions[1].requiredFromDay: must lie between 10 and 29, not 5"),
+    ]
+    for (adoption, version, message) in cases {
+      expectScenarioError(scenario(adoption: adoption, version: version), message)
+    }
+  }
+
+  /// Apple's limit: 30 days of pauses in all, here 20 + 11 over a 60-day run.
+  @Test func aPhasedReleaseIsPausedForThirtyDaysAtMost() {
+    expectScenarioError(
+      scenario(version: #", "rollout": {"appStorePhasedRelease": {"pauses": [{"day": 11, "days": 20}, {"day": 31, "days": 11}]}}"#)
+        .replacingOccurrences(of: #""days": 30"#, with: #""days": 60"#),
+      "versions[1].rollout.appStorePhasedRelease: pauses 31 days: Apple lets a phased release be paused for 30 days in all")
+  }
+
+  @Test func theFirstVersionHasNoRolloutNorRequiredDay() {
+    expectScenarioError(
+      #"{"name": "t", "seed": 1, "devices": 10, "days": 30, "versions": [{"version": "1.0", "releaseDay": 0, "requiredFromDay": 3}]}"#,
+      "versions[0].requiredFromDay: applies to updates: every device runs the first version from day 0")
+  }
+}

@@ -2,7 +2,7 @@ import Foundation
 import Platforms
 import Results
 import ScenarioFormat
-import Simulation
+@testable import Simulation
 
 /// The repository's root, to read the committed scenarios.
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -66,4 +66,20 @@ func histories(_ scenario: Scenario) -> [DeviceHistory] {
     return true
   }
   return histories
+}
+
+/// Each device's segment and the moment it takes `version`, drawn as the
+/// run draws them (`UpgradeSchedule`), without simulating its launches.
+func upgradeMoments(_ scenario: Scenario, version: Int) -> [(segment: Int, moment: Double)] {
+  let tables = SimulationTables(SimulationPlan(scenario))
+  var schedule = UpgradeSchedule(tables: tables)
+  var moments: [(segment: Int, moment: Double)] = []
+  for device in 0..<scenario.devices {
+    let random = DeviceRandom(seed: scenario.seed, replication: 0, device: device)
+    var segmentDraw = random.stream(.segment)
+    let segment = tables.segment(forUnit: segmentDraw.nextUnit())
+    schedule.draw(random.stream(.adoption), updates: random.stream(.updates), segment: segment, tables: tables)
+    moments.append((segment, schedule.upgradeDays[version]))
+  }
+  return moments
 }

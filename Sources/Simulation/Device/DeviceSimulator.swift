@@ -88,12 +88,14 @@ struct DeviceSimulator: ~Copyable {
     let token = ActiveExperimentsToken(bits: stream.next())
     stream = random.stream(.segment)
     let segment = tables.segment(forUnit: stream.nextUnit())
-    schedule.draw(random.stream(.adoption), tables: tables)
+    schedule.draw(
+      random.stream(.adoption), updates: random.stream(.updates, ifUsed: tables.stores.isUsed), segment: segment,
+      tables: tables)
     // Without an install schedule every device installs the first version on day 0.
     var installDraw = random.stream(.install, ifUsed: tables.installs.isUsed)
     let installDay = tables.installs.isUsed ? tables.installs.installDay(forUnit: installDraw.nextUnit()) : 0
-    var installed = installDay >= 0 ? tables.installs.versionOnDay[installDay] : 0
-    if installDay > 0 { schedule.install(version: installed, day: installDay) }
+    var installed = installDay >= 0 ? schedule.installVersion(day: installDay, tables: tables) : 0
+    if installDay > 0 { schedule.install(version: installed, day: installDay, tables: tables) }
     local.reset()
     resetParts(device: device, random: random)
     if Observer.isObserving {

@@ -76,6 +76,7 @@ struct SimulationTables: ~Copyable {
 
   // Population and metrics.
   let installs: InstallTables
+  let stores: StoreTables
   let cumulativeShares: [Double]
   let launchProbabilities: ScratchArray<Double>
   let segmentNames: [String]
@@ -197,6 +198,7 @@ struct SimulationTables: ~Copyable {
     displayMoments = ScratchArray(moments.map { UInt8(DisplayMoment.allCases.firstIndex(of: $0)!) })
     hasDisplayMoments = moments.contains { $0 != .everyLaunch }
     installs = InstallTables(scenario: scenario)
+    stores = StoreTables(scenario: scenario)
 
     let segments = scenario.population.segments
     segmentCount = segments.count

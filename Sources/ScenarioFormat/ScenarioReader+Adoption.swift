@@ -1,0 +1,133 @@
+/// How devices take a version: their delays or the observed curve, and the
+/// stores' rollouts (docs/rules/StoreRollouts.md, docs/rules/AdoptionCurve.md).
+extension ScenarioReader {
+  func adoption(_ node: JSONNode, days: Int) throws(ScenarioError) -> Adoption {
+    let object = try node.object(fields: ScenarioFields.adoption)
+    if let curveNode = object.optional("curve") {
+      for field in ["meanDelayDays", "neverUpgradeShare", "automaticShare"] {
+        if let other = object.optional(field) {
+          throw other.error("cannot be given with 'curve': the curve is the observed adoption, delays and never-upgraders included")
+        }
+      }
+      var adoption = Adoption(meanDelayDays: 0, neverUpgradeShare: 0)
+      adoption.curve = try curve(curveNode, days: days)
+      return adoption
+    }
+    guard let delayNode = object.optional("meanDelayDays") else {
+      throw ScenarioError(
+        path: "\(node.path).meanDelayDays",
+        message: "is required, or an observed 'curve', e.g. {\"meanDelayDays\": 7} or {\"curve\": [{\"day\": 7, \"share\": 0.6}]}")
+    }
+    let meanDelayDays = try delayNode.double()
+    guard ScenarioLimits.meanDelayDays.contains(meanDelayDays) else {
+      throw delayNode.error(
+        "must lie between 0 and \(NumberText.plain(ScenarioLimits.meanDelayDays.upperBound)) (0: everyone upgrades on release day)")
+    }
+    let neverUpgradeShare = try object.optional("neverUpgradeShare").map { node throws(ScenarioError) in
+      try probability(node)
+    } ?? 0
+    var adoption = Adoption(meanDelayDays: meanDelayDays, neverUpgradeShare: neverUpgradeShare)
+    adoption.automaticShare = try object.optional("automaticShare").map { node throws(ScenarioError) in
+      try probability(node)
+    } ?? 0
+    return adoption
+  }
+
+  /// Points whose days strictly rise and whose shares never fall.
+  private func curve(_ node: JSONNode, days: Int) throws(ScenarioError) -> [AdoptionPoint] {
+    let nodes = try node.array(count: 1...days, of: "points")
+    var points: [AdoptionPoint] = []
+    for pointNode in nodes {
+      let object = try pointNode.object(fields: ScenarioFields.adoptionPoint)
+      let dayNode = try object.required("day"), shareNode = try object.required("share")
+      let point = AdoptionPoint(day: try dayNode.double(in: 0...Double(days)), share: try probability(shareNode))
+      if let previous = points.last {
+        guard point.day > previous.day else {
+          throw dayNode.error("must be later than the previous point's day \(NumberText.plain(previous.day)): list points in order")
+        }
+        guard point.share >= previous.share else {
+          throw shareNode.error("must not fall below the previous point's \(NumberText.plain(previous.share)): a share updated only grows")
+        }
+      } else {
+        guard point.day > 0 else { throw dayNode.error("must be after the release: the curve starts at 0 on day 0") }
+      }
+      points.append(point)
+    }
+    return points
+  }
+
+  func rollout(_ node: JSONNode, releaseDay: Int, days: Int) throws(ScenarioError) -> StoreRollout {
+    let object = try node.object(fields: ScenarioFields.rollout)
+    var rollout = StoreRollout()
+    if let phasedNode = object.optional("appStorePhasedRelease") {
+      rollout.appStorePhasedRelease = try phasedRelease(phasedNode, releaseDay: releaseDay, days: days)
+    }
+    if let stagesNode = object.optional("googlePlayStages") {
+      rollout.googlePlayStages = try stages(stagesNode, releaseDay: releaseDay, days: days)
+    }
+    return rollout
+  }
+
+  /// Pauses after the release day, in order, apart, of 30 days in all.
+  private func phasedRelease(_ node: JSONNode, releaseDay: Int, days: Int) throws(ScenarioError) -> PhasedRelease {
+    let object = try node.object(fields: ScenarioFields.phasedRelease)
+    var pauses: [DayRange] = []
+    for pauseNode in try object.optional("pauses")?.array(count: 0...PhasedRelease.longestPause, of: "pauses") ?? [] {
+      let pause = try pauseNode.object(fields: ScenarioFields.dayRange)
+      let dayNode = try pause.required("day")
+      let day = try dayNode.integer()
+      if let previous = pauses.last {
+        guard day >= previous.day + previous.days else {
+          throw dayNode.error("must follow the previous pause, which lasts to day \(previous.day + previous.days - 1)")
+        }
+      } else {
+        guard day > releaseDay else { throw dayNode.error("must be after the release day \(releaseDay): a pause stops a release under way") }
+      }
+      guard day < days else { throw dayNode.error("must be a day of the run, at most \(days - 1), not \(day)") }
+      let length = try pause.required("days").integer(in: 1...PhasedRelease.longestPause)
+      pauses.append(DayRange(day: day, days: length))
+    }
+    let paused = pauses.reduce(0) { $0 + $1.days }
+    guard paused <= PhasedRelease.longestPause else {
+      throw node.error("pauses \(paused) days: Apple lets a phased release be paused for \(PhasedRelease.longestPause) days in all")
+    }
+    return PhasedRelease(pauses: pauses)
+  }
+
+  /// Stages from the release day on, in order of day, whose shares never
+  /// fall (a halt aside), ending served to everyone or halted.
+  private func stages(_ node: JSONNode, releaseDay: Int, days: Int) throws(ScenarioError) -> [RolloutStage] {
+    var stages: [RolloutStage] = []
+    for stageNode in try node.array(count: 1...ScenarioLimits.changes.upperBound, of: "stages") {
+      let object = try stageNode.object(fields: ScenarioFields.rolloutStage)
+      let dayNode = try object.required("day")
+      let day = try dayNode.integer()
+      if let previous = stages.last {
+        guard day > previous.day else { throw dayNode.error("must be later than the previous stage's day \(previous.day): list stages in order") }
+      } else {
+        guard day >= releaseDay else { throw dayNode.error("must not be before the release day \(releaseDay)") }
+      }
+      guard day < days else { throw dayNode.error("must be a day of the run, at most \(days - 1), not \(day)") }
+      let halt = try object.optional("halt")?.bool() ?? false
+      let shareNode = object.optional("share")
+      let stage: RolloutStage
+      if halt {
+        if let shareNode { throw shareNode.error("cannot be given with 'halt': a halted rollout serves nobody new") }
+        stage = RolloutStage(day: day, share: 0)
+      } else {
+        guard let shareNode else {
+          throw ScenarioError(path: "\(stageNode.path).share", message: "is required, e.g. {\"day\": \(day), \"share\": 0.2}, or \"halt\": true")
+        }
+        let share = try probability(shareNode, allowZero: false)
+        let highest = stages.map(\.share).max() ?? 0
+        guard share >= highest else {
+          throw shareNode.error(
+            "must not fall below the rollout's \(NumberText.plain(highest)): Google Play raises a staged rollout or halts it")
+        }
+        stage = RolloutStage(day: day, share: share)
+      }
+      stages.append(stage)
+    }
+    return stages
+  }
+}
