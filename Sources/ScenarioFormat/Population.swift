@@ -5,6 +5,11 @@ public struct Population: Hashable, Sendable {
   /// When devices install the app; nil: every device installs the first
   /// version on day 0.
   public var installs: InstallSchedule?
+  /// Each weekday's factor on every device's daily activity probability,
+  /// from Monday; nil: every day alike.
+  public var weekdayFactors: [Double]?
+  /// The weekday of day 0.
+  public var firstWeekday: Weekday = .monday
 
   /// One segment holding every device, launching every day.
   public static let uniform = Population(segments: [
@@ -26,6 +31,8 @@ public struct Segment: Hashable, Sendable {
   public var dailyLaunchProbability: Double
   /// Descriptive attributes such as platform or country, by name.
   public var attributes: [String: String]
+  /// Activity beyond one daily launch probability.
+  public var activity: Activity = .plain
 
   public init(name: String, share: Double, dailyLaunchProbability: Double, attributes: [String: String]) {
     self.name = name

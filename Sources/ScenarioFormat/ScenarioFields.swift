@@ -17,10 +17,13 @@ enum ScenarioFields {
   static let rolloutStage = ["day", "share", "halt"]
   static let experiment = ["name", "keys", "variants", "baseline", "tokenRange"]
   static let variant = ["name", "weight", "assignments"]
-  static let population = ["segments", "installs"]
+  static let population = ["segments", "installs", "weekdayFactors", "firstWeekday"]
   static let installs = ["existing", "daily", "campaigns"]
   static let campaign = ["day", "days", "daily"]
-  static let segment = ["name", "share", "dailyLaunchProbability", "attributes"]
+  static let segment = [
+    "name", "share", "dailyLaunchProbability", "attributes", "activity", "launchesPerActiveDay", "inactivityHazard",
+  ]
+  static let activity = ["mean", "concentration"]
   static let metric = [
     "name", "kind", "baseline", "segmentBaselines", "lifts", "segmentLifts", "distribution", "sigma", "shape",
     "covariateCorrelation", "quantiles", "winsorize",
@@ -75,7 +78,7 @@ enum ScenarioFields {
   /// Each list under the name of its definition in the JSON Schema.
   static let byDefinition: [String: [String]] = [
     "scenario": scenario, "version": version, "adoption": adoption, "experiment": experiment, "variant": variant,
-    "population": population, "installs": installs, "adoptionPoint": adoptionPoint, "rollout": rollout,
+    "population": population, "installs": installs, "activity": activity, "adoptionPoint": adoptionPoint, "rollout": rollout,
     "phasedRelease": phasedRelease, "dayRange": dayRange, "rolloutStage": rolloutStage,
     "campaign": campaign, "segment": segment, "metric": metric, "analysis": analysis, "remote": remote,
     "fetch": fetch, "segmentFetch": segmentFetch, "change": change, "remoteExperiment": remoteExperiment,

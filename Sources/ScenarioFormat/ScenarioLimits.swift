@@ -2,9 +2,10 @@
 /// product or table downstream can overflow or trap. docs/scenarios.md and
 /// docs/scenario.schema.json state the same bounds.
 ///
-/// The derivations: a device launches at most once a day, so a day's count
-/// is at most `devices` (10⁹) and a run's total at most 10⁹ × 3,660 < 2⁴²,
-/// far from 2⁶³ even summed over replications. Tables indexed by version pairs
+/// The derivations: a device launches at most 16 times a day (once, unless
+/// its segment has sessions), so a day's launches are at most 16 × `devices`
+/// and a run's total at most 16 × 10⁹ × 3,660 < 2⁴⁶, below 2⁶³ even summed
+/// over 10⁵ replications. Tables indexed by version pairs
 /// hold 100² cells per experiment, and per-day tables days × variants cells
 /// per experiment, so memory grows with the plan's size and stays bounded.
 public enum ScenarioLimits {
@@ -48,6 +49,18 @@ public enum ScenarioLimits {
   /// A count of an install schedule: a trillion devices is far beyond any
   /// app's, and a run's days of them sum far inside a double's exact range.
   public static let installCount: ClosedRange<Double> = 0...1e12
+
+  /// The mean launches of an active day: 1 + a Poisson count, at most 16 a
+  /// day (see above); apps' sessions per active day are a few.
+  public static let launchesPerActiveDay: ClosedRange<Double> = 1...6
+
+  /// A weekday's factor on the daily activity probability.
+  public static let weekdayFactor: ClosedRange<Double> = 0...10
+
+  /// A beta distribution's concentration: α and β of at least 0.01, the
+  /// gamma sampler's smallest shape, and at most 10⁴, where every device's
+  /// probability is all but the mean.
+  public static let concentration: ClosedRange<Double> = 0.02...10_000
 
   /// Population segments and metrics.
   public static let segments: ClosedRange<Int> = 1...64

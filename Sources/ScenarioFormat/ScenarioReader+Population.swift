@@ -19,7 +19,22 @@ extension ScenarioReader {
     let installs = try object.optional("installs").map { node throws(ScenarioError) in
       try self.installs(node, days: days)
     }
-    return Population(segments: segments, installs: installs)
+    var population = Population(segments: segments, installs: installs)
+    if let factorsNode = object.optional("weekdayFactors") {
+      let factors = try factorsNode.array(count: 7...7, of: "factors, Monday to Sunday").map { node throws(ScenarioError) in
+        try node.double(in: ScenarioLimits.weekdayFactor)
+      }
+      guard factors.contains(where: { $0 > 0 }) else { throw factorsNode.error("must let devices launch on some weekday") }
+      population.weekdayFactors = factors
+    }
+    if let weekdayNode = object.optional("firstWeekday") {
+      let text = try weekdayNode.string()
+      guard let weekday = Weekday(rawValue: text.lowercased()) else {
+        throw weekdayNode.error("must be a day of the week, e.g. \"monday\", not '\(text)'")
+      }
+      population.firstWeekday = weekday
+    }
+    return population
   }
 
   private func installs(_ node: JSONNode, days: Int) throws(ScenarioError) -> InstallSchedule {
@@ -59,6 +74,32 @@ extension ScenarioReader {
     for (attribute, value) in try object.optional("attributes")?.members() ?? [] {
       attributes[attribute] = try value.string()
     }
-    return Segment(name: name, share: share, dailyLaunchProbability: launch, attributes: attributes)
+    var segment = Segment(name: name, share: share, dailyLaunchProbability: launch, attributes: attributes)
+    if let activityNode = object.optional("activity") {
+      if let launchNode = object.optional("dailyLaunchProbability") {
+        throw launchNode.error("cannot be given with 'activity': the distribution's mean is the segment's daily probability")
+      }
+      let distribution = try activityNode.object(fields: ScenarioFields.activity)
+      let meanNode = try distribution.required("mean")
+      let mean = try meanNode.double()
+      guard mean > 0, mean < 1 else { throw meanNode.error("must lie strictly between 0 and 1") }
+      let concentrationNode = try distribution.required("concentration")
+      let beta = BetaDistribution(mean: mean, concentration: try concentrationNode.double(in: ScenarioLimits.concentration))
+      guard min(beta.alpha, beta.beta) >= ScenarioLimits.gammaShape.lowerBound else {
+        throw concentrationNode.error(
+          "is too small for a mean of \(NumberText.plain(mean)): mean × concentration and (1 − mean) × concentration must be at least 0.01")
+      }
+      segment.activity.probability = beta
+      segment.dailyLaunchProbability = mean
+    }
+    if let launchesNode = object.optional("launchesPerActiveDay") {
+      segment.activity.launchesPerActiveDay = try launchesNode.double(in: ScenarioLimits.launchesPerActiveDay)
+    }
+    if let hazardNode = object.optional("inactivityHazard") {
+      let hazard = try hazardNode.double()
+      guard hazard >= 0, hazard < 1 else { throw hazardNode.error("must lie between 0 and 1, 1 excluded: a device stops on a day with this chance") }
+      segment.activity.inactivityHazard = hazard
+    }
+    return segment
   }
 }

@@ -71,6 +71,8 @@ public enum RandomPurpose: UInt64, Sendable, CaseIterable {
   case activation
   case install
   case updates
+  case activity
+  case sessions
 }
 
 /// The streams of one device in one replication of a run.

@@ -33,7 +33,7 @@ public struct RunEstimate: Hashable, Sendable {
   public init(plan: SimulationPlan, devices: Int, replications: Int, threads: Int) {
     let scenario = plan.scenario
     let launchesPerDevice = scenario.population.segments.reduce(0.0) {
-      $0 + $1.share * $1.dailyLaunchProbability * Double(scenario.days)
+      $0 + $1.share * $1.dailyLaunchProbability * $1.activity.launchesPerActiveDay * Double(scenario.days)
     }
     launches = Double(devices) * Double(replications) * launchesPerDevice
     let experimentsPerLaunch = Double(max(plan.experimentNames.count, 5)) / 5

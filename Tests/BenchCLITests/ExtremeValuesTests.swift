@@ -27,7 +27,11 @@ import Testing
         scenario["devices"] = 50
         scenario["displayProbability"] = Dictionary(
           uniqueKeysWithValues: experimentNames(scenario).map { ($0, 1e-9 as Any) })
-        mapSegments(&scenario) { $0["dailyLaunchProbability"] = 1e-9 }
+        // A segment's activity distribution gives way to the smallest fixed probability.
+        mapSegments(&scenario) {
+          $0["activity"] = nil
+          $0["dailyLaunchProbability"] = 1e-9
+        }
       case .largestAmounts, .smallestAmounts:
         scenario["devices"] = 200
         let largest = self == .largestAmounts

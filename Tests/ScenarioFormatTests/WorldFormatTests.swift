@@ -151,3 +151,43 @@ import Testing
       "versions[0].requiredFromDay: applies to updates: every device runs the first version from day 0")
   }
 }
+
+/// Sessions and activity: read, and refused by field.
+@Suite struct ActivityFormatTests {
+  private func population(_ text: String) -> String {
+    #"{"name": "t", "seed": 1, "devices": 10, "days": 30, "population": \#(text), "versions": [{"version": "1.0", "releaseDay": 0}]}"#
+  }
+
+  @Test func activityIsRead() throws {
+    let (read, _) = try parse(population(
+      #"{"segments": [{"name": "a", "share": 1, "activity": {"mean": 0.3, "concentration": 2}, "launchesPerActiveDay": 2.5, "#
+        + #""inactivityHazard": 0.02}], "weekdayFactors": [1, 1, 1, 1, 1, 0.5, 0.5], "firstWeekday": "Saturday"}"#))
+    let segment = read.population.segments[0]
+    #expect(segment.activity == Activity(
+      probability: BetaDistribution(mean: 0.3, concentration: 2), launchesPerActiveDay: 2.5, inactivityHazard: 0.02))
+    #expect(segment.dailyLaunchProbability == 0.3)
+    #expect(read.population.weekdayFactors == [1, 1, 1, 1, 1, 0.5, 0.5] && read.population.firstWeekday == .saturday)
+  }
+
+  @Test func badActivityIsRefusedByField() {
+    let cases = [
+      (#"{"segments": [{"name": "a", "share": 1, "activity": {"mean": 0.3, "concentration": 2}, "dailyLaunchProbability": 0.3}]}"#,
+       "population.segments[0].dailyLaunchProbability: cannot be given with 'activity': the distribution's mean is the segment's daily probability"),
+      (#"{"segments": [{"name": "a", "share": 1, "activity": {"mean": 1, "concentration": 2}}]}"#,
+       "population.segments[0].activity.mean: must lie strictly between 0 and 1"),
+      (#"{"segments": [{"name": "a", "share": 1, "activity": {"mean": 0.999, "concentration": 0.5}}]}"#,
+       "population.segments[0].activity.concentration: is too small for a mean of 0.999: mean × concentration and (1 − mean) × concentration must be at least 0.01"),
+      (#"{"segments": [{"name": "a", "share": 1, "inactivityHazard": 1}]}"#,
+       "population.segments[0].inactivityHazard: must lie between 0 and 1, 1 excluded: a device stops on a day with this chance"),
+      (#"{"segments": [{"name": "a", "share": 1, "launchesPerActiveDay": 0.5}]}"#,
+       "population.segments[0].launchesPerActiveDay: must lie between 1 and 6, not 0.5"),
+      (#"{"segments": [{"name": "a", "share": 1}], "weekdayFactors": [0, 0, 0, 0, 0, 0, 0]}"#,
+       "population.weekdayFactors: must let devices launch on some weekday"),
+      (#"{"segments": [{"name": "a", "share": 1}], "firstWeekday": "funday"}"#,
+       #"population.firstWeekday: must be a day of the week, e.g. "monday", not 'funday'"#),
+    ]
+    for (text, message) in cases {
+      expectScenarioError(population(text), message)
+    }
+  }
+}

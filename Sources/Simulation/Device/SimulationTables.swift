@@ -77,6 +77,7 @@ struct SimulationTables: ~Copyable {
   // Population and metrics.
   let installs: InstallTables
   let stores: StoreTables
+  let activity: ActivityTables
   let cumulativeShares: [Double]
   let launchProbabilities: ScratchArray<Double>
   let segmentNames: [String]
@@ -199,6 +200,7 @@ struct SimulationTables: ~Copyable {
     hasDisplayMoments = moments.contains { $0 != .everyLaunch }
     installs = InstallTables(scenario: scenario)
     stores = StoreTables(scenario: scenario)
+    activity = ActivityTables(population: scenario.population)
 
     let segments = scenario.population.segments
     segmentCount = segments.count
