@@ -43,6 +43,13 @@ public struct ExportMapping: Sendable, Equatable {
   /// The fields that together identify an event; rows that repeat them are
   /// counted once (Mixpanel's raw exports are not deduplicated).
   public var deduplicate: [FieldPath]
+  /// The app version and the platform that sent an event, the first of each
+  /// list's paths a row has, and the event a launch sends: what `bench fit`
+  /// reads of the team's world and a simulated export writes; empty or nil
+  /// where the tool's export lacks them.
+  public var appVersion: [FieldPath] = []
+  public var platform: [FieldPath] = []
+  public var sessionEvent: String?
 
   /// The path of a metric's property.
   public func propertyPath(_ property: String) -> FieldPath? {
@@ -86,7 +93,10 @@ extension ExportMapping {
       throw fail("is not JSON: at byte \(error.column), \(error.reason)")
     }
     guard case .object(let members) = root else { throw fail("must be a JSON object of the mapping's members") }
-    let known = ["format", "event", "unit", "time", "timeFormat", "exposure", "properties", "deduplicate", "$schema", "description"]
+    let known = [
+      "format", "event", "unit", "time", "timeFormat", "exposure", "properties", "deduplicate", "appVersion", "platform",
+      "sessionEvent", "$schema", "description",
+    ]
     if let unknown = members.first(where: { !known.contains($0.key) }) {
       throw fail("'\(unknown.key)' is not a member of a mapping (members: \(known.dropLast(2).joined(separator: ", ")))")
     }
@@ -174,6 +184,9 @@ extension ExportMapping {
     } else {
       deduplicate = []
     }
+    appVersion = try paths(root[member: "appVersion"], "appVersion") ?? []
+    platform = try paths(root[member: "platform"], "platform") ?? []
+    sessionEvent = try string(root[member: "sessionEvent"], "sessionEvent")
   }
 
   /// What each required member holds, for the message that it is missing.
@@ -217,7 +230,8 @@ public enum ExportPreset: String, CaseIterable, Sendable {
         exposure: .event(
           names: ["$exposure"], where: [:], experiment: [path("event_properties.flag_key")],
           variant: [path("event_properties.variant")]),
-        properties: "event_properties", deduplicate: [])
+        properties: "event_properties", deduplicate: [], appVersion: [path("version_name")], platform: [path("platform")],
+        sessionEvent: "session_start")
     case .mixpanel:
       return ExportMapping(
         format: .jsonl, event: path("event"), unit: [path("properties.distinct_id")], time: path("properties.time"),
@@ -226,7 +240,8 @@ public enum ExportPreset: String, CaseIterable, Sendable {
           names: ["$experiment_started"], where: [:], experiment: [path("properties.Experiment name")],
           variant: [path("properties.Variant name")]),
         properties: "properties",
-        deduplicate: [path("event"), path("properties.distinct_id"), path("properties.time"), path("properties.$insert_id")])
+        deduplicate: [path("event"), path("properties.distinct_id"), path("properties.time"), path("properties.$insert_id")],
+        appVersion: [path("properties.$app_version_string")], platform: [path("properties.$os")], sessionEvent: "$ae_session")
     case .segment:
       return ExportMapping(
         format: .jsonl, event: path("event"), unit: [path("userId"), path("anonymousId")], time: path("timestamp"),
@@ -235,7 +250,8 @@ public enum ExportPreset: String, CaseIterable, Sendable {
           names: ["Experiment Viewed"], where: [path("type"): "track"],
           experiment: [path("properties.experiment_id"), path("properties.experiment_name")],
           variant: [path("properties.variation_id"), path("properties.variation_name")]),
-        properties: "properties", deduplicate: [])
+        properties: "properties", deduplicate: [], appVersion: [path("context.app.version")],
+        platform: [path("context.os.name")], sessionEvent: "Application Opened")
     case .statsig:
       return ExportMapping(
         format: .csv, event: path("event_name"), unit: [path("user_id")], time: path("timestamp"), timeFormat: .iso8601,
@@ -248,7 +264,8 @@ public enum ExportPreset: String, CaseIterable, Sendable {
         format: .jsonl, event: path("event_name"), unit: [path("user_pseudo_id")], time: path("event_timestamp"),
         timeFormat: .unixMicroseconds,
         exposure: .userProperties(path("user_properties"), keyPrefix: "firebase_exp_"),
-        properties: "event_params[]", deduplicate: [])
+        properties: "event_params[]", deduplicate: [], appVersion: [path("app_info.version")], platform: [path("platform")],
+        sessionEvent: "session_start")
     }
   }
 }

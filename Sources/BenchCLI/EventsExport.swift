@@ -51,4 +51,40 @@ enum EventsExport {
     try outcomesFile.commit()
     return (tally, count, tally.devices * metrics)
   }
+
+  /// Simulates replication 0 and writes its events as the tool of `mapping`
+  /// exports them (`ShapedEventsWriter`), batch by batch in device order.
+  ///
+  /// - Returns: the run's tally and the rows written.
+  static func runShaped(
+    _ simulator: Simulator, threads: Int, events: String, mapping: ExportMapping, startDay: Int,
+    progress: (Int) -> Void = { _ in }
+  ) async throws(OutputError) -> (tally: RunTally, events: Int) {
+    let plan = simulator.plan
+    var file = try StreamedFile(url: URL(fileURLWithPath: events))
+    var failure: OutputError?
+    var count = 0
+    if let header = ExportWriter(mapping: mapping).header {
+      do throws(OutputError) { try file.write(header) } catch { failure = error }
+    }
+    let tally = await simulator.run(
+      replication: 0, threads: threads,
+      makeObserver: { ShapedEventsWriter(plan: plan, mapping: mapping, startDay: startDay) },
+      receive: { (writer: ShapedEventsWriter) in
+        guard failure == nil else { return }
+        do throws(OutputError) {
+          try file.write(writer.bytes)
+          count += writer.rowCount
+        } catch {
+          failure = error
+        }
+      },
+      progress: progress)
+    if let failure {
+      file.discard()
+      throw failure
+    }
+    try file.commit()
+    return (tally, count)
+  }
 }

@@ -56,6 +56,17 @@ extension Bench {
       completion: .file(extensions: ["csv"]))
     var outcomes: String?
 
+    @Option(
+      help: ArgumentHelp(
+        "Write --events as this tool exports them: amplitude, mixpanel, segment, statsig or firebase (sessions, exposures "
+          + "and outcomes as events; docs/world.md).", valueName: "tool"))
+    var eventsShape: String?
+
+    @Option(help: ArgumentHelp(
+      "With --events-shape, the date of day 0 (default: the Monday 2026-01-05, or the scenario's first weekday after it).",
+      valueName: "YYYY-MM-DD"))
+    var eventsStart: String?
+
     @OptionGroup var formats: HTMLFlag
 
     @OptionGroup var largeRun: LargeRunFlag
@@ -68,6 +79,21 @@ extension Bench {
       try RunLimits.check(threads: threads)
       if outcomes != nil, events == nil {
         throw ValidationError("--outcomes goes with --events: add --events events.csv.")
+      }
+      if eventsShape != nil || eventsStart != nil {
+        guard events != nil else {
+          throw ValidationError("--events-shape and --events-start go with --events: add --events events.jsonl.")
+        }
+        if outcomes != nil {
+          throw ValidationError("--outcomes goes with the Lab table: a tool's shape writes outcomes as events in --events.")
+        }
+        _ = try shapedMapping()
+        if let eventsStart, EventTime.parseDate(eventsStart) == nil {
+          throw ValidationError("--events-start takes a date as YYYY-MM-DD, not '\(eventsStart)'.")
+        }
+        if eventsStart != nil, eventsShape == nil {
+          throw ValidationError("--events-start goes with --events-shape: the Lab table counts days from 0.")
+        }
       }
       if let replications { try RunLimits.check(replications: replications) }
       if let shard {
@@ -103,7 +129,7 @@ extension Bench {
         simulator.plan, devices: scenario.devices, replications: replications, threads: threads, allowed: largeRun.allowLargeRun)
       let progress = ProgressBar(devices: scenario.devices, replications: replications, enabled: !output.quiet)
       var run = SimulatedRun(scenario: scenario, plan: simulator.plan, replications: replications)
-      let outcomesPath = events.map { outcomes ?? Self.outcomesPath(besides: $0) }
+      let outcomesPath = eventsShape == nil ? events.map { outcomes ?? Self.outcomesPath(besides: $0) } : nil
       let folder = ReportFolder(out: out ?? "reports", name: scenario.name)
       for (option, path) in [("--events", events), ("--outcomes", outcomesPath)] {
         guard let path, folder.contains(path) else { continue }
@@ -113,7 +139,18 @@ extension Bench {
       }
       var eventCount = 0
       var simulated = 0
-      if let events, let outcomesPath {
+      if let events, let mapping = try shapedMapping() {
+        let start = try eventsStart.map { try Self.date($0) } ?? Self.defaultStart(firstWeekday: scenario.population.firstWeekday)
+        do {
+          let export = try await EventsExport.runShaped(
+            simulator, threads: threads, events: events, mapping: mapping, startDay: start) { progress.update($0) }
+          run.add(export.tally)
+          eventCount = export.events
+          simulated = 1
+        } catch {
+          throw BenchError.unwritableFolder(option: "--events", path: error.path, reason: error.reason)
+        }
+      } else if let events, let outcomesPath {
         let export: (tally: RunTally, events: Int, outcomes: Int)
         do {
           export = try await EventsExport.run(simulator, threads: threads, events: events, outcomes: outcomesPath) {
@@ -146,6 +183,8 @@ extension Bench {
         }
         if let events, let outcomesPath {
           print("Wrote \(events) (\(eventCount) events) and \(outcomesPath)")
+        } else if let events, let eventsShape {
+          print("Wrote \(events) (\(eventCount) events in \(eventsShape)'s shape)")
         }
       }
     }
@@ -183,6 +222,30 @@ extension Bench {
           + (replications > 1 ? " (\(CountText.grouped(scenario.devices)) devices × \(CountText.grouped(replications)) replications)" : "") + ".")
         print("Wrote \(url.relativePath)")
       }
+    }
+
+    /// The mapping --events-shape names; nil for the Lab table.
+    func shapedMapping() throws -> ExportMapping? {
+      guard let eventsShape else { return nil }
+      let tools = ExportPreset.allCases.filter { $0 != .lab }
+      guard let preset = ExportPreset(rawValue: eventsShape), let mapping = preset.mapping else {
+        throw ValidationError(
+          "--events-shape takes \(tools.map(\.rawValue).joined(separator: ", ")), not '\(eventsShape)'; "
+            + "without it --events writes the Lab table.")
+      }
+      return mapping
+    }
+
+    /// A date's day number since 1970.
+    static func date(_ text: String) throws -> Int {
+      guard let day = EventTime.parseDate(text) else { throw ValidationError("--events-start takes a date as YYYY-MM-DD, not '\(text)'.") }
+      return day
+    }
+
+    /// The Monday 2026-01-05 (day 20,458 since 1970), moved on to the
+    /// scenario's weekday of day 0.
+    static func defaultStart(firstWeekday: Weekday) -> Int {
+      20_458 + Weekday.allCases.firstIndex(of: firstWeekday)!
     }
 
     /// `events.csv` → `events-outcomes.csv`, in the same folder.

@@ -34,12 +34,13 @@ import Testing
     let text = #"""
       {"format": "jsonl", "event": "event_type", "unit": "amplitude_id", "time": "event_time", "timeFormat": "iso8601",
        "exposure": {"event": "$exposure", "experiment": "event_properties.flag_key", "variant": "event_properties.variant"},
-       "properties": "event_properties"}
+       "properties": "event_properties", "appVersion": "version_name", "platform": "platform", "sessionEvent": "session_start"}
       """#
     #expect(try ExportMapping(json: Array(text.utf8), path: "m.json") == ExportPreset.amplitude.mapping)
     let firebase = #"""
       {"format": "jsonl", "event": "event_name", "unit": ["user_pseudo_id"], "time": "event_timestamp", "timeFormat": "unix-us",
-       "exposure": {"userProperties": "user_properties", "keyPrefix": "firebase_exp_"}, "properties": "event_params[]"}
+       "exposure": {"userProperties": "user_properties", "keyPrefix": "firebase_exp_"}, "properties": "event_params[]",
+       "appVersion": "app_info.version", "platform": "platform", "sessionEvent": "session_start"}
       """#
     #expect(try ExportMapping(json: Array(firebase.utf8), path: "m.json") == ExportPreset.firebase.mapping)
     #expect(ExportPreset.firebase.mapping!.propertyPath("value") == FieldPath("event_params[value]"))
@@ -50,7 +51,7 @@ import Testing
     let base = #""event": "e", "unit": "u", "time": "t", "exposure": {"event": "x", "experiment": "a", "variant": "b"}"#
     let cases: [(String, String)] = [
       ("[]", "m.json: must be a JSON object of the mapping's members"),
-      ("{\(base), \"units\": \"u\"}", "m.json: 'units' is not a member of a mapping (members: format, event, unit, time, timeFormat, exposure, properties, deduplicate)"),
+      ("{\(base), \"units\": \"u\"}", "m.json: 'units' is not a member of a mapping (members: format, event, unit, time, timeFormat, exposure, properties, deduplicate, appVersion, platform, sessionEvent)"),
       (#"{"unit": "u", "time": "t", "exposure": {"event": "x", "experiment": "a", "variant": "b"}}"#,
        #"m.json: event is missing: the path of the event's name, e.g. "event_type""#),
       ("{\(base), \"timeFormat\": \"epoch\"}", "m.json: timeFormat must be one of day, iso8601, unix, unix-ms, unix-us, not 'epoch'"),

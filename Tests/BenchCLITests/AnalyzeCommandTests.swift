@@ -433,7 +433,8 @@ import Testing
   }
 }
 
-private func json(_ url: URL) throws -> [String: Any] {
+/// A JSON file's top-level object.
+func json(_ url: URL) throws -> [String: Any] {
   try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
 }
 
