@@ -237,6 +237,12 @@ func temporaryFolder() throws -> URL {
         --events <events>       Also write the first replication's analytics events to this CSV file.
         --outcomes <outcomes>   Where --events also writes the devices' outcomes (default: next to it,
                                 <name>-outcomes.csv).
+        --events-shape <tool>   Write --events as this tool exports them: amplitude, mixpanel, segment,
+                                statsig or firebase (sessions, exposures and outcomes as events;
+                                docs/world.md).
+        --events-start <YYYY-MM-DD>
+                                With --events-shape, the date of day 0 (default: the Monday 2026-01-05,
+                                or the scenario's first weekday after it).
         --html                  Also write report.html: the report in one self-contained file, charts
                                 inline.
         --allow-large-run       Run even when the estimate exceeds an hour or 8 GB of memory.
