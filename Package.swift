@@ -89,6 +89,10 @@ let package = Package(
     // The analysis of an events table: the Lab table a run exports, and real exports.
     .target(name: "AnalyticsTable", dependencies: ["Lab", "Results", "Tallies", "ScenarioFormat"]),
 
+    // The team's world fitted from its own export: installs, adoption, activity and sessions,
+    // written as a scenario that `bench` runs. Knows nothing of simulation.
+    .target(name: "WorldFit", dependencies: ["AnalyticsTable", "ScenarioFormat", "Results", "Statistics"]),
+
     // The Markdown report and its SVG charts: knows nothing of simulation.
     .target(name: "Report", dependencies: ["Results", "ScenarioFormat", "Lab", "Digests", "Expectations"]),
 
@@ -120,6 +124,7 @@ let package = Package(
         "Expectations",
         "Pipeline",
         "Benchmark",
+        "WorldFit",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -187,7 +192,7 @@ let package = Package(
       name: "BenchCLITests",
       dependencies: [
         "BenchCLI", "Simulation", "Platforms", "Bucketing", "Results", "ScenarioFormat", "Report", "Analysis", "AnalyticsTable",
-        "Sharding", "AtomicOutput", "LabTestKit", "JSONDocument", "Digests", "Expectations", "Benchmark",
+        "Sharding", "AtomicOutput", "LabTestKit", "JSONDocument", "Digests", "Expectations", "Benchmark", "WorldFit",
       ],
       exclude: ["Golden"]),
   ]

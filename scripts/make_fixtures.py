@@ -45,6 +45,11 @@ def distributions():
     ]
     quantile_points = [1e-300, 1e-12, 0.001, 0.025, 0.5, 0.8, 0.975, 0.999, 1 - 1e-12]
     log_beta_points = [(1.0, 1.0), (0.5, 0.5), (2.0, 3.0), (618.0, 11728.0), (1e-3, 1e6), (1e5, 2e5)]
+    # bench fit's quadrature: equal-mass points of the activity distributions it searches.
+    beta_quantile_points = [
+        (0.0025, 0.875, 1.625), (0.5, 0.875, 1.625), (0.9975, 0.875, 1.625), (0.5, 2.0, 3.0), (0.1, 0.02, 5.0),
+        (0.9, 0.02, 5.0), (0.5, 5000.0, 5000.0), (0.999, 0.3, 0.3),
+    ]
     return {
         "generator": f"scipy {scipy.__version__}",
         "normalCDF": [{"z": z, "p": float(stats.norm.cdf(z))} for z in normal_points],
@@ -54,6 +59,9 @@ def distributions():
             {"x": x, "df": df, "p": float(stats.chi2.sf(x, df))} for x, df in chi_square_points
         ],
         "logBeta": [{"a": a, "b": b, "value": float(special.betaln(a, b))} for a, b in log_beta_points],
+        "betaQuantile": [
+            {"p": p, "a": a, "b": b, "x": float(stats.beta.ppf(p, a, b))} for p, a, b in beta_quantile_points
+        ],
     }
 
 
@@ -786,9 +794,11 @@ def tests():
 
 
 def write_single(name):
-    """retrodesign.json under the Statistics fixtures, or skewness.json under the Analysis ones."""
+    """retrodesign.json or distributions.json under the Statistics fixtures, or skewness.json under the Analysis ones."""
     if name == "retrodesign":
         path, content = FIXTURES / "retrodesign.json", retrodesign()
+    elif name == "distributions":
+        path, content = FIXTURES / "distributions.json", distributions()
     else:
         path = ROOT / "Tests" / "AnalysisTests" / "Fixtures" / "skewness.json"
         content = {"generator": f"scipy {scipy.__version__}", "cases": skewness()}
@@ -797,7 +807,7 @@ def write_single(name):
 
 
 def main():
-    if sys.argv[1:] in (["retrodesign"], ["skewness"]):
+    if sys.argv[1:] in (["retrodesign"], ["skewness"], ["distributions"]):
         # Each needs scipy only, and rewrites no other fixture (group-sequential ones move with scipy's randomness).
         write_single(sys.argv[1])
         return

@@ -16,7 +16,7 @@ public struct Bench: AsyncParsableCommand {
       devices through it by Lab's exact rules and records what every device was shown.
       """,
     version: "0.1.0",
-    subcommands: [Run.self, Merge.self, Slurm.self, Analyze.self, Describe.self, Inspect.self, Bucket.self, Impact.self, Compare.self, PlanTest.self, Perf.self],
+    subcommands: [Run.self, Merge.self, Slurm.self, Analyze.self, Describe.self, Inspect.self, Bucket.self, Impact.self, Compare.self, PlanTest.self, Perf.self, Fit.self],
     defaultSubcommand: Run.self
   )
 

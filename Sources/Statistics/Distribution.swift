@@ -31,6 +31,17 @@ public enum Distribution {
     return GSL.value { gsl_cdf_chisq_Q(x, degreesOfFreedom) }
   }
 
+  /// The x with P(X ≤ x) = p for X beta-distributed with shapes a and b
+  /// (`gsl_cdf_beta_Pinv`): equal-mass points of a distribution, for
+  /// expectations over it.
+  public static func betaQuantile(_ p: Double, a: Double, b: Double) throws(StatisticsError) -> Double {
+    guard p > 0, p < 1 else { throw .outOfDomain("beta quantile", "p must lie strictly between 0 and 1, got \(p)") }
+    guard a > 0, b > 0, a.isFinite, b.isFinite else {
+      throw .outOfDomain("beta quantile", "the shapes must be positive and finite, got \(a) and \(b)")
+    }
+    return GSL.value { gsl_cdf_beta_Pinv(p, a, b) }
+  }
+
   /// log B(a, b), the logarithm of the beta function (`gsl_sf_lnbeta_e`), the
   /// normalising constant of Beta posteriors.
   public static func logBeta(_ a: Double, _ b: Double) throws(GSLError) -> Double {

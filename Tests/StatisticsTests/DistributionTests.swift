@@ -30,6 +30,15 @@ import Testing
     }
   }
 
+  @Test func betaQuantilesMatchScipy() throws {
+    for point in fixtures.betaQuantile {
+      let x = try Distribution.betaQuantile(point.p, a: point.a, b: point.b)
+      #expect(agrees(x, point.x, relative: 1e-8, absolute: 1e-12), "Beta(\(point.a), \(point.b)) quantile \(point.p): \(x) against \(point.x)")
+    }
+    #expect(throws: StatisticsError.self) { try Distribution.betaQuantile(1, a: 2, b: 3) }
+    #expect(throws: StatisticsError.self) { try Distribution.betaQuantile(0.5, a: 0, b: 3) }
+  }
+
   @Test func logBetaMatchesScipy() throws {
     for point in fixtures.logBeta {
       #expect(agrees(try Distribution.logBeta(point.a, point.b), point.value), "log B(\(point.a), \(point.b))")

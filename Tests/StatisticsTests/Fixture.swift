@@ -6,6 +6,7 @@ struct DistributionFixtures: Decodable {
   struct NormalPoint: Decodable { let z: Double; let p: Double }
   struct ChiSquarePoint: Decodable { let x: Double; let df: Double; let p: Double }
   struct LogBetaPoint: Decodable { let a: Double; let b: Double; let value: Double }
+  struct BetaQuantilePoint: Decodable { let p: Double; let a: Double; let b: Double; let x: Double }
 
   let generator: String
   let normalCDF: [NormalPoint]
@@ -13,6 +14,7 @@ struct DistributionFixtures: Decodable {
   let normalQuantile: [NormalPoint]
   let chiSquareSurvival: [ChiSquarePoint]
   let logBeta: [LogBetaPoint]
+  let betaQuantile: [BetaQuantilePoint]
 
   static func load() throws -> DistributionFixtures {
     let url = try #require(Bundle.module.url(forResource: "distributions", withExtension: "json", subdirectory: "Fixtures"))

@@ -1,0 +1,161 @@
+import AnalyticsTable
+import ArgumentParser
+import AtomicOutput
+import Foundation
+import Results
+import ScenarioFormat
+import WorldFit
+
+extension Bench {
+  /// `bench fit`: the team's world fitted from its own export, as a scenario.
+  public struct Fit: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+      abstract: "Fit the world a plan runs in from a team's own analytics export.",
+      discussion: """
+        Reads an analytics tool's export (--preset or --map, as bench analyze does) and estimates \
+        the devices installed before the export began and the new ones of each day, each \
+        release's adoption, each platform's daily activity, sessions and inactivity hazard, and \
+        the weekdays; writes them as a scenario with no experiments (--out) that bench runs as \
+        it is, and beside it a fit report comparing what the export shows with what the fitted \
+        world expects. docs/world.md says how, and what the fit cannot see.
+        """
+    )
+
+    @Argument(help: "The export file.", completion: .file())
+    var export: String
+
+    @Option(help: ArgumentHelp(
+      "The tool whose export this is: \(ExportPreset.allCases.filter { $0 != .lab }.map(\.rawValue).joined(separator: ", ")).",
+      valueName: "tool"))
+    var preset: String?
+
+    @Option(name: .customLong("map"), help: ArgumentHelp("A JSON file describing another tool's export (docs/analyze.md).", valueName: "file"))
+    var mapFile: String?
+
+    @Option(help: "The event each launch sends (default: the preset's, e.g. Amplitude's session_start).")
+    var sessionEvent: String?
+
+    @Option(help: ArgumentHelp("How the export writes times: day, iso8601, unix, unix-ms or unix-us (default: the preset's).", valueName: "format"))
+    var time: String?
+
+    @Option(help: "The time zone whose calendar days count, e.g. Europe/Berlin.")
+    var timezone: String = "UTC"
+
+    @Option(help: ArgumentHelp("Day 0, as YYYY-MM-DD (default: the first event's day).", valueName: "date"))
+    var start: String?
+
+    @Flag(help: "Leave malformed rows out, and say how many, instead of failing.")
+    var skipMalformed = false
+
+    @Option(help: ArgumentHelp("The scenario file to write; the fit report goes beside it as <name>-fit.md.", valueName: "world.json"))
+    var out: String
+
+    @Option(help: "The fitted scenario's name (default: the file name of --out).")
+    var name: String?
+
+    @OptionGroup var output: QuietFlag
+
+    public init() {}
+
+    public func validate() throws {
+      guard (preset == nil) != (mapFile == nil) else {
+        throw ValidationError("bench fit reads a tool's export: give --preset amplitude (or another tool), or --map FILE.json.")
+      }
+      _ = try mapping()
+      _ = try eventTime()
+      guard out.lowercased().hasSuffix(".json") else {
+        throw ValidationError("--out names the scenario file to write, ending in .json, not '\(out)'.")
+      }
+      _ = try scenarioName()
+    }
+
+    public func run() throws {
+      let mapping = try mapping()
+      let time = try eventTime()
+      let activity = try ExportActivity(
+        path: export, mapping: mapping, time: time, sessionEvent: sessionEvent, skipMalformed: skipMalformed,
+        dayLimit: ScenarioLimits.days.upperBound)
+      guard activity.days >= 7 else {
+        throw ValidationError("\(export): spans \(activity.days) day\(activity.days == 1 ? "" : "s"); the fit needs at least 7 to tell activity from installs.")
+      }
+      let startDay = time.start ?? activity.firstCalendarDay
+      let world = FittedWorld(activity, startDay: startDay)
+      let name = try scenarioName()
+      let json = world.scenario(name: name, source: URL(fileURLWithPath: export).lastPathComponent).rendered()
+      // The fit writes only what the bench reads back as it is.
+      do {
+        _ = try Scenario.parse(Data(json.utf8))
+      } catch {
+        throw ValidationError("the fitted world is not a valid scenario (\(error)): please report it with the export's shape")
+      }
+      let report = FitReport(world: world, activity: activity, export: export, startDay: startDay).markdown
+      let reportPath = URL(fileURLWithPath: out).deletingPathExtension().path + "-fit.md"
+      for path in [out, reportPath] { try OutputTarget.requireFileOrNothing(path, option: "--out") }
+      try AtomicFile.write(json, to: URL(fileURLWithPath: out))
+      try AtomicFile.write(report, to: URL(fileURLWithPath: reportPath))
+      if !output.quiet {
+        if !activity.skipped.isEmpty { printError("warning: left out \(activity.skipped.count) malformed rows (first at line \(activity.skipped[0].line): \(activity.skipped[0].reason))") }
+        print("Fitted \(CountText.grouped(activity.devices.count)) devices over \(activity.days) days: "
+          + "\(world.segments.count) segment\(world.segments.count == 1 ? "" : "s"), \(max(world.releases.count, 1)) version\(world.releases.count == 1 ? "" : "s").")
+        print("Wrote \(out) and \(reportPath)")
+      }
+    }
+
+    private func mapping() throws -> ExportMapping {
+      if let mapFile {
+        guard let data = FileManager.default.contents(atPath: mapFile) else {
+          throw ValidationError("--map \(mapFile): cannot be read: name a JSON file that describes the export (docs/analyze.md).")
+        }
+        do {
+          return try ExportMapping(json: [UInt8](data), path: mapFile)
+        } catch {
+          throw ValidationError("--map \(error.description)")
+        }
+      }
+      let tools = ExportPreset.allCases.filter { $0 != .lab }
+      guard let preset, let chosen = ExportPreset(rawValue: preset), let mapping = chosen.mapping else {
+        throw ValidationError(
+          "--preset takes \(tools.map(\.rawValue).joined(separator: ", ")), not '\(preset ?? "")'; for another tool describe its export with --map FILE.json.")
+      }
+      return mapping
+    }
+
+    private func eventTime() throws -> EventTime {
+      let mapping = try? mapping()
+      let text = time ?? (mapping?.timeFormat ?? .iso8601).rawValue
+      guard let format = EventTime.Format(rawValue: text) else {
+        throw ValidationError("--time takes \(EventTime.Format.allCases.map(\.rawValue).joined(separator: ", ")), not '\(text)'.")
+      }
+      guard let zone = TimeZone(identifier: timezone) else {
+        throw ValidationError("--timezone takes a zone such as UTC or Europe/Berlin, not '\(timezone)'.")
+      }
+      let startDay = try start.map { text in
+        guard let day = EventTime.parseDate(text) else { throw ValidationError("--start takes a date as YYYY-MM-DD, not '\(text)'.") }
+        return day
+      }
+      return EventTime(format: format, timeZone: zone, start: startDay)
+    }
+
+    /// --name, or --out's file name, as a scenario name: letters, digits, - and _.
+    private func scenarioName() throws -> String {
+      let text = name ?? URL(fileURLWithPath: out).deletingPathExtension().lastPathComponent
+      let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
+      guard !text.isEmpty, text.unicodeScalars.allSatisfy(allowed.contains) else {
+        throw ValidationError("--name must be letters, digits, - and _ (it names the report's folder), not '\(text)'.")
+      }
+      return text
+    }
+  }
+}
+
+/// Where a command writes a file: nothing yet, or a regular file it replaces
+/// whole; never a folder, a device or a link, which a rename would replace.
+enum OutputTarget {
+  static func requireFileOrNothing(_ path: String, option: String) throws {
+    var status = stat()
+    guard lstat(path, &status) == 0 else { return }
+    guard status.st_mode & S_IFMT == S_IFREG else {
+      throw ValidationError("\(option) \(path) exists and is not a regular file (a folder, a link or a device): name a file to write.")
+    }
+  }
+}

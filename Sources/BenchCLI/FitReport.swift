@@ -1,0 +1,94 @@
+import AnalyticsTable
+import Foundation
+import ScenarioFormat
+import WorldFit
+
+/// `bench fit`'s report: what the export shows beside what the fitted world
+/// expects, day by day, and how far apart they are.
+struct FitReport {
+  let world: FittedWorld
+  let activity: ExportActivity
+  let export: String
+  let startDay: Int
+
+  var markdown: String {
+    var lines = ["# The world fitted from \(URL(fileURLWithPath: export).lastPathComponent)", ""]
+    let date = Self.date(startDay)
+    lines.append(
+      "\(CountText.grouped(activity.devices.count)) devices over \(activity.days) days from \(date) (a \(world.firstWeekday.rawValue.capitalized)); "
+        + (activity.hasSessions ? "sessions counted by their event" : "no session event: an active day counts as one session")
+        + (activity.hasVersions ? "; app versions read" : "; no app version: the world has one version")
+        + (activity.hasPlatforms ? "; a segment per platform." : "; no platform: one segment."))
+    if !activity.skipped.isEmpty { lines.append("\(activity.skipped.count) malformed rows were left out.") }
+    lines += ["", "## Installs", ""]
+    let installs = world.installs
+    lines.append(
+      "\(Self.number(installs.existing)) devices installed before day 0, \(Self.number(installs.daily)) new ones a day"
+        + installs.campaigns.map { ", \(Self.number($0.daily)) more a day on days \($0.day) to \($0.day + $0.days - 1)" }.joined()
+        + ": \(Self.number(world.totalDevices)) devices in all.")
+    lines += ["", "## Activity", "", "| segment | share | mean daily activity | concentration | hazard | sessions per active day | active devices, fit error |",
+      "|---|---|---|---|---|---|---|"]
+    for segment in world.segments {
+      let error = Self.relativeError(observed: segment.observed.active, expected: segment.activity.expectedActive)
+      lines.append(
+        "| \(segment.observed.name) | \(Self.percent(segment.share)) | \(Self.number(segment.activity.mean)) | "
+          + "\(Self.number(segment.activity.concentration)) | \(Self.number(segment.activity.hazard)) | "
+          + "\(Self.number(segment.sessionsPerActiveDay)) | \(Self.percent(error)) |")
+    }
+    lines += ["", "The fit error is the root mean square of the daily differences over the mean of the active devices.", ""]
+    lines += ["## Day by day", "", "| day | active (export) | active (fit) | first seen (export) | new (fit) |" + String(repeating: " version share |", count: world.releases.count > 1 ? 1 : 0),
+      "|---|---|---|---|---|" + (world.releases.count > 1 ? "---|" : "")]
+    for day in Self.shownDays(activity.days) {
+      let observed = world.segments.reduce(0) { $0 + $1.observed.active[day] }
+      let expected = world.segments.reduce(0) { $0 + $1.activity.expectedActive[day] }
+      let seen = world.segments.reduce(0) { $0 + $1.observed.firstSeen[day] }
+      var row = "| \(day) | \(Self.number(observed)) | \(Self.number(expected)) | \(Self.number(seen)) | \(Self.number(world.newDevices[day])) |"
+      if world.releases.count > 1 {
+        row += " " + zip(world.releases, world.versionShares[day]).map { "\($0.version) \(Self.percent($1))" }.joined(separator: ", ") + " |"
+      }
+      lines.append(row)
+    }
+    if world.releases.count > 1 {
+      lines += ["", "## Releases", "", "| version | released on day | updated by day since release |", "|---|---|---|"]
+      for release in world.releases.dropFirst() {
+        lines.append("| \(release.version) | \(release.releaseDay) | "
+          + release.curve.map { "\(Self.number($0.day)): \(Self.percent($0.share))" }.joined(separator: ", ") + " |")
+      }
+    }
+    if let factors = world.weekdayFactors {
+      lines += ["", "## Weekdays", "", "Monday to Sunday: " + factors.map(Self.number).joined(separator: ", ") + "."]
+    }
+    lines += ["", "## What the fit cannot see", "",
+      "- Devices that install the app and never open it: an install is a first event.",
+      "- A rollout's own steps: a release's curve is the adoption it caused, stores included.",
+      "- Versions that were spreading before day 0: every device starts on the version most ran on day 0.",
+      "- Releases' curves per platform: the scenario takes one curve per release, over every platform.", ""]
+    return lines.joined(separator: "\n")
+  }
+
+  /// Days 0 to 13, then every 7th, and the last.
+  static func shownDays(_ days: Int) -> [Int] {
+    Array(Set((0..<min(days, 14)).map { $0 } + stride(from: 14, to: days, by: 7).map { $0 } + [days - 1])).sorted()
+  }
+
+  static func relativeError(observed: [Double], expected: [Double]) -> Double {
+    let squares = zip(observed, expected).reduce(0) { $0 + ($1.0 - $1.1) * ($1.0 - $1.1) }
+    let mean = observed.reduce(0, +) / Double(max(observed.count, 1))
+    return mean > 0 ? (squares / Double(max(observed.count, 1))).squareRoot() / mean : 0
+  }
+
+  static func number(_ value: Double) -> String {
+    guard value.isFinite else { return "—" }
+    if abs(value) >= 100 { return CountText.grouped(Int(value.rounded())) }
+    return String(format: "%.3g", value)
+  }
+
+  static func percent(_ share: Double) -> String { String(format: "%.1f%%", share * 100) }
+
+  static func date(_ day: Int) -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    let parts = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: Double(day) * 86_400))
+    return String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
+  }
+}

@@ -1,0 +1,52 @@
+import AnalyticsTable
+
+/// What an export shows of one segment's devices day by day: the devices
+/// first seen each day, the devices active each day, how the devices of day
+/// 0 come back, and their sessions. The figures the activity model is fitted
+/// to (`ActivityFit`) and the fit report compares with the fitted world.
+public struct ObservedSegment: Sendable {
+  /// The platform, or "everyone" for an export without one.
+  public let name: String
+  /// Per day, the devices whose first event is that day.
+  public internal(set) var firstSeen: [Double]
+  /// Per day, the devices with an event that day.
+  public internal(set) var active: [Double]
+  /// Per day t, the devices first seen on day 0 that are active on day t.
+  public internal(set) var cohortActive: [Double]
+  public internal(set) var devices = 0
+  public internal(set) var activeDays = 0
+  public internal(set) var sessions = 0
+
+  init(name: String, days: Int) {
+    self.name = name
+    firstSeen = Array(repeating: 0, count: days)
+    active = Array(repeating: 0, count: days)
+    cohortActive = Array(repeating: 0, count: days)
+  }
+
+  mutating func add(_ device: ExportActivity.Device) {
+    guard let first = device.days.first else { return }
+    devices += 1
+    firstSeen[first] += 1
+    for day in device.days {
+      active[day] += 1
+      if first == 0 { cohortActive[day] += 1 }
+    }
+    activeDays += device.days.count
+    sessions += device.sessions.reduce(0, +)
+  }
+
+  /// The devices' mean sessions on a day they are active.
+  public var sessionsPerActiveDay: Double { activeDays > 0 ? Double(sessions) / Double(activeDays) : 1 }
+
+  /// The segments of an export: one per platform, in order of their devices
+  /// (most first, then by name), or one of every device.
+  public static func segments(of activity: ExportActivity) -> [ObservedSegment] {
+    var byName: [String: ObservedSegment] = [:]
+    for device in activity.devices {
+      let name = activity.hasPlatforms ? (device.platform ?? "unknown") : "everyone"
+      byName[name, default: ObservedSegment(name: name, days: activity.days)].add(device)
+    }
+    return byName.values.sorted { ($1.devices, $0.name) < ($0.devices, $1.name) }
+  }
+}
