@@ -39,7 +39,10 @@ public enum Distribution {
     guard a > 0, b > 0, a.isFinite, b.isFinite else {
       throw .outOfDomain("beta quantile", "the shapes must be positive and finite, got \(a) and \(b)")
     }
-    return GSL.value { gsl_cdf_beta_Pinv(p, a, b) }
+    let x = GSL.value { gsl_cdf_beta_Pinv(p, a, b) }
+    // GSL's search gives up (NaN) where the quantile lies below its reach, as for a tiny shape a at a small p.
+    guard x.isFinite else { throw .outOfDomain("beta quantile", "GSL finds no quantile \(p) of Beta(\(a), \(b))") }
+    return x
   }
 
   /// log B(a, b), the logarithm of the beta function (`gsl_sf_lnbeta_e`), the
