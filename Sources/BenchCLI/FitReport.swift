@@ -12,7 +12,7 @@ struct FitReport {
   let startDay: Int
 
   var markdown: String {
-    var lines = ["# The world fitted from \(URL(fileURLWithPath: export).lastPathComponent)", ""]
+    var lines = ["# The world fitted from \(Self.text(URL(fileURLWithPath: export).lastPathComponent))", ""]
     let date = Self.date(startDay)
     lines.append(
       "\(CountText.grouped(activity.devices.count)) devices over \(activity.days) days from \(date) (a \(world.firstWeekday.rawValue.capitalized)); "
@@ -31,7 +31,7 @@ struct FitReport {
     for segment in world.segments {
       let error = Self.relativeError(observed: segment.observed.active, expected: segment.activity.expectedActive)
       lines.append(
-        "| \(segment.observed.name) | \(Self.percent(segment.share)) | \(Self.number(segment.activity.mean)) | "
+        "| \(Self.text(segment.observed.name)) | \(Self.percent(segment.share)) | \(Self.number(segment.activity.mean)) | "
           + "\(Self.number(segment.activity.concentration)) | \(Self.number(segment.activity.hazard)) | "
           + "\(Self.number(segment.sessionsPerActiveDay)) | \(Self.percent(error)) |")
     }
@@ -44,14 +44,14 @@ struct FitReport {
       let seen = world.segments.reduce(0) { $0 + $1.observed.firstSeen[day] }
       var row = "| \(day) | \(Self.number(observed)) | \(Self.number(expected)) | \(Self.number(seen)) | \(Self.number(world.newDevices[day])) |"
       if world.releases.count > 1 {
-        row += " " + zip(world.releases, world.versionShares[day]).map { "\($0.version) \(Self.percent($1))" }.joined(separator: ", ") + " |"
+        row += " " + zip(world.releases, world.versionShares[day]).map { "\(Self.text($0.version)) \(Self.percent($1))" }.joined(separator: ", ") + " |"
       }
       lines.append(row)
     }
     if world.releases.count > 1 {
       lines += ["", "## Releases", "", "| version | released on day | updated by day since release |", "|---|---|---|"]
       for release in world.releases.dropFirst() {
-        lines.append("| \(release.version) | \(release.releaseDay) | "
+        lines.append("| \(Self.text(release.version)) | \(release.releaseDay) | "
           + release.curve.map { "\(Self.number($0.day)): \(Self.percent($0.share))" }.joined(separator: ", ") + " |")
       }
     }
@@ -64,6 +64,22 @@ struct FitReport {
       "- Versions that were spreading before day 0: every device starts on the version most ran on day 0.",
       "- Releases' curves per platform: the scenario takes one curve per release, over every platform.", ""]
     return lines.joined(separator: "\n")
+  }
+
+  /// A name from the export as plain Markdown text: its markup characters
+  /// escaped and its line breaks made spaces, so that it never becomes markup
+  /// or breaks a table.
+  static func text(_ name: String) -> String {
+    var result = ""
+    for character in name {
+      if character.isNewline {
+        result.append(" ")
+      } else {
+        if "\\`*_[]<>|#!~".contains(character) { result.append("\\") }
+        result.append(character)
+      }
+    }
+    return result
   }
 
   /// Days 0 to 13, then every 7th, and the last.

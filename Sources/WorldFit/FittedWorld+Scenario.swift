@@ -25,14 +25,11 @@ extension FittedWorld {
       if segment.observed.name != "everyone" { members.append(("attributes", .object([("platform", .string(segment.observed.name))]))) }
       segmentsJSON.append(.object(members))
     }
-    // The shares are rounded: the last takes what makes them sum to 1.
-    if case .object(var last)? = segmentsJSON.last, segmentsJSON.count > 1 {
-      let others = segments.dropLast().reduce(0) { $0 + Self.rounded($1.share) }
-      last[1] = ("share", .number(1 - others))
-      segmentsJSON[segmentsJSON.count - 1] = .object(last)
-    } else if case .object(var only)? = segmentsJSON.last {
-      only[1] = ("share", .integer(1))
-      segmentsJSON[0] = .object(only)
+    // The shares are rounded: the largest segment's, first, takes what makes them sum to 1.
+    if case .object(var largest)? = segmentsJSON.first {
+      let others = segments.dropFirst().reduce(0) { $0 + Self.rounded($1.share) }
+      largest[1] = ("share", segmentsJSON.count == 1 ? .integer(1) : .number(1 - others))
+      segmentsJSON[0] = .object(largest)
     }
     var installs: [(String, OrderedJSON)] = [
       ("existing", .number(Self.rounded(self.installs.existing))), ("daily", .number(Self.rounded(self.installs.daily))),

@@ -137,7 +137,7 @@ public struct FittedWorld: Sendable {
     var kept = [first]
     for version in (0..<versions).sorted(by: { (firstDay[$0], $0) < (firstDay[$1], $1) })
     where version != first && firstDay[version] > 0 && firstDay[version] < activity.days && peak[version] >= 0.01 {
-      if firstDay[version] > firstDay[kept.last!] || kept.count == 1 { kept.append(version) }
+      if firstDay[version] > firstDay[kept.last!] { kept.append(version) }
     }
     // Each version's rank among the kept ones: a dropped one counts as the kept one before it.
     var rank = [Int](repeating: 0, count: versions)

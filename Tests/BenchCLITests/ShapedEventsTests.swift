@@ -11,7 +11,7 @@ import Testing
     let out = try temporaryFolder()
     let events = out.appendingPathComponent(preset == .statsig ? "events.csv" : "events.jsonl").path
     let simulate = try BenchProcess.run([
-      committedScenario("store-rollouts"), "--devices", "2000", "--replications", "1", "--out", out.appendingPathComponent("run").path,
+      committedScenario("store-rollouts"), "--devices", "1000", "--replications", "1", "--out", out.appendingPathComponent("run").path,
       "--events", events, "--events-shape", preset.rawValue, "--quiet",
     ])
     #expect(simulate.status == 0, "\(simulate.standardError)")

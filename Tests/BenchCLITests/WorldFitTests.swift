@@ -5,7 +5,7 @@ import Testing
 import WorldFit
 
 /// `bench fit` on an export the bench made from a known world
-/// (scenarios/world-round-trip.json, simulated at 8,000 devices and written
+/// (scenarios/world-round-trip.json, simulated at 6,000 devices and written
 /// in Amplitude's shape): the fitted parameters fall within stated
 /// tolerances of the known ones, and the fitted world, simulated and
 /// exported the same way, reproduces the export's daily figures within the
@@ -19,7 +19,7 @@ import WorldFit
     let refitted: ExportActivity
   }
 
-  private static let devices = 8_000
+  private static let devices = 6_000
 
   private func roundTrip() throws -> RoundTrip {
     let folder = try temporaryFolder()
