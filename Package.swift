@@ -214,12 +214,12 @@ let cTargets: Set<String> = ["_CGSL", "_CFolderSwap", "_CStandardOutput"]
 let optimizedDebug = ProcessInfo.processInfo.environment["LAB_BENCH_OPTIMIZED_DEBUG"] == "1"
 /// The modules whose optimisation saves the unit tests and the README's commands more time than it
 /// costs the build: the device loop's, the vendors' SDK ports, the statistics', the analysis' and
-/// the JSON reader's, and the world fit's search (a few hundred evaluations of its model, each over
-/// every day and 256 points). Not the scenario's and the results' models, which are read and written
-/// once a run: optimising them cost the build 25 s of CPU and saved the tests 6 ("CI's time, sixth step").
+/// the JSON reader's. Not the scenario's and the results' models, which are read and written once a
+/// run: optimising them cost the build 25 s of CPU and saved the tests 6 ("CI's time, sixth step"). Nor
+/// the world fit's: its tests spend their time reading exports, not searching.
 let modulesOptimizedForTheTests: Set<String> = [
   "Lab", "Enrollment", "Digests", "Bucketing", "JSONDocument", "Platforms", "Simulation", "Tallies", "Statistics",
-  "Analysis", "Sharding", "WorldFit",
+  "Analysis", "Sharding",
 ]
 let wholeModuleDebugFlags = [
   "-O", "-wmo", "-num-threads", String(max(ProcessInfo.processInfo.activeProcessorCount, 1)),

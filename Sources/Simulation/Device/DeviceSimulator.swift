@@ -94,8 +94,11 @@ struct DeviceSimulator: ~Copyable {
     // Without an install schedule every device installs the first version on day 0.
     var installDraw = random.stream(.install, ifUsed: tables.installs.isUsed)
     let installDay = tables.installs.isUsed ? tables.installs.installDay(forUnit: installDraw.nextUnit()) : 0
-    var installed = installDay >= 0 ? schedule.installVersion(day: installDay, tables: tables) : 0
-    if installDay > 0 { schedule.install(version: installed, day: installDay, tables: tables) }
+    var installed = 0
+    if tables.installs.isUsed && installDay > 0 {
+      installed = schedule.installVersion(day: installDay, tables: tables)
+      schedule.install(version: installed, day: installDay, tables: tables)
+    }
     local.reset()
     resetParts(device: device, random: random)
     if Observer.isObserving {
@@ -121,7 +124,7 @@ struct DeviceSimulator: ~Copyable {
       ? tables.activity.probability(segment: segment, base: tables.launchProbabilities[segment], draws: &activityDraws)
       : tables.launchProbabilities[segment]
     let lastDay = hasActivity ? tables.activity.lastDay(segment: segment, from: max(installDay, 0), draws: &activityDraws) : .max
-    var running = -1, launchOfVersion = 0, stabilized = false, churned = false
+    var running = -1, launchOfVersion = 0, stabilized = false, churned = false, sessionsLeft = 0
     // The launch days, 64 at a time: a Bernoulli draw a day, as bits, then a
     // branch per launch rather than one on every day's draw.
     for firstDay in stride(from: 0, to: tables.days, by: 64) where !churned && firstDay <= lastDay {
@@ -135,69 +138,75 @@ struct DeviceSimulator: ~Copyable {
       if lastDay - firstDay < 63 { launchDays &= (1 << UInt64(lastDay - firstDay + 1)) &- 1 }
       while launchDays != 0 && !churned {
         let day = firstDay + launchDays.trailingZeroBitCount
-        launchDays &= launchDays &- 1
-        let sessions = hasActivity ? tables.activity.launches(segment: segment, draws: &sessionDraws) : 1
-        for _ in 0..<sessions where !churned {
-          installed = schedule.installed(on: day, after: installed, versions: tables.versionCount)
-          launchCounts.countLaunch()
-          let upgradedFrom = running >= 0 && running != installed ? running : -1
-          if running != installed {
-            running = installed
-            launchOfVersion = 0
-          }
-          launchOfVersion += 1
-          // The moments of `DisplayMoment` this launch is, as bits of their
-          // positions: a device installed before day 0 had its first launch, and
-          // its first of the version it runs, before the run.
-          let firstOfVersion = launchOfVersion == 1 && (installDay >= 0 || upgradedFrom >= 0)
-          let moments: UInt8 = 1 | (firstOfVersion && upgradedFrom < 0 ? 2 : 0) | (firstOfVersion ? 4 : 0)
+        // A day's launches: its bit stays set until the last of its sessions.
+        if hasActivity {
+          if sessionsLeft == 0 { sessionsLeft = tables.activity.launches(segment: segment, draws: &sessionDraws) }
+          sessionsLeft -= 1
+          if sessionsLeft == 0 { launchDays &= launchDays &- 1 }
+        } else {
+          launchDays &= launchDays &- 1
+        }
+        installed = schedule.installed(on: day, after: installed, versions: tables.versionCount)
+        launchCounts.countLaunch()
+        let upgradedFrom = running >= 0 && running != installed ? running : -1
+        if running != installed {
+          running = installed
+          launchOfVersion = 0
+        }
+        launchOfVersion += 1
+        // The moments of `DisplayMoment` this launch is, as bits of their
+        // positions: a device installed before day 0 had its first launch, and
+        // its first of the version it runs, before the run.
+        var moments: UInt8 = 1
+        if tables.hasDisplayMoments && launchOfVersion == 1 && (installDay >= 0 || upgradedFrom >= 0) {
+          moments |= upgradedFrom < 0 ? 6 : 4
+        }
 
-          // The local source decides at the first launch of each version. A
-          // relaunch of the same version would rewrite the same records, as
-          // would an upgrade that changes none of the local experiments
-          // (`SimulationTables.carriesDecisions`).
-          if upgradedFrom >= 0 {
-            launchCounts.countUpgrade(from: upgradedFrom, to: installed)
-            if tables.carriesDecisions[upgradedFrom * tables.versionCount + installed] {
-              transitions.countCarried(from: upgradedFrom, to: installed, local: local)
-            } else {
-              local.decideAfterUpgrade(version: installed, token: token, draws: &variantDraws, tables: tables)
-              transitions.count(from: upgradedFrom, to: installed, local: local)
-            }
-          } else if launchOfVersion == 1 {
-            local.decide(version: installed, token: token, draws: &variantDraws, tables: tables)
+        // The local source decides at the first launch of each version. A
+        // relaunch of the same version would rewrite the same records, as
+        // would an upgrade that changes none of the local experiments
+        // (`SimulationTables.carriesDecisions`).
+        if upgradedFrom >= 0 {
+          launchCounts.countUpgrade(from: upgradedFrom, to: installed)
+          if tables.carriesDecisions[upgradedFrom * tables.versionCount + installed] {
+            transitions.countCarried(from: upgradedFrom, to: installed, local: local)
+          } else {
+            local.decideAfterUpgrade(version: installed, token: token, draws: &variantDraws, tables: tables)
+            transitions.count(from: upgradedFrom, to: installed, local: local)
           }
-          if hasRemote {
-            remote.launch(
-              day: day, segment: segment, token: token, isStabilized: stabilized, draws: &fetchDraws,
-              assignments: &assignmentDraws)
-          }
-          if hasService {
-            service.launch(
-              day: day, segment: segment, version: installed, draws: &serviceDraws, activationDraws: &activationDraws)
-          }
-          // In a version whose experiments share no key every active slot is
-          // served: without remote experiments or an observer, nothing to merge.
-          if Observer.isObserving || hasRemote || !tables.clashes.isDisjoint[installed] {
-            serving.serve(
-              version: installed, day: day, observing: Observer.isObserving, local: local, remote: remote,
-              tables: tables, sharedKeys: plan.sharedKeys)
-          }
-          display(
-            version: installed, day: day, segment: segment, moments: moments, draws: &displayDraws,
-            enrollmentDraws: &enrollmentDraws, observing: Observer.isObserving)
-          let stabilizes = tables.stabilizeOnLaunch[installed] == launchOfVersion
-          if stabilizes {
-            if !stabilized { launchCounts.countFirstStabilize(day: day) }
-            stabilized = true
-          }
-          if hasRemote, remote.churns(isStabilized: stabilized, draws: &churnDraws) { churned = true }
-          if Observer.isObserving {
-            recorder.fill(
-              day: day, version: installed, launchOfVersion: launchOfVersion, stabilized: stabilizes, local: local,
-              serving: serving, remote: remote, service: service, tables: tables)
-            observer.launched(recorder.record)
-          }
+        } else if launchOfVersion == 1 {
+          local.decide(version: installed, token: token, draws: &variantDraws, tables: tables)
+        }
+        if hasRemote {
+          remote.launch(
+            day: day, segment: segment, token: token, isStabilized: stabilized, draws: &fetchDraws,
+            assignments: &assignmentDraws)
+        }
+        if hasService {
+          service.launch(
+            day: day, segment: segment, version: installed, draws: &serviceDraws, activationDraws: &activationDraws)
+        }
+        // In a version whose experiments share no key every active slot is
+        // served: without remote experiments or an observer, nothing to merge.
+        if Observer.isObserving || hasRemote || !tables.clashes.isDisjoint[installed] {
+          serving.serve(
+            version: installed, day: day, observing: Observer.isObserving, local: local, remote: remote,
+            tables: tables, sharedKeys: plan.sharedKeys)
+        }
+        display(
+          version: installed, day: day, segment: segment, moments: moments, draws: &displayDraws,
+          enrollmentDraws: &enrollmentDraws, observing: Observer.isObserving)
+        let stabilizes = tables.stabilizeOnLaunch[installed] == launchOfVersion
+        if stabilizes {
+          if !stabilized { launchCounts.countFirstStabilize(day: day) }
+          stabilized = true
+        }
+        if hasRemote, remote.churns(isStabilized: stabilized, draws: &churnDraws) { churned = true }
+        if Observer.isObserving {
+          recorder.fill(
+            day: day, version: installed, launchOfVersion: launchOfVersion, stabilized: stabilizes, local: local,
+            serving: serving, remote: remote, service: service, tables: tables)
+          observer.launched(recorder.record)
         }
       }
     }

@@ -32,21 +32,21 @@ struct UpgradeSchedule: ~Copyable {
   ) {
     var stream = stream, updates = updates
     upgradeDays[0] = 0
-    let stores = tables.stores
-    store = stores.isUsed ? stores.segmentStores[segment] : .none
-    let automatic = stores.isUsed ? updates.nextUnit() : 0
+    let modelsUpdates = tables.stores.isUsed
+    store = modelsUpdates ? tables.stores.segmentStores[segment] : .none
+    let automatic = modelsUpdates ? updates.nextUnit() : 0
     for version in 1..<tables.versionCount {
       let never = stream.nextUnit() < tables.neverUpgradeShares[version]
       let delay = stream.nextExponential(mean: tables.meanDelays[version])
       let releaseDay = tables.releaseDays[version]
-      guard stores.isUsed else {
+      guard modelsUpdates else {
         upgradeDays[version] = never ? .infinity : Double(releaseDay) + delay
         continue
       }
       let draws = StoreTables.Draws(
         automatic: automatic, store: updates.nextUnit(), curve: updates.nextUnit(), within: updates.nextUnit())
       storeDraws[version] = draws
-      upgradeDays[version] = stores.upgradeDay(
+      upgradeDays[version] = tables.stores.upgradeDay(
         version: version, releaseDay: releaseDay, store: store, never: never, delay: delay, draws: draws)
     }
     var earliest = Double.infinity
