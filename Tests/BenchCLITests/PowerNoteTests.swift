@@ -35,4 +35,19 @@ import Testing
     #expect(text.contains("devices per variant detect a difference of 0.01 with probability 0.8; the smallest variant has"))
     #expect(!text.contains("Power: not computable"))
   }
+
+  /// A difference of 1e-12, inside its documented range, needs more devices
+  /// than any plan has: the run finishes and the note says none reaches it,
+  /// where the sample size trapped converting to Int (issue 62).
+  @Test func aTinyDifferenceIsBeyondEveryPlanNotATrap() throws {
+    let text = try String(contentsOfFile: committedScenario("upgrade"), encoding: .utf8)
+      .replacingOccurrences(of: #""analysis": {"#, with: #""analysis": {"minimumDetectableDifference": {"subscribed": 1e-12}, "#)
+    #expect(text.contains("1e-12"))
+    let file = try BenchProcess.temporaryFile(text)
+    let out = try temporaryFolder()
+    let result = try BenchProcess.run([file, "--devices", "2000", "--replications", "2", "--out", out.path, "--quiet"])
+    #expect(result.status == 0, "\(result.standardError)")
+    let report = try String(contentsOf: out.appendingPathComponent("upgrade/report.md"), encoding: .utf8)
+    #expect(report.contains("subscribed"))
+  }
 }

@@ -265,6 +265,13 @@ import Testing
     }
     #expect(Power.sampleSize(baseline: 0.1, treatment: 0.1, alpha: 0.05, power: 0.8) == nil)
     #expect(Power.sampleSize(difference: 0.5, standardDeviation: 1, alpha: 0.05, power: 0.8) == 63)
+    // A difference of 1e-12 against a spread of 1 needs 1.6e25 devices, beyond Int as a count: no
+    // plan reaches it, and the sample size says so rather than trapping (issue 62).
+    #expect(Power.sampleSize(difference: 1e-12, standardDeviation: 1, alpha: 0.05, power: 0.8) == nil)
+    #expect(Power.sampleSize(difference: 1e-8, standardDeviation: 1, alpha: 0.05, power: 0.8) == nil)
+    // scipy: ceil(2 (z₀.₉₇₅ + z₀.₈)² / 1e-6) = 15,697,760.
+    #expect(Power.sampleSize(difference: 1e-3, standardDeviation: 1, alpha: 0.05, power: 0.8) == 15_697_760)
+    #expect(Power.sampleSize(baseline: 0.5, treatment: 0.5 + 1e-12, alpha: 0.05, power: 0.8) == nil)
   }
 
   /// Both tails of the two-sided test count, as statsmodels counts them: with
