@@ -63,6 +63,15 @@ public enum NumberFormat {
     LineChart.trim(value, decimals: 4)
   }
 
+  /// `trim`, but a number too small for four decimals in a power of ten
+  /// (1×10⁻¹², not 0): a planned difference may be that small.
+  static func trimOrPower(_ value: Double) -> String {
+    guard value != 0, abs(value) < 0.0001, value.isFinite else { return trim(value) }
+    let parts = String(format: "%.1e", value).split(separator: "e")
+    let mantissa = parts[0].hasSuffix(".0") ? String(parts[0].dropLast(2)) : String(parts[0])
+    return "\(mantissa)×10" + superscript(Int(parts[1])!)
+  }
+
   /// A share as a percentage with no trailing zeros: 95%, 2.5%, −10%.
   static func trim(percent share: Double) -> String {
     LineChart.trim(share * 100, decimals: 2) + "%"

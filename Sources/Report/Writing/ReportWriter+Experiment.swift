@@ -119,6 +119,11 @@ extension ReportWriter {
         ? "."
         : "; set \(code: "analysis.minimumDetectableDifference") for \(analysis.metric) to the smallest absolute difference worth detecting."
       notes.append("Power: not computable, the baseline's \(value) is 0 and so is every relative lift of it\(fix)")
+    } else if let power = analysis.power {
+      // The sample sizes stop at 10¹⁵ devices a group (`Power.largestSampleSize`).
+      notes.append(ReportText(
+        "Power: not computable for \(Self.describe(power.target)): it would take more than 10¹⁵ devices per variant, "
+          + "or the metric does not vary."))
     }
     if let percentile = analysis.winsorize,
       let capped = experiment.variants.first?.winsorized.first(where: { $0.summary.name == analysis.metric }),
@@ -194,7 +199,7 @@ extension ReportWriter {
   static func describe(_ target: PowerTarget) -> String {
     switch target {
     case .lift(let lift): return "a \(NumberFormat.trim(percent: lift)) lift"
-    case .difference(let difference): return "a difference of \(NumberFormat.trim(difference))"
+    case .difference(let difference): return "a difference of \(NumberFormat.trimOrPower(difference))"
     }
   }
 
