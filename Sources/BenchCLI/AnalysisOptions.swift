@@ -122,7 +122,7 @@ struct AnalysisOptions: ParsableArguments {
   /// `METRIC=MARGIN` with a margin in (0, 1).
   private static func guardrail(_ text: String) -> (String, Double)? {
     guard let equals = text.lastIndex(of: "="), equals != text.startIndex,
-      let margin = Double(text[text.index(after: equals)...]), margin > 0, margin < 1
+      let margin = NumberText.decimal(text[text.index(after: equals)...]), margin > 0, margin < 1
     else { return nil }
     return (String(text[..<equals]), margin)
   }

@@ -65,14 +65,14 @@ extension Bench.Analyze {
     for text in quantiles {
       let usage = "--quantiles takes METRIC=Q,Q (up to \(ScenarioLimits.quantiles.upperBound), each from 0.01 to 0.99), not '\(text)'."
       guard let (metric, list) = Self.pair(text) else { throw ValidationError(usage) }
-      let levels = list.split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
+      let levels = list.split(separator: ",", omittingEmptySubsequences: false).map { NumberText.decimal($0) }
       guard levels.allSatisfy({ $0.map(ScenarioLimits.quantile.contains) ?? false }),
         ScenarioLimits.quantiles.contains(levels.count), Set(levels).count == levels.count
       else { throw ValidationError(usage) }
       derived.quantiles[metric] = levels.map { $0! }.sorted()
     }
     for text in winsorize {
-      guard let (metric, level) = Self.pair(text), let percentile = Double(level), ScenarioLimits.winsorize.contains(percentile) else {
+      guard let (metric, level) = Self.pair(text), let percentile = NumberText.decimal(level), ScenarioLimits.winsorize.contains(percentile) else {
         throw ValidationError("--winsorize takes METRIC=PERCENTILE, from 0.5 to 0.999 (e.g. revenue=0.99), not '\(text)'.")
       }
       derived.winsorize[metric] = percentile
@@ -92,7 +92,7 @@ extension Bench.Analyze {
       for part in list.split(separator: ",", omittingEmptySubsequences: false) {
         guard let colon = part.lastIndex(of: ":"), colon != part.startIndex,
           // Bounded so that the weights' sum, and each expected count, stays finite.
-          let weight = Double(part[part.index(after: colon)...]), weight > 0, weight <= 1e9,
+          let weight = NumberText.decimal(part[part.index(after: colon)...]), weight > 0, weight <= 1e9,
           split.updateValue(weight, forKey: String(part[..<colon])) == nil
         else { throw ValidationError(usage) }
       }

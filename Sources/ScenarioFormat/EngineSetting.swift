@@ -82,10 +82,7 @@ extension AnalysisEngine {
           ? "\(engine.rawValue) has no settings"
           : "\(engine.rawValue) has no setting '\(settingName)'; its settings are \(known.joined(separator: ", "))")
     }
-    // Decimal digits only: Double() would also read "0x1p-1" or "nan".
-    let number = text[text.index(after: equals)...]
-    guard number.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }), let value = Double(number),
-      setting.range.contains(value)
+    guard let value = NumberText.decimal(text[text.index(after: equals)...]), setting.range.contains(value)
     else {
       throw EngineSettingError(
         text: text,

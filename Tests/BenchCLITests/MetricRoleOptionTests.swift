@@ -55,6 +55,11 @@ import Testing
     #expect(margin.status != 0)
     #expect(margin.standardError.hasPrefix(
       "Error: --guardrail takes METRIC=MARGIN with a margin between 0 and 1, e.g. --guardrail revenue=0.02 for a 2% loss; got 'revenue=2'."))
+    // One number grammar: a hexadecimal float is no margin, as no other option takes one (issue 62).
+    let hexadecimal = try BenchProcess.run(common + ["--guardrail", "revenue=0x1p-3"])
+    #expect(hexadecimal.status != 0)
+    #expect(hexadecimal.standardError.contains("--guardrail takes METRIC=MARGIN with a margin between 0 and 1"))
+    #expect(hexadecimal.standardError.contains("got 'revenue=0x1p-3'"))
     let both = try BenchProcess.run(common + ["--guardrail", "revenue=0.02", "--success-metric", "revenue"])
     #expect(both.status != 0)
     #expect(both.standardError.hasPrefix(
