@@ -13,14 +13,7 @@ extension Bench.Analyze {
       guard preset == ExportPreset.lab.rawValue else {
         throw ValidationError("--map describes the export itself: leave --preset out.")
       }
-      guard let data = FileManager.default.contents(atPath: mapFile) else {
-        throw ValidationError("--map \(mapFile): cannot be read: name a JSON file that describes the export (docs/analyze.md).")
-      }
-      do {
-        return try ExportMapping(json: [UInt8](data), path: mapFile)
-      } catch {
-        throw ValidationError("--map \(error.description)")
-      }
+      return try ExportOptionReading.mapping(file: mapFile)
     }
     guard let chosen = ExportPreset(rawValue: preset) else {
       throw ValidationError(

@@ -205,24 +205,12 @@ extension Bench {
 
     /// The time options read together, or the one that is wrong.
     func eventTime(mapping: ExportMapping?) throws -> EventTime {
-      let time = time ?? (mapping?.timeFormat ?? .day).rawValue
-      guard let format = EventTime.Format(rawValue: time) else {
-        throw ValidationError(
-          "--time takes \(EventTime.Format.allCases.map(\.rawValue).joined(separator: ", ")), not '\(time)'.")
-      }
-      guard let zone = TimeZone(identifier: timezone) else {
-        throw ValidationError("--timezone takes a zone such as UTC or Europe/Berlin, not '\(timezone)'.")
-      }
-      if start != nil, format == .day {
+      // The format and the zone first, then whether --start goes with them, then the date.
+      let undated = try ExportOptionReading.eventTime(time: time, format: mapping?.timeFormat ?? .day, timezone: timezone, start: nil)
+      if start != nil, undated.format == .day {
         throw ValidationError("--start goes with timestamps: add --time iso8601, unix, unix-ms or unix-us.")
       }
-      let startDay = try start.map { text in
-        guard let day = EventTime.parseDate(text) else {
-          throw ValidationError("--start takes a date as YYYY-MM-DD, not '\(text)'.")
-        }
-        return day
-      }
-      return EventTime(format: format, timeZone: zone, start: startDay)
+      return try ExportOptionReading.eventTime(time: time, format: undated.format, timezone: timezone, start: start)
     }
 
     /// Refuses a folder that holds anything but an earlier analysis: a

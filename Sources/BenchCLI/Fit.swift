@@ -102,16 +102,7 @@ extension Bench {
     }
 
     private func mapping() throws -> ExportMapping {
-      if let mapFile {
-        guard let data = FileManager.default.contents(atPath: mapFile) else {
-          throw ValidationError("--map \(mapFile): cannot be read: name a JSON file that describes the export (docs/analyze.md).")
-        }
-        do {
-          return try ExportMapping(json: [UInt8](data), path: mapFile)
-        } catch {
-          throw ValidationError("--map \(error.description)")
-        }
-      }
+      if let mapFile { return try ExportOptionReading.mapping(file: mapFile) }
       let tools = ExportPreset.allCases.filter { $0 != .lab }
       guard let preset, let chosen = ExportPreset(rawValue: preset), let mapping = chosen.mapping else {
         throw ValidationError(
@@ -121,19 +112,8 @@ extension Bench {
     }
 
     private func eventTime() throws -> EventTime {
-      let mapping = try? mapping()
-      let text = time ?? (mapping?.timeFormat ?? .iso8601).rawValue
-      guard let format = EventTime.Format(rawValue: text) else {
-        throw ValidationError("--time takes \(EventTime.Format.allCases.map(\.rawValue).joined(separator: ", ")), not '\(text)'.")
-      }
-      guard let zone = TimeZone(identifier: timezone) else {
-        throw ValidationError("--timezone takes a zone such as UTC or Europe/Berlin, not '\(timezone)'.")
-      }
-      let startDay = try start.map { text in
-        guard let day = EventTime.parseDate(text) else { throw ValidationError("--start takes a date as YYYY-MM-DD, not '\(text)'.") }
-        return day
-      }
-      return EventTime(format: format, timeZone: zone, start: startDay)
+      try ExportOptionReading.eventTime(
+        time: time, format: (try? mapping())?.timeFormat ?? .iso8601, timezone: timezone, start: start)
     }
 
     /// --name, or --out's file name, as a scenario name: letters, digits, - and _.

@@ -22,7 +22,9 @@ extension FittedWorld {
         members.append(("launchesPerActiveDay", .number(Self.rounded(min(segment.sessionsPerActiveDay, 6)))))
       }
       if segment.activity.hazard >= 1e-4 { members.append(("inactivityHazard", .number(Self.rounded(segment.activity.hazard)))) }
-      if segment.observed.name != "everyone" { members.append(("attributes", .object([("platform", .string(segment.observed.name))]))) }
+      if !["everyone", "other"].contains(segment.observed.name) {
+        members.append(("attributes", .object([("platform", .string(segment.observed.name))])))
+      }
       segmentsJSON.append(.object(members))
     }
     // The shares are rounded: the largest segment's, first, takes what makes them sum to 1.

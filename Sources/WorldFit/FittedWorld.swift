@@ -116,9 +116,21 @@ public struct FittedWorld: Sendable {
     return InstallSchedule(existing: existing, daily: daily, campaigns: campaigns)
   }
 
+  /// The position of `day` in a device's days, which are in order: a binary
+  /// search, as a release's curve looks up every device on a dozen days.
+  static func index(of day: Int, in days: [Int]) -> Int? {
+    var low = 0, high = days.count
+    while low < high {
+      let middle = (low + high) / 2
+      if days[middle] < day { low = middle + 1 } else { high = middle }
+    }
+    return low < days.count && days[low] == day ? low : nil
+  }
+
   /// The releases: the version most devices ran on day 0, then each version
-  /// first seen later (in order of its first day, one a day) that reached 1%
-  /// of a day's active devices; and each day's shares of them.
+  /// first seen later (in order of its first day, one a day, 100 at most, a
+  /// scenario's limit) that reached 1% of a day's active devices; and each
+  /// day's shares of them.
   static func releases(of activity: ExportActivity) -> ([Release], [[Double]]) {
     guard activity.hasVersions, activity.days > 0 else { return ([], []) }
     let versions = activity.versions.count
@@ -137,7 +149,8 @@ public struct FittedWorld: Sendable {
     var kept = [first]
     for version in (0..<versions).sorted(by: { (firstDay[$0], $0) < (firstDay[$1], $1) })
     where version != first && firstDay[version] > 0 && firstDay[version] < activity.days && peak[version] >= 0.01 {
-      if firstDay[version] > firstDay[kept.last!] { kept.append(version) }
+      // A scenario holds at most 100 versions: later releases count as the last one kept.
+      if firstDay[version] > firstDay[kept.last!], kept.count < ScenarioLimits.versions.upperBound { kept.append(version) }
     }
     // Each version's rank among the kept ones: a dropped one counts as the kept one before it.
     var rank = [Int](repeating: 0, count: versions)
@@ -152,7 +165,7 @@ public struct FittedWorld: Sendable {
       for after in curveDays where release + after < activity.days {
         var running = 0.0, updated = 0.0
         for device in activity.devices where (device.days.first ?? .max) < release {
-          guard let position = device.days.firstIndex(of: release + after), device.versions[position] >= 0 else { continue }
+          guard let position = Self.index(of: release + after, in: device.days), device.versions[position] >= 0 else { continue }
           running += 1
           if rank[device.versions[position]] >= index { updated += 1 }
         }

@@ -39,12 +39,23 @@ public struct ObservedSegment: Sendable {
   /// The devices' mean sessions on a day they are active.
   public var sessionsPerActiveDay: Double { activeDays > 0 ? Double(sessions) / Double(activeDays) : 1 }
 
+  /// The most platforms fitted apart; the devices of the others are fitted
+  /// together as "other". Each segment is a search of its own, and an export's
+  /// platform column may hold anything (a browser's name, a typo).
+  public static let mostPlatforms = 8
+
   /// The segments of an export: one per platform, in order of their devices
-  /// (most first, then by name), or one of every device.
+  /// (most first, then by name), the smallest beyond `mostPlatforms` − 1 as
+  /// one "other"; or one of every device.
   public static func segments(of activity: ExportActivity) -> [ObservedSegment] {
+    var devices: [String: Int] = [:]
+    for device in activity.devices where activity.hasPlatforms { devices[device.platform ?? "unknown", default: 0] += 1 }
+    let ranked = devices.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map(\.key)
+    let kept = Set(ranked.count > mostPlatforms ? ranked.prefix(mostPlatforms - 1) : ranked[...])
     var byName: [String: ObservedSegment] = [:]
     for device in activity.devices {
-      let name = activity.hasPlatforms ? (device.platform ?? "unknown") : "everyone"
+      let platform = device.platform ?? "unknown"
+      let name = activity.hasPlatforms ? (kept.contains(platform) ? platform : "other") : "everyone"
       byName[name, default: ObservedSegment(name: name, days: activity.days)].add(device)
     }
     return byName.values.sorted { ($1.devices, $0.name) < ($0.devices, $1.name) }
