@@ -20,7 +20,7 @@ LAB_BENCH_FUZZING ?= 1
 test fuzz: export LAB_BENCH_FUZZING := $(LAB_BENCH_FUZZING)
 FUZZING_SCRATCH := .build/fuzzing
 
-.PHONY: run test setup build compare fixtures vendor-fixtures decision-fixtures engine-fixtures confidence-fixtures growthbook-suite golden fuzz clean
+.PHONY: run test setup build compare check-foreign-fit fixtures vendor-fixtures decision-fixtures engine-fixtures confidence-fixtures growthbook-suite golden fuzz clean
 
 ## run: install what is missing, build, and run the bench on $(SCENARIO)
 ## (for the default scenario this rewrites the committed example, reports/upgrade/)
@@ -114,6 +114,10 @@ engine-fixtures:
 ## confidence-fixtures: rewrite what Spotify's analysis engine (spotify-confidence 4.1.0) says of the fixture tables (needs PyPI)
 confidence-fixtures:
 	python3 scripts/make_confidence_fixtures.py
+
+## check-foreign-fit: fit five exports a generator that is not the bench's writes, and check the fitted worlds (needs python3)
+check-foreign-fit: setup
+	sh scripts/check-foreign-fit.sh
 
 ## growthbook-suite: run the committed GrowthBook SDK suite through GrowthBook's Python SDK (needs PyPI)
 growthbook-suite:

@@ -102,3 +102,33 @@ public struct ExportActivity: Sendable {
     days = lastDay + 1
   }
 }
+
+extension ExportActivity {
+  /// The devices active on each day.
+  public var activeByDay: [Int] {
+    var active = [Int](repeating: 0, count: days)
+    for device in devices {
+      for day in device.days { active[day] += 1 }
+    }
+    return active
+  }
+
+  /// The export from `range`'s first day to its last, day 0 moving to its
+  /// start (`firstCalendarDay` stays the first event's); devices with no day
+  /// left are left out.
+  public func keeping(days range: Range<Int>) -> ExportActivity {
+    var kept = self
+    kept.days = range.count
+    kept.devices = devices.compactMap { device in
+      var trimmed = Device()
+      trimmed.platform = device.platform
+      for (index, day) in device.days.enumerated() where range.contains(day) {
+        trimmed.days.append(day - range.lowerBound)
+        trimmed.sessions.append(device.sessions[index])
+        trimmed.versions.append(device.versions[index])
+      }
+      return trimmed.days.isEmpty ? nil : trimmed
+    }
+    return kept
+  }
+}

@@ -72,13 +72,15 @@ extension Bench {
     public func run() throws {
       let mapping = try mapping()
       let time = try eventTime()
-      let activity = try ExportActivity(
+      let read = try ExportActivity(
         path: export, mapping: mapping, time: time, sessionEvent: sessionEvent, skipMalformed: skipMalformed,
         dayLimit: ScenarioLimits.days.upperBound)
+      let complete = FittedWorld.completeDays(active: read.activeByDay)
+      let activity = complete.count == read.days ? read : read.keeping(days: complete)
       guard activity.days >= 7 else {
         throw ValidationError("\(export): spans \(activity.days) day\(activity.days == 1 ? "" : "s"); the fit needs at least 7 to tell activity from installs.")
       }
-      let startDay = time.start ?? activity.firstCalendarDay
+      let startDay = (time.start ?? read.firstCalendarDay) + complete.lowerBound
       let world = FittedWorld(activity, startDay: startDay)
       let name = try scenarioName()
       let json = world.scenario(name: name, source: URL(fileURLWithPath: export).lastPathComponent).rendered()
@@ -88,12 +90,17 @@ extension Bench {
       } catch {
         throw ValidationError("the fitted world is not a valid scenario (\(error)): please report it with the export's shape")
       }
-      let report = FitReport(world: world, activity: activity, export: export, startDay: startDay).markdown
+      let report = FitReport(
+        world: world, activity: activity, export: export, startDay: startDay,
+        partialDays: FitReport.PartialDays(read: read, complete: complete, startDay: startDay)).markdown
       let reportPath = URL(fileURLWithPath: out).deletingPathExtension().path + "-fit.md"
       for path in [out, reportPath] { try OutputTarget.requireFileOrNothing(path, option: "--out") }
       try AtomicFile.write(json, to: URL(fileURLWithPath: out))
       try AtomicFile.write(report, to: URL(fileURLWithPath: reportPath))
       if !output.quiet {
+        if !activity.hasSessions {
+          printError("warning: no row is a session event (\(sessionEvent ?? mapping.sessionEvent ?? "none named")): each active day counts as one session; name the event each launch sends with --session-event NAME")
+        }
         if !activity.skipped.isEmpty { printError("warning: left out \(activity.skipped.count) malformed rows (first at line \(activity.skipped[0].line): \(activity.skipped[0].reason))") }
         print("Fitted \(CountText.grouped(activity.devices.count)) devices over \(activity.days) days: "
           + "\(world.segments.count) segment\(world.segments.count == 1 ? "" : "s"), \(max(world.releases.count, 1)) version\(world.releases.count == 1 ? "" : "s").")

@@ -10,6 +10,34 @@ struct FitReport {
   let activity: ExportActivity
   let export: String
   let startDay: Int
+  let partialDays: PartialDays
+
+  /// The export's first or last day, left out as cut short
+  /// (`FittedWorld.completeDays`), with their active devices and those of
+  /// the week beside them.
+  struct PartialDays {
+    var sentences: [String] = []
+
+    init(read: ExportActivity, complete: Range<Int>, startDay: Int) {
+      let active = read.activeByDay
+      func week(_ range: Range<Int>) -> Double { Double(active[range].reduce(0, +)) / Double(range.count) }
+      if complete.lowerBound == 1 {
+        sentences.append(Self.sentence(
+          day: FitReport.date(startDay - 1), active: active[0], week: week(1..<8), when: "began", which: "after"))
+      }
+      if complete.upperBound < read.days {
+        sentences.append(Self.sentence(
+          day: FitReport.date(startDay + complete.count), active: active[read.days - 1],
+          week: week((read.days - 8)..<(read.days - 1)), when: "ended", which: "before"))
+      }
+    }
+
+    private static func sentence(day: String, active: Int, week: Double, when: String, which: String) -> String {
+      "Left out \(day): \(CountText.grouped(active)) active device\(active == 1 ? "" : "s") against \(FitReport.number(week)) a day "
+        + "in the week \(which), so the export \(when) during it; fitted as a whole day it would read as "
+        + (when == "ended" ? "devices stopping for good." : "devices installed since.")
+    }
+  }
 
   var markdown: String {
     var lines = ["# The world fitted from \(Self.text(URL(fileURLWithPath: export).lastPathComponent))", ""]
@@ -20,6 +48,7 @@ struct FitReport {
         + (activity.hasVersions ? "; app versions read" : "; no app version: the world has one version")
         + (activity.hasPlatforms ? "; a segment per platform." : "; no platform: one segment."))
     if !activity.skipped.isEmpty { lines.append("\(activity.skipped.count) malformed rows were left out.") }
+    for sentence in partialDays.sentences { lines += ["", sentence] }
     lines += ["", "## Installs", ""]
     let installs = world.installs
     lines.append(
@@ -49,10 +78,13 @@ struct FitReport {
       lines.append(row)
     }
     if world.releases.count > 1 {
-      lines += ["", "## Releases", "", "| version | released on day | updated by day since release |", "|---|---|---|"]
+      lines += ["", "## Releases", "",
+        "| version | released on day | updated by day since release | Google Play's stages (new Android devices) |", "|---|---|---|---|"]
       for release in world.releases.dropFirst() {
         lines.append("| \(Self.text(release.version)) | \(release.releaseDay) | "
-          + release.curve.map { "\(Self.number($0.day)): \(Self.percent($0.share))" }.joined(separator: ", ") + " |")
+          + release.curve.map { "\(Self.number($0.day)): \(Self.percent($0.share))" }.joined(separator: ", ") + " | "
+          + (release.playStages.isEmpty ? "none" : release.playStages.map { "day \($0.day): \(Self.percent($0.share))" }.joined(separator: ", "))
+          + " |")
       }
     }
     if let factors = world.weekdayFactors {
@@ -60,7 +92,7 @@ struct FitReport {
     }
     lines += ["", "## What the fit cannot see", "",
       "- Devices that install the app and never open it: an install is a first event.",
-      "- A rollout's own steps: a release's curve is the adoption it caused, stores included.",
+      "- A rollout's own steps: a release's curve is the adoption it caused, stores included; Google Play's stages are read off the new Android devices only.",
       "- Versions that were spreading before day 0: every device starts on the version most ran on day 0.",
       "- Releases' curves per platform: the scenario takes one curve per release, over every platform.", ""]
     return lines.joined(separator: "\n")

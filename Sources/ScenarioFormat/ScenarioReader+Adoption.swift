@@ -33,7 +33,8 @@ extension ScenarioReader {
     return adoption
   }
 
-  /// Points whose days strictly rise and whose shares never fall.
+  /// Points whose days strictly rise and whose shares never fall; the first
+  /// may be on day 0, the share updated on the release day itself.
   private func curve(_ node: JSONNode, days: Int) throws(ScenarioError) -> [AdoptionPoint] {
     let nodes = try node.array(count: 1...days, of: "points")
     var points: [AdoptionPoint] = []
@@ -48,8 +49,6 @@ extension ScenarioReader {
         guard point.share >= previous.share else {
           throw shareNode.error("must not fall below the previous point's \(NumberText.plain(previous.share)): a share updated only grows")
         }
-      } else {
-        guard point.day > 0 else { throw dayNode.error("must be after the release: the curve starts at 0 on day 0") }
       }
       points.append(point)
     }

@@ -54,6 +54,11 @@ extension FittedWorld {
         members.append(("adoption", .object([("curve", .array(points.map { point in
           .object([("day", .number(point.day)), ("share", .number(Self.rounded(point.share)))])
         }))])))
+        if !release.playStages.isEmpty {
+          members.append(("rollout", .object([("googlePlayStages", .array(release.playStages.map { stage in
+            .object([("day", .integer(stage.day)), ("share", .number(Self.rounded(stage.share)))])
+          }))])))
+        }
       }
       return .object(members)
     }

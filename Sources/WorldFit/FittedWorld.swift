@@ -24,6 +24,9 @@ public struct FittedWorld: Sendable {
     /// The share of the devices active that day, installed before the
     /// release, that run it or a newer one, by day since the release.
     public let curve: [AdoptionPoint]
+    /// Google Play's stages as its new installs show them
+    /// (`FittedWorld.playStages`); empty where Play served it to everyone.
+    public internal(set) var playStages: [RolloutStage] = []
   }
 
   public let days: Int
@@ -35,12 +38,15 @@ public struct FittedWorld: Sendable {
   public let installs: InstallSchedule
   /// Per day, the new devices the fit finds, over all segments.
   public let newDevices: [Double]
-  public let releases: [Release]
+  public private(set) var releases: [Release]
   /// Per day and release, the share of the day's active devices running it, as observed.
   public let versionShares: [[Double]]
 
-  /// The most points a release's curve keeps, and the days since the release they are read on.
-  static let curveDays = [1, 2, 3, 4, 5, 7, 10, 14, 21, 28, 42, 56, 90, 180, 365]
+  /// The days since a release its curve is read on: the release day itself
+  /// (devices that took it that day), every day of the first two weeks, as
+  /// the App Store's phased release and Google Play's stages move by the day,
+  /// then weeks and months.
+  static let curveDays = Array(0...14) + [21, 28, 42, 56, 90, 180, 365]
 
   /// Fits `activity`, whose day 0 is the calendar day `startDay` (days since 1970).
   public init(_ activity: ExportActivity, startDay: Int) {
@@ -63,7 +69,16 @@ public struct FittedWorld: Sendable {
     }
     newDevices = (0..<days).map { day in fits.reduce(0) { $0 + $1.newDevices[day] } }
     installs = Self.schedule(existing: fits.reduce(0) { $0 + $1.existing }, newDevices: newDevices)
-    (releases, versionShares) = Self.releases(of: activity)
+    var ranks: [Int]
+    (releases, versionShares, ranks) = Self.releases(of: activity)
+    let play = segments.filter { AppStoreKind(platform: $0.observed.name) == .googlePlay }
+    if !play.isEmpty {
+      let playNew = (0..<days).map { day in play.reduce(0) { $0 + $1.activity.newDevices[day] } }
+      for index in releases.indices.dropFirst() {
+        releases[index].playStages = Self.playStages(
+          of: index, releases: releases, ranks: ranks, activity: activity, newDevices: playNew)
+      }
+    }
   }
 
   /// Each weekday's factor by `day % 7`: the active devices over their
@@ -131,8 +146,8 @@ public struct FittedWorld: Sendable {
   /// first seen later (in order of its first day, one a day, 100 at most, a
   /// scenario's limit) that reached 1% of a day's active devices; and each
   /// day's shares of them.
-  static func releases(of activity: ExportActivity) -> ([Release], [[Double]]) {
-    guard activity.hasVersions, activity.days > 0 else { return ([], []) }
+  static func releases(of activity: ExportActivity) -> ([Release], [[Double]], [Int]) {
+    guard activity.hasVersions, activity.days > 0 else { return ([], [], []) }
     let versions = activity.versions.count
     var firstDay = [Int](repeating: .max, count: versions)
     var perDay = [[Double]](repeating: [Double](repeating: 0, count: versions), count: activity.days)
@@ -169,7 +184,7 @@ public struct FittedWorld: Sendable {
           running += 1
           if rank[device.versions[position]] >= index { updated += 1 }
         }
-        guard running > 0 else { continue }
+        guard running > 0, after > 0 || updated > 0 else { continue }
         let share = max(updated / running, points.last?.share ?? 0)
         points.append(AdoptionPoint(day: Double(after), share: min(share, 1)))
       }
@@ -181,6 +196,89 @@ public struct FittedWorld: Sendable {
       for version in 0..<versions where day[version] > 0 { byRelease[rank[version]] += day[version] / total }
       return byRelease
     }
-    return (releases, shares)
+    return (releases, shares, rank)
+  }
+
+  /// Google Play's stages for release `index`, read off the Android devices
+  /// first seen on each day from the release to the next one. Play serves a
+  /// staged version to a share of new installs as of updates, but a curve
+  /// measured on the devices installed before the release carries the updates
+  /// only: without stages, every new Android device of the fitted world would
+  /// install the release on its day. The devices first seen on a day are the
+  /// new ones the fit finds (`newDevices`) and older ones seen late, which run
+  /// the release as the curve says; what is left is the new devices' share,
+  /// made a stairway that never falls (pooled adjacent violators, weighted by
+  /// the new devices), whose steps are the stages. None where the share is
+  /// 97% or more from the release day: Play served it to everyone.
+  static func playStages(
+    of index: Int, releases: [Release], ranks: [Int], activity: ExportActivity, newDevices: [Double]
+  ) -> [RolloutStage] {
+    let release = releases[index].releaseDay
+    let end = index + 1 < releases.count ? releases[index + 1].releaseDay : activity.days
+    guard end > release else { return [] }
+    var seen = [Double](repeating: 0, count: end - release), onRelease = seen
+    for device in activity.devices where AppStoreKind(platform: device.platform) == .googlePlay {
+      guard let first = device.days.first, first >= release, first < end, device.versions[0] >= 0 else { continue }
+      seen[first - release] += 1
+      if ranks[device.versions[0]] >= index { onRelease[first - release] += 1 }
+    }
+    // Each day's share of the new devices on the release, and its weight.
+    var levels: [(share: Double, weight: Double, day: Int)] = []
+    for after in seen.indices {
+      let new = min(newDevices[release + after], seen[after])
+      guard new >= 1 else { continue }
+      let older = seen[after] - new
+      let share = (onRelease[after] - older * releases[index].curve.share(after: Double(after))) / new
+      levels.append((min(max(share, 0), 1), new, after))
+    }
+    guard !levels.isEmpty else { return [] }
+    // Pooled adjacent violators: a level that falls below the one before is pooled with it.
+    var pooled: [(share: Double, weight: Double, day: Int)] = []
+    for level in levels {
+      var current = level
+      while let last = pooled.last, last.share >= current.share {
+        let weight = last.weight + current.weight
+        current = ((last.share * last.weight + current.share * current.weight) / weight, weight, last.day)
+        pooled.removeLast()
+      }
+      pooled.append(current)
+    }
+    guard pooled[0].share < 0.97 else { return [] }
+    return pooled.map { RolloutStage(day: release + ($0.day == levels[0].day ? 0 : $0.day), share: $0.share) }
+      .filter { $0.share > 0 || $0.day > release }
+  }
+}
+
+extension [AdoptionPoint] {
+  /// The curve's share `days` after the release: linear between its points,
+  /// from 0 at the release, and the last point's after it.
+  func share(after days: Double) -> Double {
+    var previous = AdoptionPoint(day: 0, share: 0)
+    for point in self {
+      if days <= point.day {
+        guard point.day > previous.day else { return point.share }
+        return previous.share + (days - previous.day) / (point.day - previous.day) * (point.share - previous.share)
+      }
+      previous = point
+    }
+    return previous.share
+  }
+}
+
+extension FittedWorld {
+  /// The days an export covers whole. An export cut during its first or last
+  /// day (one that begins or ends at an hour, not at midnight) holds that
+  /// day's early or late events only: fitted as a whole day, a short last day
+  /// reads as devices stopping for good, and a short first day as devices
+  /// installed since. A first or last day with fewer than half the active
+  /// devices of the mean of the seven days beside it is left out (one at each
+  /// end at most, and only from exports of 9 days or more).
+  public static func completeDays(active: [Int]) -> Range<Int> {
+    let days = active.count
+    guard days >= 9 else { return 0..<days }
+    func mean(_ range: Range<Int>) -> Double { Double(active[range].reduce(0, +)) / Double(range.count) }
+    let first = Double(active[0]) < 0.5 * mean(1..<8) ? 1 : 0
+    let end = Double(active[days - 1]) < 0.5 * mean((days - 8)..<(days - 1)) ? days - 1 : days
+    return first..<end
   }
 }

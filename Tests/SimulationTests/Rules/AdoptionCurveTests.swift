@@ -25,6 +25,21 @@ import Testing
     #expect(curve.delay(forUnit: 0.99) == nil)
   }
 
+  /// A first point on day 0 is the share that updated on the release day
+  /// itself (automatic updaters of a release served at once): a draw below
+  /// it updates at the release, and the curve runs on linearly from there.
+  @Test func aPointOnDayZeroUpdatesItsShareOnTheReleaseDay() throws {
+    let sameDay = [AdoptionPoint(day: 0, share: 0.1), AdoptionPoint(day: 2, share: 0.5)]
+    #expect(sameDay.delay(forUnit: 0) == 0)
+    #expect(sameDay.delay(forUnit: 0.099) == 0)
+    #expect(abs(sameDay.delay(forUnit: 0.3)! - 1) < 1e-12)
+    #expect(sameDay.delay(forUnit: 0.5) == nil)
+    var plan = try scenario("adoption-curve", devices: 10_000)
+    plan.versions[1].adoption.curve = sameDay
+    let onTheDay = upgradeMoments(plan, version: 1).filter { $0.moment <= 7 }.count
+    #expect(withinBinomialBound(onTheDay, of: plan.devices, p: 0.1), "\(onTheDay)")
+  }
+
   /// Over 20,000 devices of adoption-curve.json the share updated by each
   /// point's day is the point's share within 4.5 binomial standard errors,
   /// and nobody updates after the last point.
