@@ -115,7 +115,7 @@ engine-fixtures:
 confidence-fixtures:
 	python3 scripts/make_confidence_fixtures.py
 
-## check-foreign-fit: fit five exports a generator that is not the bench's writes, and check the fitted worlds (needs python3)
+## check-foreign-fit: fit seven exports a generator that is not the bench's writes, and check the fitted worlds (needs python3)
 check-foreign-fit: setup
 	sh scripts/check-foreign-fit.sh
 

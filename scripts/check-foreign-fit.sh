@@ -22,7 +22,8 @@ fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 status=0
-for run in "1 steady 8000 56" "2 growth 8000 56" "3 steady 4000 35" "4 growth 3000 28" "5 growth 12000 70"; do
+for run in "1 steady 8000 56" "2 growth 8000 56" "3 steady 4000 35" "4 growth 3000 28" "5 growth 12000 70" \
+  "6 churn 10000 56" "7 churn 4000 30"; do
   set -- $run
   echo "seed $1, $2, $3 devices over $4 days:"
   python3 scripts/foreign_world.py --seed "$1" --profile "$2" --devices "$3" --days "$4" --out "$work/export.jsonl"

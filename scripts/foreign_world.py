@@ -4,7 +4,8 @@
 The bench's own round trip (WorldFitTests) fits an export the bench simulated: its world is the
 fit's model. This generator shares no code and no model with the bench. Its devices are not the
 bench's: activity drawn from a three-part mixture (light, regular and heavy users) that fades
-with a device's age and lifts on weekends, churn that is faster in a device's first week, new
+with a device's age and lifts on weekends, churn that is faster in a device's first week (steeply
+so in the "churn" profile, a game's), new
 installs with a weekly rhythm and a campaign, sessions as 1 + a Poisson count, the App Store's
 phased release for iOS automatic updaters (Apple's 1, 2, 5, 10, 20, 50, 100%) beside manual
 updaters with a lognormal delay, and Google Play's staged rollout (a share raised on dates,
@@ -44,7 +45,7 @@ def profile_settings(profile):
     return dict(existing_share=0.7, campaign=(30, 3, 3.0), ios_share=0.6, auto_share=0.7,
                 releases=[("2.3.1", 0), ("2.4.0", 12), ("2.5.0", 33)],
                 play_stages={12: 0.1, 14: 0.5, 17: 1.0, 33: 0.2, 36: 1.0},
-                sessions=(1.0, 0.7), fade=0.3)
+                sessions=(1.0, 0.7), fade=0.3, early_hazard=0.04, hazard=0.008)
 
 
 def poisson(rng, mean):

@@ -55,13 +55,14 @@ struct FitReport {
       "\(Self.number(installs.existing)) devices installed before day 0, \(Self.number(installs.daily)) new ones a day"
         + installs.campaigns.map { ", \(Self.number($0.daily)) more a day on days \($0.day) to \($0.day + $0.days - 1)" }.joined()
         + ": \(Self.number(world.totalDevices)) devices in all.")
-    lines += ["", "## Activity", "", "| segment | share | mean daily activity | concentration | hazard | sessions per active day | active devices, fit error |",
-      "|---|---|---|---|---|---|---|"]
+    lines += ["", "## Activity", "", "| segment | share | mean daily activity | concentration | hazard | first week's hazard | sessions per active day | active devices, fit error |",
+      "|---|---|---|---|---|---|---|---|"]
     for segment in world.segments {
       let error = Self.relativeError(observed: segment.observed.active, expected: segment.activity.expectedActive)
       lines.append(
         "| \(Self.text(segment.observed.name)) | \(Self.percent(segment.share)) | \(Self.number(segment.activity.mean)) | "
           + "\(Self.number(segment.activity.concentration)) | \(Self.number(segment.activity.hazard)) | "
+          + "\(segment.observed.lastNewCohortDay >= 1 ? Self.number(segment.activity.firstWeekHazard) : "–") | "
           + "\(Self.number(segment.sessionsPerActiveDay)) | \(Self.percent(error)) |")
     }
     lines += ["", "The fit error is the root mean square of the daily differences over the mean of the active devices.", ""]

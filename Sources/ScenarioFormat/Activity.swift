@@ -12,14 +12,25 @@ public struct Activity: Hashable, Sendable {
   /// The chance, each day after the one it installs on, that a device stops
   /// launching for good.
   public var inactivityHazard: Double
+  /// The chance on each of the 7 days after a device installs during the
+  /// run: new users leave faster than the devices that stayed; nil: the
+  /// same as `inactivityHazard`.
+  public var firstWeekInactivityHazard: Double?
+
+  /// The days `firstWeekInactivityHazard` lasts after an install.
+  public static let firstWeek = 7
 
   /// One launch on an active day, and no device stopping.
   public static let plain = Activity(probability: nil, launchesPerActiveDay: 1, inactivityHazard: 0)
 
-  public init(probability: BetaDistribution?, launchesPerActiveDay: Double, inactivityHazard: Double) {
+  public init(
+    probability: BetaDistribution?, launchesPerActiveDay: Double, inactivityHazard: Double,
+    firstWeekInactivityHazard: Double? = nil
+  ) {
     self.probability = probability
     self.launchesPerActiveDay = launchesPerActiveDay
     self.inactivityHazard = inactivityHazard
+    self.firstWeekInactivityHazard = firstWeekInactivityHazard
   }
 }
 

@@ -22,6 +22,7 @@ enum ScenarioFields {
   static let campaign = ["day", "days", "daily"]
   static let segment = [
     "name", "share", "dailyLaunchProbability", "attributes", "activity", "launchesPerActiveDay", "inactivityHazard",
+    "firstWeekInactivityHazard",
   ]
   static let activity = ["mean", "concentration"]
   static let metric = [

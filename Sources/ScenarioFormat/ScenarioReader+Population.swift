@@ -100,6 +100,13 @@ extension ScenarioReader {
       guard hazard >= 0, hazard < 1 else { throw hazardNode.error("must lie between 0 and 1, 1 excluded: a device stops on a day with this chance") }
       segment.activity.inactivityHazard = hazard
     }
+    if let hazardNode = object.optional("firstWeekInactivityHazard") {
+      let hazard = try hazardNode.double()
+      guard hazard >= 0, hazard < 1 else {
+        throw hazardNode.error("must lie between 0 and 1, 1 excluded: a new device stops on a day of its first week with this chance")
+      }
+      segment.activity.firstWeekInactivityHazard = hazard
+    }
     return segment
   }
 }

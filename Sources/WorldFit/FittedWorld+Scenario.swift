@@ -22,6 +22,10 @@ extension FittedWorld {
         members.append(("launchesPerActiveDay", .number(Self.rounded(min(segment.sessionsPerActiveDay, 6)))))
       }
       if segment.activity.hazard >= 1e-4 { members.append(("inactivityHazard", .number(Self.rounded(segment.activity.hazard)))) }
+      // The first week's hazard where the fit followed new devices and it differs.
+      if segment.observed.lastNewCohortDay >= 1, abs(segment.activity.firstWeekHazard - segment.activity.hazard) >= 1e-4 {
+        members.append(("firstWeekInactivityHazard", .number(Self.rounded(segment.activity.firstWeekHazard))))
+      }
       if !["everyone", "other"].contains(segment.observed.name) {
         members.append(("attributes", .object([("platform", .string(segment.observed.name))])))
       }

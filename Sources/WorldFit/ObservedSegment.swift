@@ -13,6 +13,15 @@ public struct ObservedSegment: Sendable {
   public internal(set) var active: [Double]
   /// Per day t, the devices first seen on day 0 that are active on day t.
   public internal(set) var cohortActive: [Double]
+  /// Of the devices first seen on days 1 to `lastNewCohortDay` (new devices
+  /// and older ones seen late), those active k days later, by k from 1 to
+  /// `newCohortAges` (index k − 1): how new devices come back.
+  public internal(set) var newCohortActive: [Double]
+  /// The last first day of the devices `newCohortActive` follows: every one of
+  /// them can be seen `newCohortAges` days on, and at most 60 (a bounded sum).
+  public let lastNewCohortDay: Int
+  /// The ages, in days, the new devices are followed to.
+  public static let newCohortAges = 14
   public internal(set) var devices = 0
   public internal(set) var activeDays = 0
   public internal(set) var sessions = 0
@@ -22,6 +31,8 @@ public struct ObservedSegment: Sendable {
     firstSeen = Array(repeating: 0, count: days)
     active = Array(repeating: 0, count: days)
     cohortActive = Array(repeating: 0, count: days)
+    newCohortActive = Array(repeating: 0, count: Self.newCohortAges)
+    lastNewCohortDay = min(60, days - 1 - Self.newCohortAges)
   }
 
   mutating func add(_ device: ExportActivity.Device) {
@@ -31,6 +42,9 @@ public struct ObservedSegment: Sendable {
     for day in device.days {
       active[day] += 1
       if first == 0 { cohortActive[day] += 1 }
+      if first >= 1, first <= lastNewCohortDay, day > first, day - first <= Self.newCohortAges {
+        newCohortActive[day - first - 1] += 1
+      }
     }
     activeDays += device.days.count
     sessions += device.sessions.reduce(0, +)

@@ -161,10 +161,12 @@ import Testing
   @Test func activityIsRead() throws {
     let (read, _) = try parse(population(
       #"{"segments": [{"name": "a", "share": 1, "activity": {"mean": 0.3, "concentration": 2}, "launchesPerActiveDay": 2.5, "#
-        + #""inactivityHazard": 0.02}], "weekdayFactors": [1, 1, 1, 1, 1, 0.5, 0.5], "firstWeekday": "Saturday"}"#))
+        + #""inactivityHazard": 0.02, "firstWeekInactivityHazard": 0.1}], "weekdayFactors": [1, 1, 1, 1, 1, 0.5, 0.5], "#
+        + #""firstWeekday": "Saturday"}"#))
     let segment = read.population.segments[0]
     #expect(segment.activity == Activity(
-      probability: BetaDistribution(mean: 0.3, concentration: 2), launchesPerActiveDay: 2.5, inactivityHazard: 0.02))
+      probability: BetaDistribution(mean: 0.3, concentration: 2), launchesPerActiveDay: 2.5, inactivityHazard: 0.02,
+      firstWeekInactivityHazard: 0.1))
     #expect(segment.dailyLaunchProbability == 0.3)
     #expect(read.population.weekdayFactors == [1, 1, 1, 1, 1, 0.5, 0.5] && read.population.firstWeekday == .saturday)
   }
@@ -179,6 +181,8 @@ import Testing
        "population.segments[0].activity.concentration: is too small for a mean of 0.999: mean × concentration and (1 − mean) × concentration must be at least 0.01"),
       (#"{"segments": [{"name": "a", "share": 1, "inactivityHazard": 1}]}"#,
        "population.segments[0].inactivityHazard: must lie between 0 and 1, 1 excluded: a device stops on a day with this chance"),
+      (#"{"segments": [{"name": "a", "share": 1, "firstWeekInactivityHazard": -0.1}]}"#,
+       "population.segments[0].firstWeekInactivityHazard: must lie between 0 and 1, 1 excluded: a new device stops on a day of its first week with this chance"),
       (#"{"segments": [{"name": "a", "share": 1, "launchesPerActiveDay": 0.5}]}"#,
        "population.segments[0].launchesPerActiveDay: must lie between 1 and 6, not 0.5"),
       (#"{"segments": [{"name": "a", "share": 1}], "weekdayFactors": [0, 0, 0, 0, 0, 0, 0]}"#,

@@ -13,6 +13,8 @@ struct ActivityTables {
   /// Per segment, the mean launches of an active day beyond the first.
   private let extraLaunches: [Double]
   private let hazards: [Double]
+  /// Per segment, the hazard of a new device's first week; nil: `hazards`'.
+  private let firstWeekHazards: [Double?]
   /// The factor of each day of the run's week, by `day % 7`; empty when
   /// every day is alike.
   private let dayFactors: [Double]
@@ -22,6 +24,7 @@ struct ActivityTables {
     distributions = activities.map(\.probability)
     extraLaunches = activities.map { $0.launchesPerActiveDay - 1 }
     hazards = activities.map(\.inactivityHazard)
+    firstWeekHazards = activities.map(\.firstWeekInactivityHazard)
     if let factors = population.weekdayFactors {
       let first = Weekday.allCases.firstIndex(of: population.firstWeekday)!
       dayFactors = (0..<7).map { factors[(first + $0) % 7] }
@@ -42,11 +45,26 @@ struct ActivityTables {
 
   /// The last day a device that starts on `firstDay` can launch: each later
   /// day it stops for good with its segment's hazard h, so it stays k more
-  /// days with probability (1 − h)^k (a geometric count, by inversion).
-  func lastDay(segment: Int, from firstDay: Int, draws: inout RandomStream) -> Int {
+  /// days with probability (1 − h)^k (a geometric count, by inversion). A
+  /// device `installed` on `firstDay` stops on each of its first 7 days with
+  /// the first week's hazard h₁ instead: it stays k ≤ 7 days with (1 − h₁)^k
+  /// and k > 7 with (1 − h₁)⁷(1 − h)^(k − 7), from the same one draw u (past
+  /// the first week, u / (1 − h₁)⁷ is again uniform).
+  func lastDay(segment: Int, from firstDay: Int, installed: Bool, draws: inout RandomStream) -> Int {
     let hazard = hazards[segment]
+    guard installed, let early = firstWeekHazards[segment] else {
+      guard hazard > 0 else { return .max }
+      let days = (log(draws.nextOpenUnit()) / log1p(-hazard)).rounded(.down)
+      return days >= Double(Int32.max) ? .max : firstDay + Int(days)
+    }
+    let unit = draws.nextOpenUnit(), week = Double(Activity.firstWeek)
+    if early > 0 {
+      let days = (log(unit) / log1p(-early)).rounded(.down)
+      if days < week { return firstDay + Int(days) }
+    }
     guard hazard > 0 else { return .max }
-    let days = (log(draws.nextOpenUnit()) / log1p(-hazard)).rounded(.down)
+    let rest = (log(unit) - week * log1p(-early)) / log1p(-hazard)
+    let days = week + max(rest.rounded(.down), 0)
     return days >= Double(Int32.max) ? .max : firstDay + Int(days)
   }
 

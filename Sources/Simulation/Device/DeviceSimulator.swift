@@ -123,7 +123,9 @@ struct DeviceSimulator: ~Copyable {
     let launchProbability = hasActivity
       ? tables.activity.probability(segment: segment, base: tables.launchProbabilities[segment], draws: &activityDraws)
       : tables.launchProbabilities[segment]
-    let lastDay = hasActivity ? tables.activity.lastDay(segment: segment, from: max(installDay, 0), draws: &activityDraws) : .max
+    let lastDay = hasActivity
+      ? tables.activity.lastDay(segment: segment, from: max(installDay, 0), installed: installDay >= 0, draws: &activityDraws)
+      : .max
     var running = -1, launchOfVersion = 0, stabilized = false, churned = false, sessionsLeft = 0
     // The launch days, 64 at a time: a Bernoulli draw a day, as bits, then a
     // branch per launch rather than one on every day's draw.

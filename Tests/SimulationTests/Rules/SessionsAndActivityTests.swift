@@ -42,11 +42,26 @@ import Testing
   /// The last day a device can launch: it stays k more days with probability
   /// (1 − h)^k, h = 0.03 for casual devices, within 4.5 binomial standard errors.
   @Test func devicesStopForGoodByTheHazard() {
-    let lastDays = draws(20_000) { tables.lastDay(segment: 0, from: 5, draws: &$0) }
+    let lastDays = draws(20_000) { tables.lastDay(segment: 0, from: 5, installed: true, draws: &$0) }
     #expect(lastDays.allSatisfy { $0 >= 5 })
     for k in [1, 7, 30] {
       let staying = lastDays.filter { $0 >= 5 + k }.count
       #expect(withinBinomialBound(staying, of: lastDays.count, p: pow(0.97, Double(k))), "k \(k): \(staying)")
+    }
+  }
+
+  /// Engaged devices (h = 0.005) have a first week's hazard of 0.15: a
+  /// device installed in the run stays k days with 0.85^k up to 7 and
+  /// 0.85⁷ × 0.995^(k − 7) after; one installed before the run, with
+  /// 0.995^k throughout. Within 4.5 binomial standard errors over 20,000 each.
+  @Test func newDevicesLeaveFasterInTheirFirstWeek() {
+    let new = draws(20_000) { tables.lastDay(segment: 1, from: 3, installed: true, draws: &$0) }
+    let old = draws(20_000) { tables.lastDay(segment: 1, from: 3, installed: false, draws: &$0) }
+    for k in [1, 3, 7, 8, 30] {
+      let early = pow(0.85, Double(min(k, 7))) * pow(0.995, Double(max(k - 7, 0)))
+      let staying = new.filter { $0 >= 3 + k }.count, stayingOld = old.filter { $0 >= 3 + k }.count
+      #expect(withinBinomialBound(staying, of: new.count, p: early), "new, k \(k): \(staying)")
+      #expect(withinBinomialBound(stayingOld, of: old.count, p: pow(0.995, Double(k))), "old, k \(k): \(stayingOld)")
     }
   }
 
