@@ -22,6 +22,8 @@ public struct Metric: Hashable, Sendable {
   public var lifts: [String: [String: Double]]
   /// Per-segment replacements of `lifts`, by segment, experiment and variant.
   public var segmentLifts: [String: [String: [String: Double]]]
+  /// Lifts that start elsewhere and settle to `lifts`, by experiment.
+  public var novelty: [String: Novelty] = [:]
   /// With a value, each device also has a covariate measured before the
   /// experiment: a standard normal whose correlation with the outcome the
   /// device would have under the baselines is this. The analysis adjusts the
@@ -55,9 +57,16 @@ public struct Metric: Hashable, Sendable {
     segmentBaselines[segment] ?? baseline
   }
 
-  /// The lift of `variant` of `experiment` for a device of `segment`.
+  /// The lift of `variant` of `experiment` for a device of `segment`: the
+  /// settled one, where the experiment's effect has `novelty`.
   public func lift(of variant: String, in experiment: String, segment: String) -> Double {
     segmentLifts[segment]?[experiment]?[variant] ?? lifts[experiment]?[variant] ?? 0
+  }
+
+  /// The lift of `variant` on the day of a device's first exposure: its
+  /// novelty's initial lift, or the settled one.
+  public func initialLift(of variant: String, in experiment: String, segment: String) -> Double {
+    novelty[experiment]?.initialLifts[variant] ?? lift(of: variant, in: experiment, segment: segment)
   }
 
   public init(
@@ -89,16 +98,20 @@ extension Metric {
   public static let acceptedMeans: ClosedRange<Double> = 1e-12...1e15
 
   /// The largest mean a device can have: a segment's baseline times, for
-  /// every experiment with a lift, 1 plus its largest positive lift (a device
-  /// shown each experiment's best variant). 1 for a conversion, whose
+  /// every experiment with a lift, 1 plus its largest positive lift, settled
+  /// or initial (a device shown each experiment's best variant). 1 for a conversion, whose
   /// probability stops at 1. Exact sums pick their grid from it.
   public func largestMean(in population: Population) -> Double {
     guard kind != .conversion else { return 1 }
     return population.segments.map { segment in
       let segmentLifts = self.segmentLifts[segment.name] ?? [:]
-      return Set(lifts.keys).union(segmentLifts.keys).sorted().reduce(baseline(in: segment.name)) { mean, experiment in
+      let experiments = Set(lifts.keys).union(segmentLifts.keys).union(novelty.keys)
+      return experiments.sorted().reduce(baseline(in: segment.name)) { mean, experiment in
         let variants = Set(lifts[experiment]?.keys ?? [:].keys).union(segmentLifts[experiment]?.keys ?? [:].keys)
-        let largest = variants.map { lift(of: $0, in: experiment, segment: segment.name) }.max() ?? 0
+          .union(novelty[experiment]?.initialLifts.keys ?? [:].keys)
+        let largest = variants.map {
+          max(lift(of: $0, in: experiment, segment: segment.name), initialLift(of: $0, in: experiment, segment: segment.name))
+        }.max() ?? 0
         return mean * (1 + max(0, largest))
       }
     }.max() ?? baseline

@@ -25,9 +25,10 @@ enum ScenarioFields {
     "firstWeekInactivityHazard",
   ]
   static let activity = ["mean", "concentration"]
+  static let novelty = ["initialLifts", "halfLifeDays"]
   static let metric = [
     "name", "kind", "baseline", "segmentBaselines", "lifts", "segmentLifts", "distribution", "sigma", "shape",
-    "covariateCorrelation", "quantiles", "winsorize",
+    "covariateCorrelation", "quantiles", "winsorize", "novelty",
   ]
   static let ratio = ["name", "numerator", "denominator"]
   static let analysis = [

@@ -98,6 +98,9 @@ public enum ScenarioLimits {
   /// The percentile a metric is winsorized at: from 0.5 (capping half the
   /// devices would compare medians, which `quantiles` does directly) to 0.999.
   public static let winsorize: ClosedRange<Double> = 0.5...0.999
+  /// A novelty's half-life in days: from a tenth of a day (gone by the next)
+  /// to ten years (the longest run: a lift that never settles within it).
+  public static let halfLifeDays: ClosedRange<Double> = 0.1...3660
 
   /// The relative lift a power calculation targets: 0.1% to 1,000%. Below,
   /// the sample it asks for exceeds any count a run can hold.

@@ -95,6 +95,17 @@ struct ScenarioReader {
       guard !metrics.contains(where: { $0.name == metric.name }) else {
         throw ScenarioError(path: "\(metricNode.path).name", message: "'\(metric.name)' is defined twice")
       }
+      // How fast a device gets used to a change is the experiment's: one half-life for all its metrics.
+      for (experiment, effect) in metric.novelty.sorted(by: { $0.key < $1.key }) {
+        if let other = metrics.first(where: { $0.novelty[experiment] != nil }),
+          let halfLife = other.novelty[experiment]?.halfLifeDays, halfLife != effect.halfLifeDays
+        {
+          throw ScenarioError(
+            path: "\(metricNode.path).novelty.\(experiment).halfLifeDays",
+            message: "is \(NumberText.plain(effect.halfLifeDays)) where \(other.name) gives \(experiment) \(NumberText.plain(halfLife)): "
+              + "how fast devices get used to an experiment is one half-life for all its metrics")
+        }
+      }
       metrics.append(metric)
     }
     var ratios: [RatioMetric] = []
@@ -216,6 +227,7 @@ struct ScenarioReader {
     var metric = Metric(
       name: name, kind: kind, baseline: baseline, segmentBaselines: segmentBaselines, lifts: lifts,
       segmentLifts: segmentLifts, covariateCorrelation: covariateCorrelation)
+    if let noveltyNode = object.optional("novelty") { metric.novelty = try novelty(noveltyNode, catalog: catalog) }
     if let quantilesNode = object.optional("quantiles") {
       guard !isConversion else {
         throw quantilesNode.error("applies to continuous metrics only: every quantile of a conversion is 0 or 1")
@@ -262,33 +274,6 @@ struct ScenarioReader {
     default:
       throw node.error("must be \"lognormal\" or \"gamma\"")
     }
-  }
-
-  private mutating func lifts(_ node: JSONNode, catalog: ExperimentCatalog) throws(ScenarioError) -> [String: [String: Double]] {
-    var lifts: [String: [String: Double]] = [:]
-    for (experiment, variantsNode) in try node.members() {
-      try catalog.requireExperiment(experiment, at: variantsNode)
-      var variants: [String: Double] = [:]
-      for (variant, liftNode) in try variantsNode.members() {
-        try catalog.requireVariant(variant, of: experiment, at: liftNode)
-        let lift = try liftNode.double()
-        guard lift > -1 else { throw liftNode.error("must be greater than -1: a lift of -1 removes the outcome entirely") }
-        guard lift <= ScenarioLimits.liftUpperBound else {
-          throw liftNode.error(
-            "must be at most \(NumberText.plain(ScenarioLimits.liftUpperBound)) (+1,000%): a lift is a fraction, "
-              + "write \(NumberText.plain(lift / 100)) for +\(NumberText.plain(lift))%")
-        }
-        if lift > 1, lift == lift.rounded() {
-          // A whole number above +100% is most likely a percentage written as one.
-          warnings.append(liftNode.error(
-            "\(NumberText.plain(lift)) means +\(NumberText.plain(lift * 100))%; +\(NumberText.plain(lift))% is "
-              + "\(NumberText.plain(lift / 100))"))
-        }
-        variants[variant] = lift
-      }
-      lifts[experiment] = variants
-    }
-    return lifts
   }
 
   func requireSegment(_ segment: String, among segments: [String], at node: JSONNode) throws(ScenarioError) {

@@ -158,7 +158,7 @@ func expectScenarioError(_ text: String, _ expected: String, sourceLocation: Sou
     expectError(
       minimalScenario(extra: #", "metrics": [ { "name": "x", "type": "conversion", "baseline": 0.1 } ]"#),
       "metrics[0].type: is not a known field; did you mean 'kind'? (known: name, kind, baseline, segmentBaselines, lifts, "
-        + "segmentLifts, distribution, sigma, shape, covariateCorrelation, quantiles, winsorize)")
+        + "segmentLifts, distribution, sigma, shape, covariateCorrelation, quantiles, winsorize, novelty)")
   }
 }
 

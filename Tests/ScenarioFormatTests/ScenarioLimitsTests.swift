@@ -189,7 +189,7 @@ import Testing
       "| `variants` of an experiment, across its versions | 1 to 64 |", "| `weight` | 1 to 1,000,000,000 |",
       "| `shape` (gamma) | 0.01 to 10,000 |", "| `covariateCorrelation` | −0.99 to 0.99 |",
       "| `minimumDevicesPerVariant` | 2 to 1,000,000 |", "| `quantiles` of a metric | 1 to 8, each 0.01 to 0.99 |",
-      "| `winsorize` of a metric | 0.5 to 0.999 |",
+      "| `winsorize` of a metric | 0.5 to 0.999 |", "| a novelty's `halfLifeDays` | 0.1 to 3,660 |",
       "| `segments`, `metrics`, `ratios` | 1 to 64, 0 to 64, 0 to 64 |",
       "| `minimumDetectableEffect` | 0.001 to 10 |",
     ] {

@@ -10,6 +10,9 @@ struct DeviceOutcomes: ~Copyable {
   private var mixedLifts: ScratchArray<Double>
   /// Per metric, the product of every displayed experiment's mixed lift.
   private var factors: ScratchArray<Double>
+  /// Per experiment with novelty, the share of its initial lifts its display
+  /// days carry (`Exposures.noveltyShare`).
+  private var noveltyShares: ScratchArray<Double>
   private let experiments: Int
 
   init(tables: borrowing @_addressable SimulationTables) {
@@ -18,6 +21,7 @@ struct DeviceOutcomes: ~Copyable {
     covariates = ScratchArray(repeating: 0, count: tables.metricCount)
     mixedLifts = ScratchArray(repeating: 0, count: tables.metricCount * tables.experimentCount)
     factors = ScratchArray(repeating: 1, count: tables.metricCount)
+    noveltyShares = ScratchArray(repeating: 0, count: tables.hasNovelty ? tables.experimentCount : 0)
   }
 
   /// Draws each metric; `exposures` lists the experiments shown in the plan's order.
@@ -28,6 +32,12 @@ struct DeviceOutcomes: ~Copyable {
   ) {
     var stream = random.stream(.outcomes)
     var covariateDraws = random.stream(.covariates, ifUsed: tables.hasCovariates)
+    if tables.hasNovelty {
+      for position in 0..<exposures.shownCount {
+        let experiment = exposures.shown[position]
+        noveltyShares[experiment] = exposures.noveltyShare(experiment, tables: tables)
+      }
+    }
     for metric in 0..<tables.metricCount {
       var factor = 1.0
       for position in 0..<exposures.shownCount {
@@ -58,15 +68,21 @@ struct DeviceOutcomes: ~Copyable {
   /// alone in `experiment` (`shown`: whether it was shown the experiment at all),
   /// and the other experiments as they were. Without a lift of its own (most
   /// experiments lift no metric) the others' factor is the whole product, as
-  /// dividing it by 1 would give, without the division.
+  /// dividing it by 1 would give, without the division. With novelty, the
+  /// variant alone on the same display days carries as much of its initial
+  /// lift as the device's own variants did; a device not shown it, none.
   @inline(__always)
   func expectation(
     _ metric: Int, experiment: Int, variant: Int, shown: Bool, segment: Int, tables: borrowing @_addressable SimulationTables
   ) -> Double {
     let ownLift = shown ? mixedLifts[metric * experiments + experiment] : 0
     let others = ownLift == 0 ? factors[metric] : factors[metric] / (1 + ownLift)
+    var lift = tables.lift(metric: metric, experiment: experiment, variant: variant, segment: segment)
+    if shown, tables.hasNovelty, tables.noveltyHalfLives[experiment] > 0 {
+      let initial = tables.initialLift(metric: metric, experiment: experiment, variant: variant, segment: segment)
+      lift += (initial - lift) * noveltyShares[experiment]
+    }
     return tables.metricKinds[metric].expectation(
-      baseline: tables.baseline(metric: metric, segment: segment),
-      factor: others * (1 + tables.lift(metric: metric, experiment: experiment, variant: variant, segment: segment)))
+      baseline: tables.baseline(metric: metric, segment: segment), factor: others * (1 + lift))
   }
 }

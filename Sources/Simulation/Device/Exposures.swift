@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a device was displayed of each experiment, and the batch's exposure
 /// counts: `VariantTally.exposed`, `contaminated` and `firstExposed`,
 /// `ExperimentTally.mixedDevices` and `dailyNewExposures`.
@@ -5,6 +7,11 @@ struct Exposures: DevicePart, ~Copyable {
   // The device, reset for each.
   /// Display days per experiment and variant, by `tables.variantStart[experiment] + variant`.
   private var displayDays: ScratchArray<Int32>
+  /// By the same index, Σ over the display days of 2^(−t / half-life), t the
+  /// days since the device's first exposure to the experiment: how much of
+  /// the initial lift is left on them, summed (`Novelty`). Kept only where an
+  /// experiment has novelty (`SimulationTables.hasNovelty`).
+  private var noveltyWeights: ScratchArray<Double>
   /// Per experiment, the variants displayed, a bit each: an experiment has
   /// at most 64 (`ScenarioLimits.variants`), so masks shift with `&<<`.
   private(set) var displayedMask: ScratchArray<UInt64>
@@ -29,6 +36,7 @@ struct Exposures: DevicePart, ~Copyable {
   init(tables: borrowing @_addressable SimulationTables) {
     let experiments = tables.experimentCount, variants = tables.variantStart[experiments]
     displayDays = ScratchArray(repeating: 0, count: variants)
+    noveltyWeights = ScratchArray(repeating: 0, count: tables.hasNovelty ? variants : 0)
     displayedMask = ScratchArray(repeating: 0, count: experiments)
     firstVariant = ScratchArray(repeating: -1, count: experiments)
     firstDay = ScratchArray(repeating: 0, count: experiments)
@@ -50,6 +58,7 @@ struct Exposures: DevicePart, ~Copyable {
     }
     shownCount = 0
     displayDays.fill(0)
+    noveltyWeights.fill(0)
   }
 
   /// Counts one display; returns whether it is the device's first of the experiment.
@@ -61,12 +70,18 @@ struct Exposures: DevicePart, ~Copyable {
       dailyNewExposures[tables.dailyStart[experiment] + day * tables.variantCount(experiment) + variant] += 1
     }
     displayedMask[experiment] |= bit
-    guard firstVariant[experiment] < 0 else { return false }
-    firstVariant[experiment] = variant
-    shown[shownCount] = experiment
-    shownCount += 1
-    firstDay[experiment] = day
-    return true
+    let isFirst = firstVariant[experiment] < 0
+    if isFirst {
+      firstVariant[experiment] = variant
+      shown[shownCount] = experiment
+      shownCount += 1
+      firstDay[experiment] = day
+    }
+    if tables.hasNovelty, tables.noveltyHalfLives[experiment] > 0 {
+      noveltyWeights[tables.variantStart[experiment] + variant] +=
+        exp2(-Double(day - firstDay[experiment]) / tables.noveltyHalfLives[experiment])
+    }
+    return isFirst
   }
 
   /// Whether the device was displayed one variant of the experiment only.
@@ -94,22 +109,46 @@ struct Exposures: DevicePart, ~Copyable {
 
   /// The lift an experiment's displayed variants give, weighted by display
   /// days: 0 for an experiment that lifts the metric nowhere, as the weighted
-  /// sum of its zero lifts would give.
+  /// sum of its zero lifts would give. With novelty, each display day t days
+  /// after the first exposure carries settled + (initial − settled) 2^(−t/h).
   @inline(__always)
   func mixedLift(_ experiment: Int, metric: Int, segment: Int, tables: borrowing @_addressable SimulationTables) -> Double {
     guard tables.liftsMetric[metric * tables.experimentCount + experiment] else { return 0 }
     var weighted = 0.0, days: Int32 = 0
     let start = tables.variantStart[experiment]
+    let moves = tables.hasNovelty && tables.noveltyHalfLives[experiment] > 0
     // The displayed variants, in order: those with display days.
     var displayed = displayedMask[experiment]
     while displayed != 0 {
       let variant = displayed.trailingZeroBitCount
       displayed &= displayed - 1
       let count = displayDays[start + variant]
-      weighted += Double(count) * tables.lift(metric: metric, experiment: experiment, variant: variant, segment: segment)
+      let settled = tables.lift(metric: metric, experiment: experiment, variant: variant, segment: segment)
+      weighted += Double(count) * settled
+      if moves {
+        let initial = tables.initialLift(metric: metric, experiment: experiment, variant: variant, segment: segment)
+        weighted += noveltyWeights[start + variant] * (initial - settled)
+      }
       days += count
     }
     return weighted / Double(days)
+  }
+
+  /// Of an experiment's initial lift, the share its display days carry on
+  /// average (Σ 2^(−t/h) over the days / the days): what a device shown one
+  /// variant on the same days would carry. 0 without novelty.
+  func noveltyShare(_ experiment: Int, tables: borrowing @_addressable SimulationTables) -> Double {
+    guard tables.hasNovelty, tables.noveltyHalfLives[experiment] > 0 else { return 0 }
+    var weight = 0.0, days: Int32 = 0
+    let start = tables.variantStart[experiment]
+    var displayed = displayedMask[experiment]
+    while displayed != 0 {
+      let variant = displayed.trailingZeroBitCount
+      displayed &= displayed - 1
+      weight += noveltyWeights[start + variant]
+      days += displayDays[start + variant]
+    }
+    return days > 0 ? weight / Double(days) : 0
   }
 
   /// Counts the device for every experiment it was displayed.

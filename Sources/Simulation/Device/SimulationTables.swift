@@ -111,9 +111,18 @@ struct SimulationTables: ~Copyable {
   /// By `((metric * variants(all experiments)) + variantStart[e] + variant) * segments + segment`.
   let lifts: ScratchArray<Double>
   /// By `metric * experimentCount + experiment`: whether any variant of the
-  /// experiment lifts the metric in any segment. Most experiments of a plan
-  /// lift none of its metrics, and their mixed lift is 0 without a division.
+  /// experiment lifts the metric in any segment, settled or initially. Most
+  /// experiments of a plan lift none of its metrics, and their mixed lift is
+  /// 0 without a division.
   let liftsMetric: ScratchArray<Bool>
+  /// As `lifts`: each variant's lift on the day of a device's first exposure
+  /// (`Novelty`), the settled one where the experiment's effect does not move.
+  let initialLifts: ScratchArray<Double>
+  /// Per experiment, the half-life in days of its novelty; 0 for none.
+  let noveltyHalfLives: ScratchArray<Double>
+  /// Whether any experiment's effect moves: otherwise the loop keeps no
+  /// novelty weights.
+  let hasNovelty: Bool
 
   init(_ plan: SimulationPlan) {
     let scenario = plan.scenario
@@ -236,12 +245,24 @@ struct SimulationTables: ~Copyable {
       }
     }
     self.lifts = ScratchArray(lifts)
+    let initialLifts = scenario.metrics.flatMap { metric in
+      plan.experimentNames.indices.flatMap { experiment in
+        plan.variantNames[experiment].flatMap { variant in
+          segments.map { metric.initialLift(of: variant, in: plan.experimentNames[experiment], segment: $0.name) }
+        }
+      }
+    }
+    self.initialLifts = ScratchArray(initialLifts)
+    noveltyHalfLives = ScratchArray(plan.experimentNames.map { experiment in
+      scenario.metrics.lazy.compactMap { $0.novelty[experiment]?.halfLifeDays }.first ?? 0
+    })
+    hasNovelty = scenario.metrics.contains { !$0.novelty.isEmpty }
     let variants = variantStart.last!
     liftsMetric = ScratchArray(scenario.metrics.indices.flatMap { metric in
       plan.experimentNames.indices.map { experiment in
         let first = (metric * variants + variantStart[experiment]) * segments.count
         let end = (metric * variants + variantStart[experiment + 1]) * segments.count
-        return lifts[first..<end].contains { $0 != 0 }
+        return lifts[first..<end].contains { $0 != 0 } || initialLifts[first..<end].contains { $0 != 0 }
       }
     })
   }
@@ -274,5 +295,9 @@ struct SimulationTables: ~Copyable {
 
   func lift(metric: Int, experiment: Int, variant: Int, segment: Int) -> Double {
     lifts[((metric * variantStart[experimentCount]) + variantStart[experiment] + variant) * segmentCount + segment]
+  }
+
+  func initialLift(metric: Int, experiment: Int, variant: Int, segment: Int) -> Double {
+    initialLifts[((metric * variantStart[experimentCount]) + variantStart[experiment] + variant) * segmentCount + segment]
   }
 }
