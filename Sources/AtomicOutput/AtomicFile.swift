@@ -34,20 +34,65 @@ public struct OutputError: Error, Hashable, Sendable, CustomStringConvertible {
 /// a temporary file beside the target, which replaces it in one rename when
 /// the last piece is written, so a large table needs no more memory than a
 /// piece and a failed run leaves the previous file.
+///
+/// What the target is decides how (README.md, "Where the bench writes"):
+/// nothing yet or a regular file is replaced whole; a link to a regular file
+/// keeps the link, and the file it names is replaced whole; a device or a
+/// pipe (`/dev/null`, `/dev/stdout`) is written through as the pieces come,
+/// as it cannot be replaced; a folder, or a link that names nothing or a
+/// folder, is refused. A rename never puts a regular file where a device or a
+/// link was.
 public struct StreamedFile: ~Copyable {
   public let url: URL
-  private let temporary: URL
+  /// The temporary file renamed over `replaced` at commit; nil when the
+  /// target is written through.
+  private let temporary: URL?
+  private let replaced: URL
   private let handle: FileHandle
 
   public init(url: URL) throws(OutputError) {
-    let folder = url.deletingLastPathComponent()
+    var target = url
+    var status = stat()
+    if lstat(url.path, &status) == 0 {
+      let kind = status.st_mode & S_IFMT
+      if kind == S_IFLNK {
+        guard stat(url.path, &status) == 0 else {
+          throw OutputError(path: url.path, reason: "is a link to nothing that exists; name a file to write, or remove the link")
+        }
+      }
+      switch status.st_mode & S_IFMT {
+      case S_IFREG:
+        if kind == S_IFLNK {
+          guard let resolved = realpath(url.path, nil) else {
+            throw OutputError(path: url.path, reason: "is a link that cannot be followed (\(String(cString: strerror(errno))))")
+          }
+          target = URL(fileURLWithPath: String(cString: resolved))
+          free(resolved)
+        }
+      case S_IFCHR, S_IFIFO, S_IFSOCK:
+        guard let handle = FileHandle(forWritingAtPath: url.path) else {
+          throw OutputError(path: url.path, reason: "cannot be written (\(String(cString: strerror(errno))))")
+        }
+        self.url = url
+        temporary = nil
+        replaced = url
+        self.handle = handle
+        return
+      case S_IFDIR:
+        throw OutputError(path: url.path, reason: "is a folder; name a file to write")
+      default:
+        throw OutputError(path: url.path, reason: "is neither a file nor a device; name a file to write")
+      }
+    }
+    let folder = target.deletingLastPathComponent()
     try FolderPaths.create(folder.path)
-    let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).partial")
+    let temporary = folder.appendingPathComponent(".\(target.lastPathComponent).\(getpid()).partial")
     guard FileManager.default.createFile(atPath: temporary.path, contents: nil),
       let handle = FileHandle(forWritingAtPath: temporary.path)
     else { throw OutputError(path: url.path, reason: "cannot be written (\(String(cString: strerror(errno))))") }
     self.url = url
     self.temporary = temporary
+    replaced = target
     self.handle = handle
   }
 
@@ -71,8 +116,13 @@ public struct StreamedFile: ~Copyable {
     }
   }
 
-  /// Flushes the file and puts it in the target's place.
+  /// Flushes the file and puts it in the target's place; a device or a pipe
+  /// written through is only closed.
   public consuming func commit() throws(OutputError) {
+    guard let temporary else {
+      try? handle.close()
+      return
+    }
     do {
       try handle.synchronize()
       try handle.close()
@@ -80,7 +130,7 @@ public struct StreamedFile: ~Copyable {
       try? FileManager.default.removeItem(at: temporary)
       throw OutputError(path: url.path, reason: "cannot be written (\(error.localizedDescription))")
     }
-    guard rename(temporary.path, url.path) == 0 else {
+    guard rename(temporary.path, replaced.path) == 0 else {
       let reason = String(cString: strerror(errno))
       try? FileManager.default.removeItem(at: temporary)
       throw OutputError(path: url.path, reason: "cannot be written (\(reason))")
@@ -90,6 +140,6 @@ public struct StreamedFile: ~Copyable {
   /// Removes the temporary file, leaving the target as it was.
   public consuming func discard() {
     try? handle.close()
-    try? FileManager.default.removeItem(at: temporary)
+    if let temporary { try? FileManager.default.removeItem(at: temporary) }
   }
 }

@@ -145,4 +145,12 @@ enum OutputTarget {
       throw ValidationError("\(option) \(path) exists and is not a regular file (a folder, a link or a device): name a file to write.")
     }
   }
+
+  /// Whether `path` is a device, a pipe or a socket, or a link to one: a
+  /// target written through (`StreamedFile`).
+  static func isDeviceOrPipe(_ path: String) -> Bool {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return false }
+    return [S_IFCHR, S_IFIFO, S_IFSOCK].contains(status.st_mode & S_IFMT)
+  }
 }

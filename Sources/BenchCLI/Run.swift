@@ -129,6 +129,11 @@ extension Bench {
         simulator.plan, devices: scenario.devices, replications: replications, threads: threads, allowed: largeRun.allowLargeRun)
       let progress = ProgressBar(devices: scenario.devices, replications: replications, enabled: !output.quiet)
       var run = SimulatedRun(scenario: scenario, plan: simulator.plan, replications: replications)
+      if let events, eventsShape == nil, outcomes == nil, OutputTarget.isDeviceOrPipe(events) {
+        throw ValidationError(
+          "--events \(events) is a device or a pipe, which the rows are written through; the outcomes table goes "
+            + "beside a file only: give --outcomes FILE too.")
+      }
       let outcomesPath = eventsShape == nil ? events.map { outcomes ?? Self.outcomesPath(besides: $0) } : nil
       let folder = ReportFolder(out: out ?? "reports", name: scenario.name)
       for (option, path) in [("--events", events), ("--outcomes", outcomesPath)] {
