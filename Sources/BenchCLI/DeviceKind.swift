@@ -13,7 +13,8 @@ enum DeviceKind: String, CaseIterable, ExpressibleByArgument {
   case stabilized
   /// Had a variant discarded because another experiment's variant took its key.
   case clashed
-  /// Launched but was never shown a variant of any experiment.
+  /// Active in an experiment with an enrollment rule that never enrolled it:
+  /// the devices results.json counts as never enrolled, per experiment.
   case neverEnrolled = "never-enrolled"
 
   static var list: String { allCases.map(\.rawValue).joined(separator: ", ") }
@@ -57,8 +58,14 @@ enum DeviceKind: String, CaseIterable, ExpressibleByArgument {
         + "was discarded on day \(launch.day) for \(clash.keys.joined(separator: ", ")), which "
         + "\(plan.experimentNames[clash.servedExperiment])/\(plan.variantNames[clash.servedExperiment][clash.servedVariant]) holds"
     case .neverEnrolled:
-      guard let last = history.launches.last, history.launches.allSatisfy({ Self.displays($0, plan: plan).isEmpty }) else { return nil }
-      return "\(history.launches.count) launches up to day \(last.day), no variant shown"
+      guard let experiment = history.neverEnrolled.first, let last = history.launches.last else { return nil }
+      let held = history.launches.firstIndex { launch in Self.holdings(launch, plan: plan).contains { $0.0 == experiment } }
+      let since = held.map { index in
+        let launch = history.launches[index]
+        return " (held from day \(launch.day), at \(Self.launchName(launch, plan: plan)))"
+      } ?? ""
+      return "\(plan.experimentNames[experiment]) was active\(since) and its enrollment rule never enrolled the device "
+        + "over its \(history.launches.count) launch\(history.launches.count == 1 ? "" : "es") up to day \(last.day)"
     }
   }
 

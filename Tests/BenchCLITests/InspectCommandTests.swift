@@ -89,6 +89,31 @@ import Testing
     #expect(both.standardError.hasPrefix("Error: --device and --find are alternatives: give one.\n"))
   }
 
+  /// `--find never-enrolled` finds the devices results.json counts: in
+  /// apptimize-enrollment.json, whose other experiments are shown to nearly
+  /// every device, the 72 of 300 on which PriceAtRun was active and its rule
+  /// never enrolled them, each named with the experiment.
+  @Test func neverEnrolledFindsTheDevicesResultsCount() throws {
+    let folder = try temporaryFolder()
+    let run = try BenchProcess.run([
+      committedScenario("apptimize-enrollment"), "--devices", "300", "--replications", "1", "--out", folder.path, "--quiet",
+    ])
+    #expect(run.status == 0, "\(run.standardError)")
+    let results = try json(folder.appendingPathComponent("apptimize-enrollment/results.json"))
+    let counted = (results["experiments"] as? [[String: Any]] ?? []).compactMap { experiment -> Int? in
+      guard let enrollment = experiment["enrollment"] as? [String: Any] else { return nil }
+      return enrollment["neverEnrolled"] as? Int
+    }.reduce(0, +)
+    let found = try BenchProcess.run([
+      "inspect", committedScenario("apptimize-enrollment"), "--devices", "300", "--find", "never-enrolled", "--count", "300",
+    ])
+    let headlines = found.standardOutput.split(separator: "\n").filter { $0.contains(" is never-enrolled: ") }
+    #expect(counted == 72 && headlines.count == counted, "results.json: \(counted); inspect: \(headlines.count)")
+    #expect(headlines.allSatisfy {
+      $0.contains(": PriceAtRun was active (held from day ") && $0.contains(" and its enrollment rule never enrolled the device over its ")
+    })
+  }
+
   /// A launch line shows the remote values the device holds: stabilized devices on Express keep
   /// "express-v1" until the day-21 override of checkoutFlow punches the new value through
   /// (docs/rules/RemoteOverride.md), and never show "express-v2" before it.

@@ -228,7 +228,13 @@ struct DeviceSimulator: ~Copyable {
       outcomeCounts.countDevice(
         segment: segment, outcomes: outcomes, exposures: exposures, histograms: &histograms, tables: tables)
     }
-    if Observer.isObserving { observer.finished(outcomes: outcomes.outcomes.array) }
+    if Observer.isObserving {
+      if hasEnrollment {
+        let never = enrollment.experiments.indices.filter { enrollment.wasActive[$0] && enrollment.enrolledVariant[$0] < 0 }
+        if !never.isEmpty { observer.neverEnrolled(never.map { enrollment.experiments[$0] }) }
+      }
+      observer.finished(outcomes: outcomes.outcomes.array)
+    }
   }
 
   /// The app displays each experiment the manager served with its display

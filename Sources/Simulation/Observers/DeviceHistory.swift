@@ -14,6 +14,9 @@ public struct DeviceHistory: DeviceObserver, Sendable {
   public private(set) var upgradeDays: [Double?] = []
   public private(set) var launches: [LaunchRecord] = []
   public private(set) var outcomes: [Double] = []
+  /// The experiments with an enrollment rule active on the device that never
+  /// enrolled it (`DeviceObserver.neverEnrolled`).
+  public private(set) var neverEnrolled: [Int] = []
   public private(set) var events: EventLog
 
   public init(plan: SimulationPlan) {
@@ -32,6 +35,10 @@ public struct DeviceHistory: DeviceObserver, Sendable {
   public mutating func launched(_ launch: LaunchRecord) {
     launches.append(launch)
     events.launched(launch)
+  }
+
+  public mutating func neverEnrolled(_ experiments: [Int]) {
+    neverEnrolled = experiments
   }
 
   public mutating func finished(outcomes: [Double]) {

@@ -10,7 +10,15 @@ public protocol DeviceObserver {
   /// holds the day each version became installed, nil for one never taken.
   mutating func started(device: Int, token: ActiveExperimentsToken, segment: Int, installDay: Int?, upgradeDays: [Double?])
   mutating func launched(_ launch: LaunchRecord)
+  /// The experiments with an enrollment rule that were active on the device
+  /// and never enrolled it, as results.json counts them; called before
+  /// `finished`, for devices with some.
+  mutating func neverEnrolled(_ experiments: [Int])
   mutating func finished(outcomes: [Double])
+}
+
+extension DeviceObserver {
+  public mutating func neverEnrolled(_ experiments: [Int]) {}
 }
 
 /// One launch of the app on one device.
