@@ -42,7 +42,9 @@ struct DeviceOutcomes: ~Copyable {
       var factor = 1.0
       for position in 0..<exposures.shownCount {
         let experiment = exposures.shown[position]
-        let lift = exposures.mixedLift(experiment, metric: metric, segment: segment, tables: tables)
+        let lift = tables.hasNovelty
+          ? exposures.movingLift(experiment, metric: metric, segment: segment, tables: tables)
+          : exposures.mixedLift(experiment, metric: metric, segment: segment, tables: tables)
         mixedLifts[metric * experiments + experiment] = lift
         factor *= 1 + lift
       }
@@ -77,12 +79,21 @@ struct DeviceOutcomes: ~Copyable {
   ) -> Double {
     let ownLift = shown ? mixedLifts[metric * experiments + experiment] : 0
     let others = ownLift == 0 ? factors[metric] : factors[metric] / (1 + ownLift)
-    var lift = tables.lift(metric: metric, experiment: experiment, variant: variant, segment: segment)
-    if shown, tables.hasNovelty, tables.noveltyHalfLives[experiment] > 0 {
-      let initial = tables.initialLift(metric: metric, experiment: experiment, variant: variant, segment: segment)
-      lift += (initial - lift) * noveltyShares[experiment]
-    }
+    let lift = tables.hasNovelty && shown
+      ? movingLift(metric, experiment: experiment, variant: variant, segment: segment, tables: tables)
+      : tables.lift(metric: metric, experiment: experiment, variant: variant, segment: segment)
     return tables.metricKinds[metric].expectation(
       baseline: tables.baseline(metric: metric, segment: segment), factor: others * (1 + lift))
+  }
+
+  /// The lift `variant` alone would give on the device's display days of the
+  /// experiment: its settled lift plus the share of its initial one they carry.
+  private func movingLift(
+    _ metric: Int, experiment: Int, variant: Int, segment: Int, tables: borrowing @_addressable SimulationTables
+  ) -> Double {
+    let settled = tables.lift(metric: metric, experiment: experiment, variant: variant, segment: segment)
+    guard tables.noveltyHalfLives[experiment] > 0 else { return settled }
+    let initial = tables.initialLift(metric: metric, experiment: experiment, variant: variant, segment: segment)
+    return settled + (initial - settled) * noveltyShares[experiment]
   }
 }

@@ -40,6 +40,9 @@ struct DeviceSimulator: ~Copyable {
   private let hasRemote: Bool
   private let hasService: Bool
   private let hasEnrollment: Bool
+  /// Whether an experiment's lift moves (`Novelty`): the displays then also
+  /// count how much of the initial lift is left.
+  private let hasNovelty: Bool
   /// Whether a served remote experiment may show a device none of its
   /// values: custom or debug values, or keys the app never uses
   /// (`RemoteTables.unusedKeys`).
@@ -68,6 +71,7 @@ struct DeviceSimulator: ~Copyable {
     hasRemote = tables.remote.count > 0
     hasService = tables.service.isUsed
     hasEnrollment = !enrollment.isEmpty
+    hasNovelty = tables.hasNovelty
     let hasLocalValues = tables.remote.customShare > 0 || tables.remote.debugShare > 0
     mayShowNoRemoteValue = hasLocalValues || tables.remote.unusedKeys.contains { $0 != 0 }
     exposures = Exposures(tables: tables)
@@ -263,6 +267,7 @@ struct DeviceSimulator: ~Copyable {
         expectedFirstExposures.count(
           experiment, slot: local.selectionSlot[experiment], eligible: local.eligibleVariants[experiment], tables: tables)
       }
+      if hasNovelty { exposures.recordNovelty(experiment, variant: variant, day: day, tables: tables) }
     }
     for r in 0..<tables.remote.count {
       recorder.remoteDisplayed[r] = false
@@ -277,6 +282,7 @@ struct DeviceSimulator: ~Copyable {
       if exposures.record(experiment, variant: variant, day: day, tables: tables) {
         expectedFirstExposures.count(experiment, shares: remote.selectionShares(r), tables: tables)
       }
+      if hasNovelty { exposures.recordNovelty(experiment, variant: variant, day: day, tables: tables) }
     }
     for s in 0..<tables.service.count {
       recorder.serviceDisplayed[s] = false
@@ -291,6 +297,7 @@ struct DeviceSimulator: ~Copyable {
       if exposures.record(experiment, variant: variant, day: day, tables: tables) {
         expectedFirstExposures.count(experiment, shares: service.selectionShares(s), tables: tables)
       }
+      if hasNovelty { exposures.recordNovelty(experiment, variant: variant, day: day, tables: tables) }
     }
   }
 

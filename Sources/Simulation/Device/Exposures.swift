@@ -70,18 +70,22 @@ struct Exposures: DevicePart, ~Copyable {
       dailyNewExposures[tables.dailyStart[experiment] + day * tables.variantCount(experiment) + variant] += 1
     }
     displayedMask[experiment] |= bit
-    let isFirst = firstVariant[experiment] < 0
-    if isFirst {
-      firstVariant[experiment] = variant
-      shown[shownCount] = experiment
-      shownCount += 1
-      firstDay[experiment] = day
-    }
-    if tables.hasNovelty, tables.noveltyHalfLives[experiment] > 0 {
-      noveltyWeights[tables.variantStart[experiment] + variant] +=
-        exp2(-Double(day - firstDay[experiment]) / tables.noveltyHalfLives[experiment])
-    }
-    return isFirst
+    guard firstVariant[experiment] < 0 else { return false }
+    firstVariant[experiment] = variant
+    shown[shownCount] = experiment
+    shownCount += 1
+    firstDay[experiment] = day
+    return true
+  }
+
+  /// Adds a display's share of the initial lift left, 2^(−t / half-life) t
+  /// days after the first exposure, for a plan with novelty
+  /// (`SimulationTables.hasNovelty`), after `record`.
+  @inline(__always)
+  mutating func recordNovelty(_ experiment: Int, variant: Int, day: Int, tables: borrowing @_addressable SimulationTables) {
+    let halfLife = tables.noveltyHalfLives[experiment]
+    guard halfLife > 0 else { return }
+    noveltyWeights[tables.variantStart[experiment] + variant] += exp2(-Double(day - firstDay[experiment]) / halfLife)
   }
 
   /// Whether the device was displayed one variant of the experiment only.
@@ -109,26 +113,41 @@ struct Exposures: DevicePart, ~Copyable {
 
   /// The lift an experiment's displayed variants give, weighted by display
   /// days: 0 for an experiment that lifts the metric nowhere, as the weighted
-  /// sum of its zero lifts would give. With novelty, each display day t days
-  /// after the first exposure carries settled + (initial − settled) 2^(−t/h).
+  /// sum of its zero lifts would give.
   @inline(__always)
   func mixedLift(_ experiment: Int, metric: Int, segment: Int, tables: borrowing @_addressable SimulationTables) -> Double {
     guard tables.liftsMetric[metric * tables.experimentCount + experiment] else { return 0 }
     var weighted = 0.0, days: Int32 = 0
     let start = tables.variantStart[experiment]
-    let moves = tables.hasNovelty && tables.noveltyHalfLives[experiment] > 0
     // The displayed variants, in order: those with display days.
     var displayed = displayedMask[experiment]
     while displayed != 0 {
       let variant = displayed.trailingZeroBitCount
       displayed &= displayed - 1
       let count = displayDays[start + variant]
+      weighted += Double(count) * tables.lift(metric: metric, experiment: experiment, variant: variant, segment: segment)
+      days += count
+    }
+    return weighted / Double(days)
+  }
+
+  /// `mixedLift` for a plan with novelty: each display day t days after the
+  /// first exposure carries settled + (initial − settled) 2^(−t/h).
+  func movingLift(_ experiment: Int, metric: Int, segment: Int, tables: borrowing @_addressable SimulationTables) -> Double {
+    guard tables.noveltyHalfLives[experiment] > 0 else {
+      return mixedLift(experiment, metric: metric, segment: segment, tables: tables)
+    }
+    guard tables.liftsMetric[metric * tables.experimentCount + experiment] else { return 0 }
+    var weighted = 0.0, days: Int32 = 0
+    let start = tables.variantStart[experiment]
+    var displayed = displayedMask[experiment]
+    while displayed != 0 {
+      let variant = displayed.trailingZeroBitCount
+      displayed &= displayed - 1
+      let count = displayDays[start + variant]
       let settled = tables.lift(metric: metric, experiment: experiment, variant: variant, segment: segment)
-      weighted += Double(count) * settled
-      if moves {
-        let initial = tables.initialLift(metric: metric, experiment: experiment, variant: variant, segment: segment)
-        weighted += noveltyWeights[start + variant] * (initial - settled)
-      }
+      let initial = tables.initialLift(metric: metric, experiment: experiment, variant: variant, segment: segment)
+      weighted += Double(count) * settled + noveltyWeights[start + variant] * (initial - settled)
       days += count
     }
     return weighted / Double(days)
