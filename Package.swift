@@ -240,7 +240,7 @@ let readersOfOutsideInput: Set<String> = [
   "Expectations", "BenchFuzz",
 ]
 /// The modules the fuzzing build leaves unoptimised (below).
-let unoptimizedWhenFuzzing: Set<String> = ["BenchCLI", "Report"]
+let unoptimizedWhenFuzzing: Set<String> = ["BenchCLI", "Report", "ScenarioFormat", "WorldFit"]
 precondition(
   modulesOptimizedForTheTests.isSubset(of: package.targets.map(\.name)),
   "modulesOptimizedForTheTests names a target the package does not have: it would go unoptimised")
@@ -274,10 +274,11 @@ for target in package.targets where !cTargets.contains(target.name) {
       .unsafeFlags(["-sanitize=fuzzer", "-use-ld=lld"], .when(configuration: .release))
     ]
   }
-  // The commands themselves (option parsing, output, the steps of a run) and the report's
-  // writers take no time the fuzzing build's users measure: `bench perf`'s loops are
-  // Simulation's and Benchmark's. Left unoptimised, BenchCLI builds in 3 s of CPU rather than 14,
-  // and Report in 3 rather than 17.
+  // The commands themselves (option parsing, output, the steps of a run), the report's writers,
+  // the scenario's reader (read once a run) and the world fit take no time the fuzzing build's
+  // users measure: `bench perf`'s loops are Simulation's and Benchmark's. Left unoptimised,
+  // BenchCLI builds in 3 s of CPU rather than 14, Report in 3 rather than 17, ScenarioFormat in 6
+  // rather than 31 and WorldFit in 2 rather than 7 (docs/performance.md, "CI's time, seventh step").
   if fuzzing && unoptimizedWhenFuzzing.contains(target.name) {
     target.swiftSettings! += [.unsafeFlags(["-Onone"], .when(configuration: .release))]
   }
