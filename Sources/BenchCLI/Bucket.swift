@@ -49,6 +49,10 @@ extension Bench {
       guard !ids.isEmpty else {
         throw ValidationError("Give the user ids as arguments, or one per line on standard input.")
       }
+      if let (line, character) = IDLines.firstControlCharacter(in: ids) {
+        throw ValidationError(
+          "Id \(line) holds the control character \(character), which no id has: give the ids as text, one per line.")
+      }
       let data = try Self.configuration(config, option: "--config")
       let decisions = try Self.decisions(framework, config: data, option: "--config", path: config, ids: ids, attributes: attributes)
       for row in decisions.lines {

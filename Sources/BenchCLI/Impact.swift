@@ -107,6 +107,10 @@ extension Bench {
       if let blank = lines.firstIndex(of: "") {
         throw BenchError.invalidFile(option: "--ids", problem: "\(path) line \(blank + 1) is blank: give one id per line, without blank lines")
       }
+      if let (line, character) = IDLines.firstControlCharacter(in: lines) {
+        throw BenchError.invalidFile(
+          option: "--ids", problem: "\(path) line \(line) holds the control character \(character), which no id has: save the ids as text, one per line")
+      }
       guard !lines.isEmpty else { throw BenchError.invalidFile(option: "--ids", problem: "\(path) holds no id: give one id per line") }
       return lines
     }

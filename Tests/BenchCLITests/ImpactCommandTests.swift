@@ -103,4 +103,24 @@ import Testing
     #expect(result.status != 0)
     #expect(result.standardError.contains("line 2 is blank"))
   }
+
+  /// An ids file whose line holds a NUL byte is a binary file, not ids: refused
+  /// with the line, as is one piped to `bench bucket`.
+  @Test func aControlCharacterInTheIdsIsRefusedWithItsLine() throws {
+    let ids = try BenchProcess.temporaryFile("user-1\nuser\u{0}2\n")
+    let folder = Self.fixtures.appendingPathComponent("impact")
+    let result = try BenchProcess.run([
+      "impact", "--framework", "eppo", "--before", folder.appendingPathComponent("eppo-before.json").path,
+      "--after", folder.appendingPathComponent("eppo-after.json").path, "--ids", ids,
+    ])
+    #expect(result.status != 0)
+    #expect(result.standardError.contains(
+      "--ids: \(ids) line 2 holds the control character U+0000, which no id has: save the ids as text, one per line"),
+      "\(result.standardError)")
+    let piped = try BenchProcess.run(
+      ["bucket", "--framework", "eppo", "--config", folder.appendingPathComponent("eppo-before.json").path], input: "a\nb\u{1B}[2J\n")
+    #expect(piped.status != 0)
+    #expect(piped.standardError.contains("Id 2 holds the control character U+001B, which no id has: give the ids as text, one per line."),
+      "\(piped.standardError)")
+  }
 }
