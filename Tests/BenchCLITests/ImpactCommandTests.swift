@@ -93,13 +93,17 @@ import Testing
     #expect(bucket.standardOutput.contains("user-1 paywall: 1 (treatment) (hash 0.806121292109226, FALLTHROUGH)\n"))
   }
 
-  @Test func aBlankLineInTheIdsIsRefusedWithItsNumber() throws {
-    let ids = try BenchProcess.temporaryFile("a\n\nb\n")
+  /// `bench impact` on Eppo's two committed configurations, for the ids file `ids`.
+  private func eppoImpact(ids: String) throws -> BenchProcess.Result {
     let folder = Self.fixtures.appendingPathComponent("impact")
-    let result = try BenchProcess.run([
+    return try BenchProcess.run([
       "impact", "--framework", "eppo", "--before", folder.appendingPathComponent("eppo-before.json").path,
       "--after", folder.appendingPathComponent("eppo-after.json").path, "--ids", ids,
     ])
+  }
+
+  @Test func aBlankLineInTheIdsIsRefusedWithItsNumber() throws {
+    let result = try eppoImpact(ids: try BenchProcess.temporaryFile("a\n\nb\n"))
     #expect(result.status != 0)
     #expect(result.standardError.contains("line 2 is blank"))
   }
@@ -108,17 +112,13 @@ import Testing
   /// with the line, as is one piped to `bench bucket`.
   @Test func aControlCharacterInTheIdsIsRefusedWithItsLine() throws {
     let ids = try BenchProcess.temporaryFile("user-1\nuser\u{0}2\n")
-    let folder = Self.fixtures.appendingPathComponent("impact")
-    let result = try BenchProcess.run([
-      "impact", "--framework", "eppo", "--before", folder.appendingPathComponent("eppo-before.json").path,
-      "--after", folder.appendingPathComponent("eppo-after.json").path, "--ids", ids,
-    ])
+    let result = try eppoImpact(ids: ids)
     #expect(result.status != 0)
     #expect(result.standardError.contains(
       "--ids: \(ids) line 2 holds the control character U+0000, which no id has: save the ids as text, one per line"),
       "\(result.standardError)")
-    let piped = try BenchProcess.run(
-      ["bucket", "--framework", "eppo", "--config", folder.appendingPathComponent("eppo-before.json").path], input: "a\nb\u{1B}[2J\n")
+    let before = Self.fixtures.appendingPathComponent("impact/eppo-before.json").path
+    let piped = try BenchProcess.run(["bucket", "--framework", "eppo", "--config", before], input: "a\nb\u{1B}[2J\n")
     #expect(piped.status != 0)
     #expect(piped.standardError.contains("Id 2 holds the control character U+001B, which no id has: give the ids as text, one per line."),
       "\(piped.standardError)")
