@@ -13,6 +13,10 @@ public struct ExportActivity: Sendable {
     /// Per active day, the newest app version seen that day, as an index of `versions`; −1 for none.
     public internal(set) var versions: [Int] = []
     public internal(set) var platform: String?
+    /// Per metric asked for, the device's events of its event over the
+    /// export, and the sum of their property (0 without one).
+    public internal(set) var metricEvents: [Int] = []
+    public internal(set) var metricSums: [Double] = []
   }
 
   public internal(set) var devices: [Device] = []
@@ -29,10 +33,12 @@ public struct ExportActivity: Sendable {
   /// Rows left out as malformed (with `skipMalformed`).
   public internal(set) var skipped: [(line: Int, reason: String)] = []
 
-  /// Reads `path` with `mapping`; times by `time`, whose `start` sets day 0.
+  /// Reads `path` with `mapping`; times by `time`, whose `start` sets day 0;
+  /// each of `metrics` counted per device, its property summed (a present
+  /// property must be a number, as `bench analyze` reads it).
   public init(
-    path: String, mapping: ExportMapping, time: EventTime, sessionEvent: String?, skipMalformed: Bool = false,
-    dayLimit: Int
+    path: String, mapping: ExportMapping, time: EventTime, sessionEvent: String?, metrics: [EventsAnalysis.EventMetric] = [],
+    skipMalformed: Bool = false, dayLimit: Int
   ) throws(AnalyticsTableError) {
     let reader = ExportReader(
       path: path, format: mapping.format ?? (path.lowercased().hasSuffix(".csv") ? .csv : .jsonl),
@@ -40,6 +46,11 @@ public struct ExportActivity: Sendable {
     var numbers: [String: Int] = [:]
     var versionNumbers: [String: Int] = [:]
     var rows: [(device: Int, day: Int, session: Bool, version: Int, platform: String?)] = []
+    // Per device, per metric: its events and the sum of their property.
+    var metricEvents: [[Int]] = [], metricSums: [[Double]] = []
+    let propertyPaths = metrics.map { metric in
+      metric.property.map { property in [mapping.propertyPath(property), FieldPath(property)].compactMap { $0 } } ?? []
+    }
     var firstDay = Int.max
     let session = sessionEvent ?? mapping.sessionEvent
     var sawSession = false, sawVersion = false, sawPlatform = false
@@ -63,8 +74,17 @@ public struct ExportActivity: Sendable {
       sawPlatform = sawPlatform || platform != nil
       let device = numbers[unit] ?? {
         numbers[unit] = numbers.count
+        metricEvents.append(Array(repeating: 0, count: metrics.count))
+        metricSums.append(Array(repeating: 0, count: metrics.count))
         return numbers.count - 1
       }()
+      for (index, metric) in metrics.enumerated() where event == metric.event {
+        metricEvents[device][index] += 1
+        guard let property = metric.property else { continue }
+        // Absent, null or empty, the property adds 0, as `bench analyze` sums it.
+        guard let text = propertyPaths[index].lazy.compactMap({ $0.resolve(in: row)?.text }).first(where: { !$0.isEmpty }) else { continue }
+        metricSums[device][index] += try EventsAnalysis.amount(text, of: property)
+      }
       rows.append((device, instant.day, isSession, version, platform))
       firstDay = min(firstDay, instant.day)
     }
@@ -76,6 +96,10 @@ public struct ExportActivity: Sendable {
     hasVersions = sawVersion
     hasPlatforms = sawPlatform
     devices = Array(repeating: Device(), count: numbers.count)
+    for index in devices.indices {
+      devices[index].metricEvents = metricEvents[index]
+      devices[index].metricSums = metricSums[index]
+    }
     // A device's rows by day: rows are in file order, not necessarily in time order.
     rows.sort { ($0.device, $0.day) < ($1.device, $1.day) }
     var lastDay = 0
@@ -122,6 +146,8 @@ extension ExportActivity {
     kept.devices = devices.compactMap { device in
       var trimmed = Device()
       trimmed.platform = device.platform
+      trimmed.metricEvents = device.metricEvents
+      trimmed.metricSums = device.metricSums
       for (index, day) in device.days.enumerated() where range.contains(day) {
         trimmed.days.append(day - range.lowerBound)
         trimmed.sessions.append(device.sessions[index])

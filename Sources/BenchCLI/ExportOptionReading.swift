@@ -17,6 +17,29 @@ enum ExportOptionReading {
     }
   }
 
+  /// `--metric NAME=EVENT[:PROPERTY]` (or another option's of that form),
+  /// each name once.
+  static func eventMetrics(_ texts: [String], option: String) throws -> [EventsAnalysis.EventMetric] {
+    var metrics: [EventsAnalysis.EventMetric] = []
+    for text in texts {
+      guard let (name, definition) = Bench.Analyze.pair(text) else {
+        throw ValidationError("\(option) takes NAME=EVENT or NAME=EVENT:PROPERTY, not '\(text)'.")
+      }
+      // An event's name may hold ':' (statsig::…); the property follows the last one.
+      let colon = definition.lastIndex(of: ":")
+      if colon == definition.startIndex {
+        throw ValidationError("\(option) \(text): the event's name is empty; give NAME=EVENT:PROPERTY, e.g. revenue=purchase:price.")
+      }
+      let isProperty = colon.map { definition[definition.index(before: $0)] != ":" && definition.index(after: $0) != definition.endIndex } ?? false
+      let event = isProperty ? String(definition[..<colon!]) : definition
+      let property = isProperty ? String(definition[definition.index(after: colon!)...]) : nil
+      guard !event.isEmpty else { throw ValidationError("\(option) \(text): the event's name is empty.") }
+      guard !metrics.contains(where: { $0.name == name }) else { throw ValidationError("\(option) \(name) is given twice.") }
+      metrics.append(EventsAnalysis.EventMetric(name: name, event: event, property: property))
+    }
+    return metrics
+  }
+
   /// `--time` (or `format` without it), `--timezone` and `--start`.
   static func eventTime(time: String?, format standard: EventTime.Format, timezone: String, start: String?) throws -> EventTime {
     let text = time ?? standard.rawValue

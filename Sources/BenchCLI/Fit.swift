@@ -2,6 +2,7 @@ import AnalyticsTable
 import ArgumentParser
 import AtomicOutput
 import Foundation
+import Lab
 import Results
 import ScenarioFormat
 import WorldFit
@@ -35,6 +36,13 @@ extension Bench {
     @Option(help: "The event each launch sends (default: the preset's, e.g. Amplitude's session_start).")
     var sessionEvent: String?
 
+    @Option(
+      name: .customLong("metric"),
+      help: ArgumentHelp(
+        "A metric whose baselines per platform to fit, as bench analyze takes it: NAME=EVENT (a conversion: the share of devices with the event) or NAME=EVENT:PROPERTY (an amount: the mean of each device's sum); repeatable.",
+        valueName: "name=event[:property]"))
+    var eventMetrics: [String] = []
+
     @Option(help: ArgumentHelp("How the export writes times: day, iso8601, unix, unix-ms or unix-us (default: the preset's).", valueName: "format"))
     var time: String?
 
@@ -67,13 +75,24 @@ extension Bench {
         throw ValidationError("--out names the scenario file to write, ending in .json, not '\(out)'.")
       }
       _ = try scenarioName()
+      _ = try metrics()
+    }
+
+    /// `--metric`, each named as a scenario names a metric.
+    private func metrics() throws -> [EventsAnalysis.EventMetric] {
+      let metrics = try ExportOptionReading.eventMetrics(eventMetrics, option: "--metric")
+      for metric in metrics where !NamingConvention.lowerCamelCase.accepts(metric.name) {
+        throw ValidationError("--metric \(metric.name): a metric's name is lowerCamelCase, as a scenario's is, e.g. purchased or revenue.")
+      }
+      return metrics
     }
 
     public func run() throws {
       let mapping = try mapping()
       let time = try eventTime()
+      let metrics = try metrics()
       let read = try ExportActivity(
-        path: export, mapping: mapping, time: time, sessionEvent: sessionEvent, skipMalformed: skipMalformed,
+        path: export, mapping: mapping, time: time, sessionEvent: sessionEvent, metrics: metrics, skipMalformed: skipMalformed,
         dayLimit: ScenarioLimits.days.upperBound)
       let complete = FittedWorld.completeDays(active: read.activeByDay)
       let activity = complete.count == read.days ? read : read.keeping(days: complete)
@@ -81,7 +100,18 @@ extension Bench {
         throw ValidationError("\(export): spans \(activity.days) day\(activity.days == 1 ? "" : "s"); the fit needs at least 7 to tell activity from installs.")
       }
       let startDay = (time.start ?? read.firstCalendarDay) + complete.lowerBound
-      let world = FittedWorld(activity, startDay: startDay)
+      let world = FittedWorld(activity, startDay: startDay, metrics: metrics)
+      for (metric, fitted) in zip(metrics, world.metrics) {
+        let named = "--metric \(metric.name)=\(metric.event)" + (metric.property.map { ":\($0)" } ?? "")
+        guard activity.devices.contains(where: { $0.metricEvents[metrics.firstIndex(of: metric)!] > 0 }) else {
+          throw ValidationError("\(named): no row of the export is a '\(metric.event)' event; check the event's name (names are case-sensitive).")
+        }
+        guard fitted.isConversion || fitted.baseline > 0 else {
+          throw ValidationError(
+            "\(named): the devices' amounts average \(FitReport.number(fitted.baseline)); a scenario's amount is positive "
+              + "(refunds are a metric of their own).")
+        }
+      }
       let name = try scenarioName()
       let json = world.scenario(name: name, source: URL(fileURLWithPath: export).lastPathComponent).rendered()
       // The fit writes only what the bench reads back as it is.
@@ -90,13 +120,17 @@ extension Bench {
       } catch {
         throw ValidationError("the fitted world is not a valid scenario (\(error)): please report it with the export's shape")
       }
+      let base = URL(fileURLWithPath: out).deletingPathExtension()
       let report = FitReport(
         world: world, activity: activity, export: export, startDay: startDay,
-        partialDays: FitReport.PartialDays(read: read, complete: complete, startDay: startDay)).markdown
-      let reportPath = URL(fileURLWithPath: out).deletingPathExtension().path + "-fit.md"
-      for path in [out, reportPath] { try OutputTarget.requireFileOrNothing(path, option: "--out") }
+        partialDays: FitReport.PartialDays(read: read, complete: complete, startDay: startDay),
+        name: base.lastPathComponent + "-fit")
+      let reportPath = base.path + "-fit.md"
+      let charts = report.charts.map { (path: base.deletingLastPathComponent().appendingPathComponent($0.file).path, chart: $0.chart) }
+      for path in [out, reportPath] + charts.map(\.path) { try OutputTarget.requireFileOrNothing(path, option: "--out") }
       try AtomicFile.write(json, to: URL(fileURLWithPath: out))
-      try AtomicFile.write(report, to: URL(fileURLWithPath: reportPath))
+      for chart in charts { try AtomicFile.write(chart.chart.svg, to: URL(fileURLWithPath: chart.path)) }
+      try AtomicFile.write(report.markdown, to: URL(fileURLWithPath: reportPath))
       if !output.quiet {
         if !activity.hasSessions {
           printError("warning: no row is a session event (\(sessionEvent ?? mapping.sessionEvent ?? "none named")): each active day counts as one session; name the event each launch sends with --session-event NAME")
@@ -104,7 +138,7 @@ extension Bench {
         if !activity.skipped.isEmpty { printError("warning: left out \(activity.skipped.count) malformed rows (first at line \(activity.skipped[0].line): \(activity.skipped[0].reason))") }
         print("Fitted \(CountText.grouped(activity.devices.count)) devices over \(activity.days) days: "
           + "\(world.segments.count) segment\(world.segments.count == 1 ? "" : "s"), \(max(world.releases.count, 1)) version\(world.releases.count == 1 ? "" : "s").")
-        print("Wrote \(out) and \(reportPath)")
+        print("Wrote \(out), \(reportPath) and its \(charts.count) charts")
       }
     }
 

@@ -1,16 +1,62 @@
 import AnalyticsTable
 import Foundation
+import Report
 import ScenarioFormat
 import WorldFit
 
 /// `bench fit`'s report: what the export shows beside what the fitted world
-/// expects, day by day, and how far apart they are.
+/// expects, day by day, and how far apart they are, with its charts.
 struct FitReport {
   let world: FittedWorld
   let activity: ExportActivity
   let export: String
   let startDay: Int
   let partialDays: PartialDays
+  /// The report's name without its extension (`world-fit` beside `world.json`):
+  /// its charts are named after it.
+  let name: String
+
+  /// The charts the report shows, as SVG files beside it: the active devices
+  /// and the devices first seen (export against fit), each version's share
+  /// by day, and day 0's devices coming back, per platform.
+  var charts: [(file: String, title: String, chart: LineChart)] {
+    let days = Array(0..<activity.days)
+    func sum(_ values: (FittedWorld.Segment) -> [Double]) -> [Double?] {
+      days.map { day in world.segments.reduce(0) { $0 + values($1)[day] } }
+    }
+    let count: (Double) -> String = { NumberFormat.count(Int($0.rounded())) }
+    func chart(_ suffix: String, _ title: String, _ series: [LineChart.Series], yLabel: String, formatY: @escaping (Double) -> String)
+      -> (file: String, title: String, chart: LineChart)
+    {
+      (ChartFileName.make([name], suffix: suffix), title,
+       LineChart.of(series, title: title, xLabel: "day", yLabel: yLabel, xValues: days, formatY: formatY))
+    }
+    var charts = [chart(
+      "-active.svg", "Devices a day: the export and the fitted world",
+      [
+        .line("active, export", sum { $0.observed.active }, colour: 0),
+        .line("active, fit", sum { $0.activity.expectedActive }, colour: 0, dashed: true),
+        .line("first seen, export", sum { $0.observed.firstSeen }, colour: 1),
+        .line("new, fit", world.newDevices, colour: 1, dashed: true),
+      ], yLabel: "devices", formatY: count)]
+    if world.releases.count > 1 {
+      charts.append(chart(
+        "-versions.svg", "Each version's share of the day's active devices, in the export",
+        world.releases.enumerated().map { index, release in .line(release.version, world.versionShares.map { $0[index] }, colour: index) },
+        yLabel: "share", formatY: { Self.percent($0) }))
+    }
+    let returns = world.segments.enumerated().flatMap { index, segment -> [LineChart.Series] in
+      let cohort = max(segment.observed.firstSeen.first ?? 0, 1)
+      return [
+        .line("\(segment.observed.name), export", days.map { $0 == 0 ? nil : segment.observed.cohortActive[$0] / cohort }, colour: index),
+        .line("\(segment.observed.name), fit", days.map { $0 == 0 || $0 > segment.activity.expectedReturns.count ? nil : segment.activity.expectedReturns[$0 - 1] },
+          colour: index, dashed: true),
+      ]
+    }
+    charts.append(chart(
+      "-returns.svg", "Day 0's devices active again, by day", returns, yLabel: "share of day 0's devices", formatY: { Self.percent($0) }))
+    return charts
+  }
 
   /// The export's first or last day, left out as cut short
   /// (`FittedWorld.completeDays`), with their active devices and those of
@@ -66,7 +112,9 @@ struct FitReport {
           + "\(Self.number(segment.sessionsPerActiveDay)) | \(Self.percent(error)) |")
     }
     lines += ["", "The fit error is the root mean square of the daily differences over the mean of the active devices.", ""]
-    lines += ["## Day by day", "", "| day | active (export) | active (fit) | first seen (export) | new (fit) |" + String(repeating: " version share |", count: world.releases.count > 1 ? 1 : 0),
+    lines += ["## Day by day", ""]
+    lines += charts.map { "![\($0.title)](\($0.file))" }
+    lines += ["", "| day | active (export) | active (fit) | first seen (export) | new (fit) |" + String(repeating: " version share |", count: world.releases.count > 1 ? 1 : 0),
       "|---|---|---|---|---|" + (world.releases.count > 1 ? "---|" : "")]
     for day in Self.shownDays(activity.days) {
       let observed = world.segments.reduce(0) { $0 + $1.observed.active[day] }
@@ -86,6 +134,16 @@ struct FitReport {
           + release.curve.map { "\(Self.number($0.day)): \(Self.percent($0.share))" }.joined(separator: ", ") + " | "
           + (release.playStages.isEmpty ? "none" : release.playStages.map { "day \($0.day): \(Self.percent($0.share))" }.joined(separator: ", "))
           + " |")
+      }
+    }
+    if !world.metrics.isEmpty {
+      lines += ["", "## Metrics", "", "What a device shown only baselines has over the export, by platform (a scenario's `baseline` and `segmentBaselines`).", "",
+        "| metric | kind | all devices | " + world.segments.map { Self.text($0.observed.name) }.joined(separator: " | ") + " |",
+        "|---|---|---|" + String(repeating: "---|", count: world.segments.count)]
+      for metric in world.metrics {
+        let kind = metric.shape.map { "amount, gamma of shape \(Self.number($0))" } ?? "conversion"
+        let value: (Double) -> String = { metric.isConversion ? Self.percent($0) : Self.number($0) }
+        lines.append("| \(metric.name) | \(kind) | \(value(metric.baseline)) | " + metric.segmentBaselines.map(value).joined(separator: " | ") + " |")
       }
     }
     if let factors = world.weekdayFactors {

@@ -67,6 +67,22 @@ extension FittedWorld {
       return .object(members)
     }
     let devices = installs.isEmpty ? 1 : max(1, Int(totalDevices.rounded()))
+    let segmentNames = segments.map { Self.segmentName($0.observed.name, among: segments.map(\.observed.name)) }
+    let metricsJSON: [OrderedJSON] = metrics.map { metric in
+      // An amount's mean must be positive: a segment without any is written as the smallest a scenario takes.
+      func value(_ baseline: Double) -> OrderedJSON {
+        .number(metric.isConversion ? Self.rounded(baseline) : max(Self.rounded(baseline), Metric.acceptedMeans.lowerBound))
+      }
+      var members: [(String, OrderedJSON)] = [
+        ("name", .string(metric.name)), ("kind", .string(metric.isConversion ? "conversion" : "continuous")),
+      ]
+      if let shape = metric.shape { members += [("distribution", .string("gamma")), ("shape", .number(Self.rounded(shape)))] }
+      members.append(("baseline", value(metric.baseline)))
+      if segments.count > 1 {
+        members.append(("segmentBaselines", .object(zip(segmentNames, metric.segmentBaselines).map { ($0, value($1)) })))
+      }
+      return .object(members)
+    }
     return .object([
       ("name", .string(name)),
       ("description", .string(
@@ -77,7 +93,7 @@ extension FittedWorld {
       ("days", .integer(days)),
       ("population", .object(population)),
       ("versions", .array(versions)),
-    ])
+    ] + (metricsJSON.isEmpty ? [] : [("metrics", .array(metricsJSON))]))
   }
 
   /// The devices of the fitted schedule: before day 0 and new over the run.

@@ -41,6 +41,8 @@ public struct FittedWorld: Sendable {
   public private(set) var releases: [Release]
   /// Per day and release, the share of the day's active devices running it, as observed.
   public let versionShares: [[Double]]
+  /// The metrics asked for, with their baselines per segment.
+  public let metrics: [FittedMetric]
 
   /// The days since a release its curve is read on: the release day itself
   /// (devices that took it that day), every day of the first two weeks, as
@@ -48,8 +50,9 @@ public struct FittedWorld: Sendable {
   /// then weeks and months.
   static let curveDays = Array(0...14) + [21, 28, 42, 56, 90, 180, 365]
 
-  /// Fits `activity`, whose day 0 is the calendar day `startDay` (days since 1970).
-  public init(_ activity: ExportActivity, startDay: Int) {
+  /// Fits `activity`, whose day 0 is the calendar day `startDay` (days since
+  /// 1970), and the baselines of `metrics`, which `activity` was read with.
+  public init(_ activity: ExportActivity, startDay: Int, metrics: [EventsAnalysis.EventMetric] = []) {
     days = activity.days
     let weekdayOfDayZero = Weekday.allCases[((startDay + 3) % 7 + 7) % 7]
     firstWeekday = weekdayOfDayZero
@@ -68,6 +71,7 @@ public struct FittedWorld: Sendable {
         observed: segment, activity: fitAndSize.0, sessionsPerActiveDay: segment.sessionsPerActiveDay, share: fitAndSize.1 / all)
     }
     newDevices = (0..<days).map { day in fits.reduce(0) { $0 + $1.newDevices[day] } }
+    self.metrics = metrics.enumerated().map { FittedMetric($1, index: $0, segments: observed) }
     installs = Self.schedule(existing: fits.reduce(0) { $0 + $1.existing }, newDevices: newDevices)
     var ranks: [Int]
     (releases, versionShares, ranks) = Self.releases(of: activity)

@@ -25,6 +25,11 @@ public struct ObservedSegment: Sendable {
   public internal(set) var devices = 0
   public internal(set) var activeDays = 0
   public internal(set) var sessions = 0
+  /// Per metric (`ExportActivity.Device.metricEvents`), the devices with one
+  /// of its events, and the sum and sum of squares of the devices' amounts.
+  public internal(set) var metricDevices: [Double] = []
+  public internal(set) var metricSums: [Double] = []
+  public internal(set) var metricSquares: [Double] = []
 
   init(name: String, days: Int) {
     self.name = name
@@ -48,6 +53,16 @@ public struct ObservedSegment: Sendable {
     }
     activeDays += device.days.count
     sessions += device.sessions.reduce(0, +)
+    if metricDevices.isEmpty {
+      metricDevices = Array(repeating: 0, count: device.metricEvents.count)
+      metricSums = metricDevices
+      metricSquares = metricDevices
+    }
+    for index in device.metricEvents.indices {
+      if device.metricEvents[index] > 0 { metricDevices[index] += 1 }
+      metricSums[index] += device.metricSums[index]
+      metricSquares[index] += device.metricSums[index] * device.metricSums[index]
+    }
   }
 
   /// The devices' mean sessions on a day they are active.

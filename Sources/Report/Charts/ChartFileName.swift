@@ -8,9 +8,9 @@ import Digests
 /// takes the first 12 hexadecimal digits of its SHA-256, so that two names
 /// that differ only there stay apart. A name longer than 120 bytes is cut
 /// and takes the digest too.
-enum ChartFileName {
+public enum ChartFileName {
   /// The parts joined by '-', made safe, then `suffix` (e.g. "-lift.svg").
-  static func make(_ parts: [String], suffix: String) -> String {
+  public static func make(_ parts: [String], suffix: String) -> String {
     let name = parts.joined(separator: "-")
     var safe = ""
     for scalar in name.unicodeScalars {

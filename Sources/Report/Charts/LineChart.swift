@@ -3,9 +3,10 @@ import Results
 
 /// A line chart as a self-contained SVG file, which GitHub shows next to the
 /// report with no extra tools. Every number in the file is written with a
-/// fixed number of decimals, so the same data give the same bytes.
-struct LineChart {
-  struct Series {
+/// fixed number of decimals, so the same data give the same bytes. Public for
+/// the other Markdown pages the bench writes beside a file (`bench fit`'s).
+public struct LineChart {
+  public struct Series {
     let name: String
     let values: [Double?]
     /// Drawn dashed, for interval bounds and secondary lines.
@@ -35,7 +36,7 @@ struct LineChart {
   private let width = 960.0, height = 400.0
   private let left = 70.0, right = 170.0, top = 40.0, bottom = 50.0
 
-  var svg: String {
+  public var svg: String {
     let everything = series.flatMap { line in
       (line.values + (line.band.map { $0.lower + $0.upper } ?? [])).compactMap { $0 }
     }
@@ -171,5 +172,23 @@ struct LineChart {
       if text.hasSuffix(".") { text.removeLast() }
     }
     return text == "-0" ? "0" : text
+  }
+}
+
+// Factories rather than initializers, which would clash with the memberwise
+// ones the report's writers use.
+extension LineChart {
+  /// A chart of `series` over `xValues`, its y axis's labels by `formatY`.
+  public static func of(
+    _ series: [Series], title: String, xLabel: String, yLabel: String, xValues: [Int], formatY: @escaping (Double) -> String
+  ) -> LineChart {
+    LineChart(title: title, xLabel: xLabel, yLabel: yLabel, xValues: xValues, series: series, formatY: formatY)
+  }
+}
+
+extension LineChart.Series {
+  /// A line of `values`, in the palette's colour `colour`, dashed or not.
+  public static func line(_ name: String, _ values: [Double?], colour: Int, dashed: Bool = false) -> LineChart.Series {
+    LineChart.Series(name: name, values: values, dashed: dashed, colour: colour)
   }
 }
