@@ -1,8 +1,9 @@
 /// What an export says of each device's use of the app, for `bench fit`: the
 /// days it was active, its sessions on each, the app version it ran each day
 /// and its platform. Every row of a unit counts as activity on its day; a
-/// session is a row of the mapping's `sessionEvent` (without one, an active
-/// day is one session).
+/// session is a row of the mapping's `sessionEvent` or of its other names
+/// (`ExportMapping.sessionEventAliases`), or of the event the caller names
+/// (without one, an active day is one session).
 public struct ExportActivity: Sendable {
   /// A device's days, in order.
   public struct Device: Sendable {
@@ -52,7 +53,8 @@ public struct ExportActivity: Sendable {
       metric.property.map { property in [mapping.propertyPath(property), FieldPath(property)].compactMap { $0 } } ?? []
     }
     var firstDay = Int.max
-    let session = sessionEvent ?? mapping.sessionEvent
+    // The option names one event; a mapping's own takes its other names too.
+    let sessions = Set(sessionEvent.map { [$0] } ?? mapping.sessionEvent.map { [$0] + (ExportMapping.sessionEventAliases[$0] ?? []) } ?? [])
     var sawSession = false, sawVersion = false, sawPlatform = false
     skipped = try reader.read(skipMalformed: skipMalformed) { (row: JSONValue, _: Int) throws(RowError) in
       guard let unit = mapping.unit.lazy.compactMap({ $0.resolve(in: row)?.text }).first(where: { !$0.isEmpty }) else { return }
@@ -60,7 +62,7 @@ public struct ExportActivity: Sendable {
         throw RowError("has no time of the format \(time.format.rawValue) at \(mapping.time)")
       }
       let event = mapping.event.resolve(in: row)?.text
-      let isSession = session != nil && event == session
+      let isSession = event.map(sessions.contains) ?? false
       sawSession = sawSession || isSession
       var version = -1
       if let text = mapping.appVersion.lazy.compactMap({ $0.resolve(in: row)?.text }).first(where: { !$0.isEmpty }) {

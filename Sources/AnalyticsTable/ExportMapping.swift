@@ -51,6 +51,12 @@ public struct ExportMapping: Sendable, Equatable {
   public var platform: [FieldPath] = []
   public var sessionEvent: String?
 
+  /// Other names tools give the session event a mapping names: Amplitude's
+  /// SDKs of the 2.x line track sessions as "[Amplitude] Start Session"
+  /// where the older ones sent "session_start", and one app's export may
+  /// hold both, from users on either SDK.
+  public static let sessionEventAliases: [String: [String]] = ["session_start": ["[Amplitude] Start Session"]]
+
   /// The path of a metric's property.
   public func propertyPath(_ property: String) -> FieldPath? {
     guard let properties else { return FieldPath(property) }

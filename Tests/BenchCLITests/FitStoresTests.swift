@@ -59,6 +59,25 @@ import Testing
     #expect(stages.isEmpty)
   }
 
+  /// Amplitude's newer SDKs name the session event "[Amplitude] Start Session":
+  /// read with the preset, such rows are sessions as "session_start" rows are,
+  /// and a named `--session-event` counts that event only.
+  @Test func amplitudesNewerSessionEventIsASession() throws {
+    let lines = [
+      #"{"event_type": "[Amplitude] Start Session", "amplitude_id": "d1", "event_time": "2026-01-05T08:00:00.000Z"}"#,
+      #"{"event_type": "session_start", "amplitude_id": "d1", "event_time": "2026-01-05T09:00:00.000Z"}"#,
+      #"{"event_type": "[Amplitude] Start Session", "amplitude_id": "d1", "event_time": "2026-01-05T10:00:00.000Z"}"#,
+      #"{"event_type": "screen_view", "amplitude_id": "d1", "event_time": "2026-01-06T10:00:00.000Z"}"#,
+    ]
+    let file = try BenchProcess.temporaryFile(lines.joined(separator: "\n") + "\n")
+    let mapping = try #require(ExportPreset.amplitude.mapping)
+    let preset = try ExportActivity(path: file, mapping: mapping, time: EventTime(format: .iso8601), sessionEvent: nil, dayLimit: 3_660)
+    #expect(preset.hasSessions && preset.devices.map(\.sessions) == [[3, 0]])
+    let named = try ExportActivity(
+      path: file, mapping: mapping, time: EventTime(format: .iso8601), sessionEvent: "session_start", dayLimit: 3_660)
+    #expect(named.devices.map(\.sessions) == [[1, 0]])
+  }
+
   /// A first or last day under half the mean of the seven beside it is left
   /// out; exactly half is kept; an export under 9 days is kept whole.
   @Test func daysCutShortAreLeftOut() {
