@@ -7,6 +7,8 @@ enum BenchError: Error, CustomStringConvertible {
   case outOfRange(option: String, problem: String)
   case unwritableFolder(option: String, path: String, reason: String)
   case runTooLarge(estimate: String)
+  /// `bench inspect --find` over more devices than it replays in an hour.
+  case replayTooLarge(estimate: String)
   case foreignReport(path: String, holder: String)
   /// A job folder whose path an `#SBATCH` directive cannot carry bare.
   case unsafeJobFolder(path: String)
@@ -26,6 +28,10 @@ enum BenchError: Error, CustomStringConvertible {
     case .runTooLarge(let estimate):
       return "this run would need \(estimate), beyond the hour and 8 GB a run takes unless asked: "
         + "lower --devices or --replications, or add --allow-large-run."
+    case .replayTooLarge(let estimate):
+      return "--find replays devices until it finds one of the kind, every one of them if none is: "
+        + "\(estimate), beyond the hour it takes unless asked: lower --devices, look at one device with --device N, "
+        + "or add --allow-large-run."
     }
   }
 }

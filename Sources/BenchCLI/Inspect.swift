@@ -31,6 +31,8 @@ extension Bench {
     @Option(help: "The replication the device belongs to.")
     var replication: Int = 0
 
+    @OptionGroup var largeRun: LargeRunFlag
+
     public init() {}
 
     public func validate() throws {
@@ -58,6 +60,7 @@ extension Bench {
         print(DeviceReport(plan: simulator.plan, history: history, replication: replication).text, terminator: "")
         return
       }
+      try RunLimits.checkReplay(simulator.plan, devices: scenario.devices, allowed: largeRun.allowLargeRun)
       var found = 0
       simulator.replay(
         devices: 0..<scenario.devices, replication: replication, makeObserver: { DeviceHistory(plan: simulator.plan) }

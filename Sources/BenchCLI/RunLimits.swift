@@ -1,4 +1,5 @@
 import ArgumentParser
+import Report
 import ScenarioFormat
 import Simulation
 
@@ -46,6 +47,22 @@ enum RunLimits {
     throw BenchError.runTooLarge(
       estimate: "about \(duration(estimate.seconds)) on \(threads) thread\(threads == 1 ? "" : "s") (\(launches) launches) "
         + "and \(String(format: "%.1f", estimate.bytes / 1e9)) GB of memory")
+  }
+
+  /// How much slower `bench inspect --find` replays a device than the run's
+  /// loop: it keeps each device's launches and events for the debug screen,
+  /// on one thread. upgrade.json's 100,000 devices took 4.7 s to replay
+  /// where `RunEstimate` gives 0.72 s for the loop: 6.5, rounded up.
+  static let replaySlowdown = 8.0
+
+  /// Refuses `bench inspect --find` over `devices` devices of `plan` when
+  /// replaying them all, which a kind no device has makes it do, would take
+  /// over the hour, unless `allowed` (`--allow-large-run`).
+  static func checkReplay(_ plan: SimulationPlan, devices: Int, allowed: Bool) throws {
+    let estimate = RunEstimate(plan: plan, devices: devices, replications: 1, threads: 1)
+    let seconds = estimate.seconds * replaySlowdown
+    guard !allowed, seconds > Self.seconds else { return }
+    throw BenchError.replayTooLarge(estimate: "about \(duration(seconds)) on one thread (\(NumberFormat.count(devices)) devices)")
   }
 
   private static func duration(_ seconds: Double) -> String {

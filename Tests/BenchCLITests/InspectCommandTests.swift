@@ -89,6 +89,21 @@ import Testing
     #expect(both.standardError.hasPrefix("Error: --device and --find are alternatives: give one.\n"))
   }
 
+  /// `--find` over a billion devices would replay for hours when no device is
+  /// of the kind: refused with the estimate, as `bench run` refuses a run,
+  /// unless `--allow-large-run`; `--device` replays one device at any size.
+  @Test func aFindBeyondTheHourIsRefusedWithItsEstimate() throws {
+    let result = try BenchProcess.run(["inspect", committedScenario("upgrade"), "--devices", "1000000000", "--find", "clashed"])
+    #expect(result.status != 0)
+    #expect(result.standardError.hasPrefix(
+      "Error: --find replays devices until it finds one of the kind, every one of them if none is: about "), "\(result.standardError)")
+    #expect(result.standardError.contains(
+      " on one thread (1,000,000,000 devices), beyond the hour it takes unless asked: lower --devices, look at one device with "
+        + "--device N, or add --allow-large-run."), "\(result.standardError)")
+    let one = try BenchProcess.run(["inspect", committedScenario("upgrade"), "--devices", "1000000000", "--device", "999999999"])
+    #expect(one.status == 0 && one.standardOutput.hasPrefix("Device 999999999 of upgrade"), "\(one.standardError)")
+  }
+
   /// `--find never-enrolled` finds the devices results.json counts: in
   /// apptimize-enrollment.json, whose other experiments are shown to nearly
   /// every device, the 72 of 300 on which PriceAtRun was active and its rule
