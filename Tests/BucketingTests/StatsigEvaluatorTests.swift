@@ -59,6 +59,29 @@ import Testing
     #expect(throws: BucketingError.self) { try StatsigSpecs(json: Data(#"{"feature_gates": []}"#.utf8)) }
   }
 
+  /// A list of 20,000 targets, read once into a set, answers as the SDK's
+  /// list does: `any` case folded (a country "DE" is in a list holding
+  /// "de"), `any_case_sensitive` not, `none` the negation, and a number as
+  /// `str()` writes it.
+  @Test func aLongListAnswersAsTheSDKsList() throws {
+    let targets = (0..<20_000).map { "\"c\($0)\"" }.joined(separator: ",") + #","de",5"#
+    func gate(_ name: String, _ op: String) -> String {
+      #"{"name": "\#(name)", "enabled": true, "entity": "feature_gate", "rules": [{"id": "r", "passPercentage": 100, "#
+        + #""conditions": [{"type": "user_field", "field": "country", "operator": "\#(op)", "targetValue": [\#(targets)]}]}]}"#
+    }
+    let specs = try StatsigSpecs(json: Data((#"{"time": 1, "feature_gates": ["# + [
+      gate("any", "any"), gate("sensitive", "any_case_sensitive"), gate("none", "none"),
+    ].joined(separator: ",") + "]}").utf8))
+    let evaluator = StatsigEvaluator(specs: specs, now: Date(timeIntervalSince1970: 0))
+    func passes(_ gate: String, _ country: JSONValue) -> Bool {
+      evaluator.checkGate(gate, user: StatsigUser(userID: "u", attributes: ["country": country])).passed
+    }
+    #expect(passes("any", .string("DE")) && passes("any", .string("c19999")) && passes("any", .integer(5)))
+    #expect(!passes("any", .string("FR")) && !passes("any", .string("c20000")))
+    #expect(!passes("sensitive", .string("DE")) && passes("sensitive", .string("de")))
+    #expect(!passes("none", .string("De")) && passes("none", .string("FR")))
+  }
+
   @Test func hugeNumbersAreErrorsOrMismatchesNotTraps() throws {
     // Python's int() of 1e300 is a huge int: no bucket equals it, and a date that far off raises.
     let specs = try StatsigSpecs(json: Data(#"""

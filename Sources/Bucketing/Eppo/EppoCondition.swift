@@ -14,6 +14,11 @@ public struct EppoCondition: Sendable {
   /// A MATCHES or NOT_MATCHES pattern compiled once, when the configuration is read; `nil` for a value
   /// that is not a string or not a pattern (the condition is then false).
   private let pattern: RegularExpressionSearch?
+  /// A ONE_OF or NOT_ONE_OF list's strings as a set, read once: the core
+  /// looks a value up in the list, and a list of 20,000 values compared one
+  /// by one at every assignment made 2 replications of 300 devices take 4 s.
+  /// Non-string items match nothing, as in the list. `nil` for another operator.
+  private let listed: Set<ExactText>?
 
   static let operators: Set<String> = ["MATCHES", "NOT_MATCHES", "ONE_OF", "NOT_ONE_OF", "IS_NULL", "GTE", "GT", "LTE", "LT"]
 
@@ -26,6 +31,11 @@ public struct EppoCondition: Sendable {
     }
     self.value = members["value"] ?? .null
     pattern = op.hasSuffix("MATCHES") ? self.value.string.flatMap { RegularExpressionSearch($0) } : nil
+    if op.hasSuffix("ONE_OF"), case .array(let values) = self.value {
+      listed = Set(values.compactMap { $0.string.map(ExactText.init) })
+    } else {
+      listed = nil
+    }
   }
 
   /// Whether the subject's attribute (nil when absent) satisfies the condition.
@@ -36,9 +46,8 @@ public struct EppoCondition: Sendable {
       let matches = pattern.found(in: text)
       return matches == (op == "MATCHES")
     case "ONE_OF", "NOT_ONE_OF":
-      guard let text = Self.text(attribute), case .array(let values) = value else { return false }
-      let listed = values.contains { $0.string.map { ExactText($0) == ExactText(text) } ?? false }
-      return listed == (op == "ONE_OF")
+      guard let text = Self.text(attribute), let listed else { return false }
+      return listed.contains(ExactText(text)) == (op == "ONE_OF")
     case "IS_NULL":
       guard case .bool(let expected) = value else { return false }
       return (attribute == nil || attribute == .null) == expected
