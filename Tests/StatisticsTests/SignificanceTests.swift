@@ -347,6 +347,30 @@ import Testing
     #expect(GroupSequential.nominalAlpha(boundary: .infinity) == 0)
   }
 
+  /// A tiny alpha puts every boundary far out. Below 10⁻¹² each look's
+  /// boundary is the single test's for its share, which is conservative: 20
+  /// looks at 10⁻³⁰⁰ give O'Brien–Fleming boundaries that spend nothing a
+  /// double holds until late (infinite), then fall to the single test's 37.07
+  /// (scipy's norm.isf(0.5e-300)), and Pocock's just above it. Either side of
+  /// 10⁻¹², the separate boundaries are at or above the carried ones, by 0.02
+  /// at most.
+  @Test func aTinyAlphaGivesFarBoundaries() {
+    let fractions = (1...20).map { Double($0) / 20 }
+    let single = 37.0658
+    let obrienFleming = GroupSequential.boundaries(fractions: fractions, alpha: 1e-300, spending: .obrienFleming)
+    let finite = obrienFleming.filter(\.isFinite)
+    #expect(!finite.isEmpty && zip(finite, finite.dropFirst()).allSatisfy { $0 >= $1 }, "\(obrienFleming)")
+    #expect(abs(obrienFleming.last! - single) < 0.01, "\(obrienFleming)")
+    let pocock = GroupSequential.boundaries(fractions: fractions, alpha: 1e-300, spending: .pocock)
+    #expect(pocock.allSatisfy { $0.isFinite && $0 > single && $0 < single + 1 }, "\(pocock)")
+    let looks = [0.2, 0.4, 0.6, 0.8, 1.0]
+    for spending in GroupSequential.Spending.allCases {
+      let carried = GroupSequential.boundaries(fractions: looks, alpha: 1.0001e-12, spending: spending)
+      let separate = GroupSequential.boundaries(fractions: looks, alpha: 0.9999e-12, spending: spending)
+      #expect(zip(carried, separate).allSatisfy { $0 == $1 || ($1 >= $0 - 1e-9 && $1 - $0 < 0.02) }, "\(spending): \(carried) against \(separate)")
+    }
+  }
+
   @Test func alwaysValidPValues() throws {
     let c = try reference.object("sequential")
     var test = SequentialTest(mixtureVariance: c.double("mixtureVariance"))
