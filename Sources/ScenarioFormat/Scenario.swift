@@ -146,4 +146,19 @@ extension Array where Element == AdoptionPoint {
     }
     return nil
   }
+
+  /// The share of the devices updated `days` after the release, the curve
+  /// `delay(forUnit:)` inverts: linear between the points, from (0, 0), and
+  /// the last point's share after it.
+  public func share(after days: Double) -> Double {
+    var previous = AdoptionPoint(day: 0, share: 0)
+    for point in self {
+      if days <= point.day {
+        guard point.day > previous.day else { return point.share }
+        return previous.share + (days - previous.day) / (point.day - previous.day) * (point.share - previous.share)
+      }
+      previous = point
+    }
+    return previous.share
+  }
 }

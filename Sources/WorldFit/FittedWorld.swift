@@ -253,22 +253,6 @@ public struct FittedWorld: Sendable {
   }
 }
 
-extension [AdoptionPoint] {
-  /// The curve's share `days` after the release: linear between its points,
-  /// from 0 at the release, and the last point's after it.
-  func share(after days: Double) -> Double {
-    var previous = AdoptionPoint(day: 0, share: 0)
-    for point in self {
-      if days <= point.day {
-        guard point.day > previous.day else { return point.share }
-        return previous.share + (days - previous.day) / (point.day - previous.day) * (point.share - previous.share)
-      }
-      previous = point
-    }
-    return previous.share
-  }
-}
-
 extension FittedWorld {
   /// The days an export covers whole. An export cut during its first or last
   /// day (one that begins or ends at an hour, not at midnight) holds that

@@ -132,25 +132,25 @@ struct Exposures: DevicePart, ~Copyable {
   }
 
   /// `mixedLift` for a plan with novelty: each display day t days after the
-  /// first exposure carries settled + (initial − settled) 2^(−t/h).
+  /// first exposure adds (initial − settled) 2^(−t/h) to its variant's
+  /// settled lift.
   func movingLift(_ experiment: Int, metric: Int, segment: Int, tables: borrowing @_addressable SimulationTables) -> Double {
-    guard tables.noveltyHalfLives[experiment] > 0 else {
-      return mixedLift(experiment, metric: metric, segment: segment, tables: tables)
+    let settled = mixedLift(experiment, metric: metric, segment: segment, tables: tables)
+    guard tables.noveltyHalfLives[experiment] > 0, tables.liftsMetric[metric * tables.experimentCount + experiment] else {
+      return settled
     }
-    guard tables.liftsMetric[metric * tables.experimentCount + experiment] else { return 0 }
-    var weighted = 0.0, days: Int32 = 0
+    var moving = 0.0, days: Int32 = 0
     let start = tables.variantStart[experiment]
     var displayed = displayedMask[experiment]
     while displayed != 0 {
       let variant = displayed.trailingZeroBitCount
       displayed &= displayed - 1
-      let count = displayDays[start + variant]
-      let settled = tables.lift(metric: metric, experiment: experiment, variant: variant, segment: segment)
       let initial = tables.initialLift(metric: metric, experiment: experiment, variant: variant, segment: segment)
-      weighted += Double(count) * settled + noveltyWeights[start + variant] * (initial - settled)
-      days += count
+      let settledOne = tables.lift(metric: metric, experiment: experiment, variant: variant, segment: segment)
+      moving += noveltyWeights[start + variant] * (initial - settledOne)
+      days += displayDays[start + variant]
     }
-    return weighted / Double(days)
+    return settled + moving / Double(days)
   }
 
   /// Of an experiment's initial lift, the share its display days carry on

@@ -25,6 +25,15 @@ import Testing
     #expect(curve.delay(forUnit: 0.99) == nil)
   }
 
+  /// The curve read forwards, as the fit reads a curve against the devices
+  /// first seen late: 0.15 half a day after the release, 0.425 after 2 days,
+  /// the last point's 0.85 after it; with a point on day 0, its share then.
+  @Test func aShareIsReadOffTheCurveBetweenItsPoints() {
+    #expect(curve.share(after: 0) == 0 && curve.share(after: 0.5) == 0.15 && curve.share(after: 1) == 0.3)
+    #expect(abs(curve.share(after: 2) - 0.425) < 1e-12 && curve.share(after: 20) == 0.85)
+    #expect([AdoptionPoint(day: 0, share: 0.1), AdoptionPoint(day: 2, share: 0.5)].share(after: 0) == 0.1)
+  }
+
   /// A first point on day 0 is the share that updated on the release day
   /// itself (automatic updaters of a release served at once): a draw below
   /// it updates at the release, and the curve runs on linearly from there.
