@@ -1,5 +1,3 @@
-import Foundation
-
 /// A lift that moves after a device first sees an experiment
 /// (docs/rules/NoveltyEffects.md): novelty (a new screen draws more at
 /// first, then less) or primacy (users used to the old one do worse at
@@ -17,10 +15,5 @@ public struct Novelty: Hashable, Sendable {
   public init(initialLifts: [String: Double], halfLifeDays: Double) {
     self.initialLifts = initialLifts
     self.halfLifeDays = halfLifeDays
-  }
-
-  /// The share of the initial distance left t days after the first exposure.
-  public func remaining(afterDays days: Double) -> Double {
-    exp2(-days / halfLifeDays)
   }
 }

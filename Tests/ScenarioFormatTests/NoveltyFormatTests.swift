@@ -19,7 +19,6 @@ import Testing
     #expect(metric.initialLift(of: "Red", in: "Theme", segment: "everyone") == 0.15)
     // A variant without an initial lift starts where it settles.
     #expect(metric.initialLift(of: "Blue", in: "Theme", segment: "everyone") == 0)
-    #expect(Novelty(initialLifts: [:], halfLifeDays: 5).remaining(afterDays: 10) == 0.25)
   }
 
   /// The largest mean an amount can reach counts the initial lifts too.
