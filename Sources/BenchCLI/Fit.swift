@@ -81,6 +81,9 @@ extension Bench {
     /// `--metric`, each named as a scenario names a metric.
     private func metrics() throws -> [EventsAnalysis.EventMetric] {
       let metrics = try ExportOptionReading.eventMetrics(eventMetrics, option: "--metric")
+      guard metrics.count <= ScenarioLimits.metrics.upperBound else {
+        throw ValidationError("--metric is given \(metrics.count) times; a scenario holds at most \(ScenarioLimits.metrics.upperBound) metrics.")
+      }
       for metric in metrics where !NamingConvention.lowerCamelCase.accepts(metric.name) {
         throw ValidationError("--metric \(metric.name): a metric's name is lowerCamelCase, as a scenario's is, e.g. purchased or revenue.")
       }
@@ -101,9 +104,9 @@ extension Bench {
       }
       let startDay = (time.start ?? read.firstCalendarDay) + complete.lowerBound
       let world = FittedWorld(activity, startDay: startDay, metrics: metrics)
-      for (metric, fitted) in zip(metrics, world.metrics) {
+      for (index, (metric, fitted)) in zip(metrics, world.metrics).enumerated() {
         let named = "--metric \(metric.name)=\(metric.event)" + (metric.property.map { ":\($0)" } ?? "")
-        guard activity.devices.contains(where: { $0.metricEvents[metrics.firstIndex(of: metric)!] > 0 }) else {
+        guard activity.devices.contains(where: { $0.metricEvents[index] > 0 }) else {
           throw ValidationError("\(named): no row of the export is a '\(metric.event)' event; check the event's name (names are case-sensitive).")
         }
         guard fitted.isConversion || fitted.baseline > 0 else {
@@ -166,25 +169,5 @@ extension Bench {
       }
       return text
     }
-  }
-}
-
-/// Where a command writes a file: nothing yet, or a regular file it replaces
-/// whole; never a folder, a device or a link, which a rename would replace.
-enum OutputTarget {
-  static func requireFileOrNothing(_ path: String, option: String) throws {
-    var status = stat()
-    guard lstat(path, &status) == 0 else { return }
-    guard status.st_mode & S_IFMT == S_IFREG else {
-      throw ValidationError("\(option) \(path) exists and is not a regular file (a folder, a link or a device): name a file to write.")
-    }
-  }
-
-  /// Whether `path` is a device, a pipe or a socket, or a link to one: a
-  /// target written through (`StreamedFile`).
-  static func isDeviceOrPipe(_ path: String) -> Bool {
-    var status = stat()
-    guard stat(path, &status) == 0 else { return false }
-    return [S_IFCHR, S_IFIFO, S_IFSOCK].contains(status.st_mode & S_IFMT)
   }
 }

@@ -37,6 +37,10 @@ import Testing
       committedScenario("upgrade"), "--devices", "50", "--replications", "1", "--out", folder.path, "--events", fifo,
       "--outcomes", folder.appendingPathComponent("outcomes.csv").path, "--quiet",
     ])
+    // A bench that never opened the pipe would leave cat waiting for a writer: open and close one
+    // without waiting, so that the test fails rather than hangs (harmless once the bench closed it).
+    let unblock = open(fifo, O_WRONLY | O_NONBLOCK)
+    if unblock >= 0 { close(unblock) }
     let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     reader.waitUntilExit()
     #expect(result.status == 0, "\(result.standardError)")

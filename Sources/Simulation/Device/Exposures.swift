@@ -139,18 +139,10 @@ struct Exposures: DevicePart, ~Copyable {
     guard tables.noveltyHalfLives[experiment] > 0, tables.liftsMetric[metric * tables.experimentCount + experiment] else {
       return settled
     }
-    var moving = 0.0, days: Int32 = 0
-    let start = tables.variantStart[experiment]
-    var displayed = displayedMask[experiment]
-    while displayed != 0 {
-      let variant = displayed.trailingZeroBitCount
-      displayed &= displayed - 1
-      let initial = tables.initialLift(metric: metric, experiment: experiment, variant: variant, segment: segment)
-      let settledOne = tables.lift(metric: metric, experiment: experiment, variant: variant, segment: segment)
-      moving += noveltyWeights[start + variant] * (initial - settledOne)
-      days += displayDays[start + variant]
+    return settled + perDisplayDay(experiment, tables: tables) { variant in
+      tables.initialLift(metric: metric, experiment: experiment, variant: variant, segment: segment)
+        - tables.lift(metric: metric, experiment: experiment, variant: variant, segment: segment)
     }
-    return settled + moving / Double(days)
   }
 
   /// Of an experiment's initial lift, the share its display days carry on
@@ -158,16 +150,24 @@ struct Exposures: DevicePart, ~Copyable {
   /// variant on the same days would carry. 0 without novelty.
   func noveltyShare(_ experiment: Int, tables: borrowing @_addressable SimulationTables) -> Double {
     guard tables.hasNovelty, tables.noveltyHalfLives[experiment] > 0 else { return 0 }
-    var weight = 0.0, days: Int32 = 0
+    return perDisplayDay(experiment, tables: tables) { _ in 1 }
+  }
+
+  /// Σ over the displayed variants of their novelty weights times `factor`,
+  /// over the experiment's display days; 0 before any display.
+  private func perDisplayDay(
+    _ experiment: Int, tables: borrowing @_addressable SimulationTables, factor: (Int) -> Double
+  ) -> Double {
+    var weighted = 0.0, days: Int32 = 0
     let start = tables.variantStart[experiment]
     var displayed = displayedMask[experiment]
     while displayed != 0 {
       let variant = displayed.trailingZeroBitCount
       displayed &= displayed - 1
-      weight += noveltyWeights[start + variant]
+      weighted += noveltyWeights[start + variant] * factor(variant)
       days += displayDays[start + variant]
     }
-    return days > 0 ? weight / Double(days) : 0
+    return days > 0 ? weighted / Double(days) : 0
   }
 
   /// Counts the device for every experiment it was displayed.
