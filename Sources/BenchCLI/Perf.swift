@@ -14,7 +14,7 @@ extension Bench {
       abstract: "Measure simulation speed and memory on the fixed performance workload.",
       discussion: """
         The workload: 5 app versions, 5 local experiments of 3 variants each on disjoint token \
-        ranges, one launch per device per version. Each configuration runs twice per thread count, \
+        ranges, one launch per device per version (with --world, 35 days in a fitted plan's world). Each configuration runs --rounds times per thread count, \
         alternating with the reference kernel (the same work as one plain loop); the faster run of \
         each counts, and ratio is the engine's speed over the reference's. Compare the figures of \
         one run with each other, not with another machine's. Build with -c release for meaningful \
@@ -32,8 +32,15 @@ extension Bench {
       help: "The thread counts to measure (default: 1 and the number of cores).")
     var threadCounts: [Int] = []
 
+    @Option(help: "How many times the engine and the reference kernel each run a configuration, alternating; the fastest of each counts (more rounds steady the ratio on a noisy machine).")
+    var rounds = 2
+
     @Flag(help: "Print one JSON object per configuration instead of a table.")
     var json = false
+
+    @Flag(
+      help: "Run the workload in a team's world (installs every day, each device's own activity, weekdays, several launches a day, devices that stop, weekly versions) against the reference kernel doing the same.")
+    var world = false
 
     @Flag(help: "Scale the devices, experiments, versions and days by 4 one at a time, on one thread, and print how the cost grows.")
     var sweep = false
@@ -71,6 +78,11 @@ extension Bench {
       for threads in threadCounts { try RunLimits.check(threads: threads) }
       try RunLimits.check(replications: replications)
       if replications < 2 { throw ValidationError("--replications must be at least 2 for a rate of replications.") }
+      guard (1...100).contains(rounds) else { throw ValidationError("--rounds must be 1 to 100.") }
+      if world && (sweep || events || outsideLoop != nil || calibration != nil || frameworks) {
+        throw ValidationError(
+          "--world measures the workload's table against the reference kernel; run it without --sweep, --events, --outside-loop, --calibration and --frameworks.")
+      }
     }
 
     public func run() async throws {
@@ -97,17 +109,17 @@ extension Bench {
       if !json { print(Measurement.header) }
       let threadCounts = threadCounts.isEmpty ? [1, ProcessInfo.processInfo.activeProcessorCount] : threadCounts
       for devices in deviceCounts {
-        let scenario = try PerformanceWorkload.scenario(devices: devices)
+        let scenario = try PerformanceWorkload.scenario(devices: devices, world: world)
         let simulator = Simulator(plan: SimulationPlan(scenario))
         let reference = ReferenceKernel(
           seed: scenario.seed, experiments: PerformanceWorkload.experiments, versions: PerformanceWorkload.versions,
-          days: scenario.days)
+          days: scenario.days, world: world)
         var measurements: [Measurement] = []
         for threads in threadCounts {
-          // Engine and reference alternate, twice each; the faster of each counts.
+          // Engine and reference alternate, `rounds` times each; the fastest of each counts.
           var engineSeconds = Double.infinity, referenceSeconds = Double.infinity
           var steps = 0, bytesPerDevice = 0.0
-          for pass in 0..<2 {
+          for pass in 0..<rounds {
             let memoryBefore = ResidentMemory.peakBytes()
             let start = ContinuousClock.now
             let tally = await simulator.run(replication: 0, threads: threads)

@@ -1,3 +1,4 @@
+import Foundation
 import Simulation
 
 /// The performance workload written as one plain loop, for `bench perf` to
@@ -10,7 +11,10 @@ import Simulation
 /// token ranges, versions are released to every device on consecutive days,
 /// every device launches every day and sees every experiment it is served,
 /// and one conversion metric has a baseline of 0.1 and a lift of 0.05 on
-/// Experiment0's second variant. Its counts equal the engine's
+/// Experiment0's second variant. In `PerformanceWorkload.World` a device
+/// also draws its install day, its activity probability and the day it stops,
+/// launches on the days its draws say, several times on each, and the
+/// versions come weekly. Its counts equal the engine's
 /// (`ReferenceKernelTests`), which is what makes the ratio of their speeds a
 /// fair figure.
 public struct ReferenceKernel: Sendable {
@@ -21,14 +25,78 @@ public struct ReferenceKernel: Sendable {
   public static let variants = 3
   static let baseline = 0.1
   static let lift = 0.05
+  /// Per version, its release day.
+  private let releaseDays: [Double]
+  /// The world's tables, nil for every device launching daily from day 0.
+  private let world: WorldTables?
 
   /// The loop for the workload of `experiments` experiments, `versions` versions and `days` days
-  /// (`PerformanceWorkload.scenario`), drawing from the streams of `seed` as the engine does.
-  public init(seed: UInt64, experiments: Int, versions: Int, days: Int) {
+  /// (`PerformanceWorkload.scenario`), drawing from the streams of `seed` as the engine does; with
+  /// `world`, in `PerformanceWorkload.World`.
+  public init(seed: UInt64, experiments: Int, versions: Int, days: Int, world: Bool = false) {
     self.seed = seed
     self.experiments = experiments
     self.versions = versions
     self.days = days
+    let interval = world ? PerformanceWorkload.World.releaseInterval : 1
+    releaseDays = (0..<versions).map { Double($0 * interval) }
+    self.world = world ? WorldTables(days: days) : nil
+  }
+
+  /// `PerformanceWorkload.World`'s numbers as the loop reads them.
+  private struct WorldTables: Sendable {
+    /// The chance of an install before day 0, then cumulated over the days;
+    /// infinite from the last day with installs on.
+    let cumulativeInstalls: [Double]
+    let alpha: Double, beta: Double, meanProbability: Double
+    let extraLaunches: Double
+    let hazard: Double, firstWeekHazard: Double
+    /// By `day % 7`, day 0 a Monday.
+    let dayFactors: [Double]
+
+    init(days: Int) {
+      let shares = PerformanceWorkload.World.installs.shares(days: days)
+      var cumulative = [shares.existing]
+      for share in shares.daily { cumulative.append(cumulative.last! + share) }
+      let last = ([shares.existing] + shares.daily).lastIndex { $0 > 0 } ?? 0
+      for index in last..<cumulative.count { cumulative[index] = .infinity }
+      cumulativeInstalls = cumulative
+      let activity = PerformanceWorkload.World.activity, probability = activity.probability!
+      (alpha, beta, meanProbability) = (probability.alpha, probability.beta, probability.mean)
+      extraLaunches = activity.launchesPerActiveDay - 1
+      (hazard, firstWeekHazard) = (activity.inactivityHazard, activity.firstWeekInactivityHazard!)
+      dayFactors = PerformanceWorkload.World.weekdayFactors
+    }
+
+    /// −1 for a device installed before day 0, else its install day.
+    func installDay(forUnit unit: Double) -> Int {
+      // The first entry above the draw, by halving the entries left to search.
+      var first = 0, left = cumulativeInstalls.count
+      while left > 0 {
+        let half = left / 2
+        if unit >= cumulativeInstalls[first + half] {
+          first += half + 1
+          left -= half + 1
+        } else {
+          left = half
+        }
+      }
+      return first - 1
+    }
+
+    /// The last day a device starting on `first` launches: a geometric count
+    /// of days at the hazard, the first week's for a device installed then.
+    func lastDay(from first: Int, installed: Bool, unit: Double) -> Int {
+      let week = 7.0
+      guard installed else {
+        let stay = (log(unit) / log1p(-hazard)).rounded(.down)
+        return stay >= Double(Int32.max) ? .max : first + Int(stay)
+      }
+      let early = (log(unit) / log1p(-firstWeekHazard)).rounded(.down)
+      if early < week { return first + Int(early) }
+      let stay = week + max(((log(unit) - week * log1p(-firstWeekHazard)) / log1p(-hazard)).rounded(.down), 0)
+      return stay >= Double(Int32.max) ? .max : first + Int(stay)
+    }
   }
 
   /// What the loop counts, in flat arrays.
@@ -130,7 +198,7 @@ public struct ReferenceKernel: Sendable {
       stream = random.stream(.adoption)
       for version in 1..<versions {
         let never = stream.nextUnit() < 0
-        upgradeDay[version] = never ? .infinity : Double(version)
+        upgradeDay[version] = never ? .infinity : releaseDays[version]
       }
       for e in 0..<experiments {
         recall[e] = 0
@@ -139,12 +207,35 @@ public struct ReferenceKernel: Sendable {
       }
       for i in displayDays.indices { displayDays[i] = 0 }
 
+      // Every day from day 0, once; in the world, the days the device's draws say, as often as they say.
+      // The install day (−1: before day 0) launches whatever the draws say.
+      var installDay = -1, lastLaunchDay = days - 1, probability = 1.0
+      var launchDraws = random.stream(.launches), sessionDraws = random.stream(.sessions)
+      if let world {
+        var install = random.stream(.install)
+        installDay = world.installDay(forUnit: install.nextUnit())
+        var activity = random.stream(.activity)
+        let x = activity.nextUnitMeanGamma(shape: world.alpha) * world.alpha
+        let y = activity.nextUnitMeanGamma(shape: world.beta) * world.beta
+        probability = x + y > 0 ? x / (x + y) : world.meanProbability
+        lastLaunchDay = min(
+          lastLaunchDay,
+          world.lastDay(from: max(installDay, 0), installed: installDay >= 0, unit: activity.nextOpenUnit()))
+      }
       var choices = random.stream(.variants)
       var running = -1
       for day in 0..<days {
+        var launches = 1
+        if let world {
+          // One draw a day from day 0, as the engine's launch bits are, whatever the device's first day.
+          let launched = launchDraws.nextBernoulli(min(1, probability * world.dayFactors[day % 7]))
+          guard day <= lastLaunchDay else { break }
+          guard day == installDay || (day > installDay && launched) else { continue }
+          if world.extraLaunches > 0 { launches = min(1 + sessionDraws.nextPoisson(mean: world.extraLaunches), 16) }
+        }
         var installed = max(running, 0)
         while installed + 1 < versions && upgradeDay[installed + 1] <= Double(day) { installed += 1 }
-        counts.launches += 1
+        counts.launches += launches
         let upgraded = running >= 0 && running != installed
         if upgraded {
           for e in 0..<experiments { before[e] = recall[e] }
@@ -173,7 +264,7 @@ public struct ReferenceKernel: Sendable {
         running = installed
         for e in 0..<experiments where recall[e] >= 2 {
           let variant = recall[e] - 2
-          displayDays[e * variants + variant] += 1
+          displayDays[e * variants + variant] += launches
           if shownMask[e] & (1 << variant) == 0 {
             counts.dailyNewExposures[(e * days + day) * variants + variant] += 1
             shownMask[e] |= 1 << variant

@@ -19,7 +19,9 @@ public struct ExperimentResult: Hashable, Sendable {
   /// summed over the days, the variant's `exposed`.
   public var dailyNewExposures: [[Int]]
   /// By day, variant and metric: the devices counted by the end of that day
-  /// (first exposed by then), for daily looks and the report's charts.
+  /// (first exposed by then), for daily looks and the report's charts; where
+  /// the experiment's lift moves (novelty), at the outcomes the days up to
+  /// then gave.
   public var dailyMetrics: [[[MetricSummary]]]
   /// By variant and metric: each counted device's outcome, when the raw
   /// values are at hand (an events table); empty for a simulation, which keeps

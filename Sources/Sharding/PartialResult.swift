@@ -16,7 +16,7 @@ import Simulation
 /// checksum line last (docs/cluster.md).
 public struct PartialResult: Sendable {
   /// The part format this bench writes and reads.
-  public static let formatVersion = 4
+  public static let formatVersion = 5
   static let magic = "lab-bench part"
 
   public let header: PartHeader

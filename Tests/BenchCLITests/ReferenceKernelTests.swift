@@ -6,13 +6,16 @@ import Testing
 /// ratio means something only if both do the same work. They draw from the
 /// same streams, so on the workload their counts must agree exactly.
 @Suite struct ReferenceKernelTests {
-  @Test(arguments: [(5, 5, 5), (3, 4, 7), (20, 5, 5)])
-  func theReferenceCountsWhatTheEngineCounts(experiments: Int, versions: Int, days: Int) async throws {
+  /// The workload's sizes, and the world (`PerformanceWorkload.World`: installs, activity,
+  /// weekdays, sessions, a hazard, weekly versions) at its own days and at more than 64 days.
+  @Test(arguments: [(5, 5, 5, false), (3, 4, 7, false), (20, 5, 5, false), (5, 5, 35, true), (2, 3, 80, true)])
+  func theReferenceCountsWhatTheEngineCounts(experiments: Int, versions: Int, days: Int, world: Bool) async throws {
     let devices = 3000
     let scenario = try PerformanceWorkload.scenario(
-      devices: devices, experiments: experiments, versions: versions, days: days)
+      devices: devices, experiments: experiments, versions: versions, days: days, world: world)
     let tally = await Simulator(plan: SimulationPlan(scenario)).run(replication: 0, threads: 2)
-    let kernel = ReferenceKernel(seed: scenario.seed, experiments: experiments, versions: versions, days: days)
+    let kernel = ReferenceKernel(
+      seed: scenario.seed, experiments: experiments, versions: versions, days: days, world: world)
     let counts = await kernel.run(devices: devices, threads: 2, batchSize: 700)
     let variants = ReferenceKernel.variants
 
@@ -45,8 +48,14 @@ import Testing
             [transition.kept, transition.reassigned, transition.deactivated, transition.activated]))
       }
     }
-    // Not an empty agreement: the workload shows every variant and converts some.
+    // Not an empty agreement: the workload shows every variant and converts some; in the world,
+    // devices launch several times on some days, not at all on others, and some first exposures
+    // come after day 0 (new devices).
     #expect(counts.exposed.allSatisfy { $0 > 0 })
     #expect(counts.conversions.reduce(0, +) > 0)
+    if world {
+      #expect(counts.launches > devices * days / 5 && counts.launches < devices * days)
+      #expect(counts.cohorts.enumerated().contains { $0.offset % (days * variants) >= 10 * variants && $0.element > 0 })
+    }
   }
 }

@@ -43,6 +43,12 @@ struct DeviceSimulator: ~Copyable {
   /// Whether an experiment's lift moves (`Novelty`): the displays then also
   /// count how much of the initial lift is left.
   private let hasNovelty: Bool
+  /// Whether a day's launches after its first can change nothing but counts,
+  /// so that they run as one (`repeatLaunches`): no remote or service fetch,
+  /// no enrollment check and no display draw happens at a launch. A version
+  /// whose experiments share a key serves each launch and keeps launching
+  /// one by one.
+  private let foldsRepeatedLaunches: Bool
   /// Whether a served remote experiment may show a device none of its
   /// values: custom or debug values, or keys the app never uses
   /// (`RemoteTables.unusedKeys`).
@@ -68,10 +74,16 @@ struct DeviceSimulator: ~Copyable {
     remote = RemoteDevice(plan: plan, tables: tables.remote)
     service = ServiceDevice(plan: plan, tables: tables.service)
     enrollment = EnrollmentGate(plan: plan)
-    hasRemote = tables.remote.count > 0
-    hasService = tables.service.isUsed
-    hasEnrollment = !enrollment.isEmpty
+    // Locals, not `self`'s: an `&&` reading a stored property of a struct
+    // not yet initialised captures `self` in its autoclosure, which the
+    // compiler then destroys (a noncopyable part freed before it exists).
+    let hasRemote = tables.remote.count > 0, hasService = tables.service.isUsed
+    let hasEnrollment = !enrollment.isEmpty
+    self.hasRemote = hasRemote
+    self.hasService = hasService
+    self.hasEnrollment = hasEnrollment
     hasNovelty = tables.hasNovelty
+    foldsRepeatedLaunches = !hasRemote && !hasService && !hasEnrollment && tables.displaysWithoutDraws
     let hasLocalValues = tables.remote.customShare > 0 || tables.remote.debugShare > 0
     mayShowNoRemoteValue = hasLocalValues || tables.remote.unusedKeys.contains { $0 != 0 }
     exposures = Exposures(tables: tables)
@@ -153,6 +165,12 @@ struct DeviceSimulator: ~Copyable {
           launchDays &= launchDays &- 1
         }
         installed = schedule.installed(on: day, after: installed, versions: tables.versionCount)
+        var repeats = 0
+        if sessionsLeft > 0 && !Observer.isObserving && foldsRepeatedLaunches && tables.clashes.isDisjoint[installed] {
+          repeats = sessionsLeft
+          sessionsLeft = 0
+          launchDays &= launchDays &- 1
+        }
         launchCounts.countLaunch()
         let upgradedFrom = running >= 0 && running != installed ? running : -1
         if running != installed {
@@ -208,6 +226,9 @@ struct DeviceSimulator: ~Copyable {
           stabilized = true
         }
         if hasRemote, remote.churns(isStabilized: stabilized, draws: &churnDraws) { churned = true }
+        if repeats > 0 {
+          repeatLaunches(repeats, version: installed, day: day, launchOfVersion: &launchOfVersion, stabilized: &stabilized)
+        }
         if Observer.isObserving {
           recorder.fill(
             day: day, version: installed, launchOfVersion: launchOfVersion, stabilized: stabilizes, local: local,
@@ -238,6 +259,22 @@ struct DeviceSimulator: ~Copyable {
         if !never.isEmpty { observer.neverEnrolled(never.map { enrollment.experiments[$0] }) }
       }
       observer.finished(outcomes: outcomes.outcomes.array)
+    }
+    if hasNovelty && tables.metricCount > 0 { countNoveltyLooks(random, segment: segment) }
+  }
+
+  /// The daily looks of the experiments with novelty, once the device's
+  /// counts are over: at the end of each day from its first display of one,
+  /// its outcomes drawn again from the same random numbers at the lifts its
+  /// display days up to then carry, as if its run had ended that day
+  /// (docs/rules/NoveltyEffects.md). A look reads the lift as it moves; a
+  /// device's outcome changes from look to look only as far as its lift does.
+  private mutating func countNoveltyLooks(_ random: DeviceRandom, segment: Int) {
+    for day in exposures.startLooks(tables: tables) {
+      if exposures.advanceLook(to: day, tables: tables) {
+        outcomes.draw(random, segment: segment, exposures: exposures, tables: tables)
+      }
+      outcomeCounts.countLook(day: day, segment: segment, outcomes: outcomes, exposures: exposures, tables: tables)
     }
   }
 
@@ -298,6 +335,33 @@ struct DeviceSimulator: ~Copyable {
         expectedFirstExposures.count(experiment, shares: service.selectionShares(s), tables: tables)
       }
       if hasNovelty { exposures.recordNovelty(experiment, variant: variant, day: day, tables: tables) }
+    }
+  }
+
+  /// A day's `count` launches after its first, in a plan where they change
+  /// nothing but counts (`foldsRepeatedLaunches`): what `count` more passes
+  /// through the loop would count. Each is a launch of the version (the one
+  /// that calls stabilize among them calls it), and displays again what the
+  /// day's first launch displayed at every launch: an experiment shown at
+  /// every launch with certainty, which that launch, served every active
+  /// experiment, displayed.
+  private mutating func repeatLaunches(
+    _ count: Int, version: Int, day: Int, launchOfVersion: inout Int, stabilized: inout Bool
+  ) {
+    launchCounts.countLaunches(count)
+    let stabilizeOn = tables.stabilizeOnLaunch[version]
+    if stabilizeOn > launchOfVersion && stabilizeOn <= launchOfVersion + count {
+      if !stabilized { launchCounts.countFirstStabilize(day: day) }
+      stabilized = true
+    }
+    launchOfVersion += count
+    for position in 0..<local.activeCount {
+      let experiment = local.activeExperiments[position], variant = local.activeVariants[position]
+      guard !tables.hasDisplayMoments || tables.displayMoments[experiment] == 0,
+        tables.displayProbabilities[experiment] >= 1
+      else { continue }
+      exposures.recordRepeated(experiment, variant: variant, count: count, tables: tables)
+      if hasNovelty { exposures.recordNovelty(experiment, variant: variant, day: day, count: count, tables: tables) }
     }
   }
 

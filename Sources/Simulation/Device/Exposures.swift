@@ -12,6 +12,15 @@ struct Exposures: DevicePart, ~Copyable {
   /// the initial lift is left on them, summed (`Novelty`). Kept only where an
   /// experiment has novelty (`SimulationTables.hasNovelty`).
   private var noveltyWeights: ScratchArray<Double>
+  /// By `day * cells + tables.variantStart[experiment] + variant`, the
+  /// displays and novelty weights that day added to the two above, for the
+  /// experiments with novelty: what the daily looks rebuild the device's
+  /// display days from (`startLooks`). Written, and cleared, between
+  /// `noveltyDays`' bounds only.
+  private var dailyDisplays: ScratchArray<Int32>
+  private var dailyNoveltyWeights: ScratchArray<Double>
+  private var noveltyDays = (first: Int.max, last: -1)
+  private let cells: Int
   /// Per experiment, the variants displayed, a bit each: an experiment has
   /// at most 64 (`ScenarioLimits.variants`), so masks shift with `&<<`.
   private(set) var displayedMask: ScratchArray<UInt64>
@@ -37,6 +46,9 @@ struct Exposures: DevicePart, ~Copyable {
     let experiments = tables.experimentCount, variants = tables.variantStart[experiments]
     displayDays = ScratchArray(repeating: 0, count: variants)
     noveltyWeights = ScratchArray(repeating: 0, count: tables.hasNovelty ? variants : 0)
+    dailyDisplays = ScratchArray(repeating: 0, count: tables.hasNovelty ? tables.days * variants : 0)
+    dailyNoveltyWeights = ScratchArray(repeating: 0, count: tables.hasNovelty ? tables.days * variants : 0)
+    cells = variants
     displayedMask = ScratchArray(repeating: 0, count: experiments)
     firstVariant = ScratchArray(repeating: -1, count: experiments)
     firstDay = ScratchArray(repeating: 0, count: experiments)
@@ -59,6 +71,12 @@ struct Exposures: DevicePart, ~Copyable {
     shownCount = 0
     displayDays.fill(0)
     noveltyWeights.fill(0)
+    if noveltyDays.first <= noveltyDays.last {
+      let written = noveltyDays.first * cells..<(noveltyDays.last + 1) * cells
+      dailyDisplays.fill(0, in: written)
+      dailyNoveltyWeights.fill(0, in: written)
+      noveltyDays = (.max, -1)
+    }
   }
 
   /// Counts one display; returns whether it is the device's first of the experiment.
@@ -78,14 +96,62 @@ struct Exposures: DevicePart, ~Copyable {
     return true
   }
 
-  /// Adds a display's share of the initial lift left, 2^(−t / half-life) t
-  /// days after the first exposure, for a plan with novelty
-  /// (`SimulationTables.hasNovelty`), after `record`.
+  /// `count` more displays of a variant the device was displayed earlier the
+  /// same day: its display days only, as `record` would count them one by one.
   @inline(__always)
-  mutating func recordNovelty(_ experiment: Int, variant: Int, day: Int, tables: borrowing @_addressable SimulationTables) {
+  mutating func recordRepeated(_ experiment: Int, variant: Int, count: Int, tables: borrowing @_addressable SimulationTables) {
+    displayDays[tables.variantStart[experiment] + variant] += Int32(count)
+  }
+
+  /// Adds `count` displays' share of the initial lift left, 2^(−t / half-life)
+  /// each, t days after the first exposure, for a plan with novelty
+  /// (`SimulationTables.hasNovelty`), after `record` (or `recordRepeated`).
+  @inline(__always)
+  mutating func recordNovelty(
+    _ experiment: Int, variant: Int, day: Int, count: Int = 1, tables: borrowing @_addressable SimulationTables
+  ) {
     let halfLife = tables.noveltyHalfLives[experiment]
     guard halfLife > 0 else { return }
-    noveltyWeights[tables.variantStart[experiment] + variant] += exp2(-Double(day - firstDay[experiment]) / halfLife)
+    let cell = tables.variantStart[experiment] + variant
+    let weight = exp2(-Double(day - firstDay[experiment]) / halfLife)
+    // Added once a display, as the displays were counted one by one before they were counted at once.
+    for _ in 0..<count { noveltyWeights[cell] += weight }
+    dailyDisplays[day * cells + cell] += Int32(count)
+    for _ in 0..<count { dailyNoveltyWeights[day * cells + cell] += weight }
+    noveltyDays = (min(noveltyDays.first, day), max(noveltyDays.last, day))
+  }
+
+  /// The daily looks of a device displayed an experiment with novelty: its
+  /// days from the first such display to the run's last, or an empty range.
+  /// The novelty experiments' display days and weights start again from
+  /// none, for `advanceLook` to add back day by day; the device's counts are
+  /// over, so nothing reads the whole run's again before `reset`.
+  mutating func startLooks(tables: borrowing @_addressable SimulationTables) -> Range<Int> {
+    guard noveltyDays.first <= noveltyDays.last else { return 0..<0 }
+    for position in 0..<shownCount where tables.noveltyHalfLives[shown[position]] > 0 {
+      let experiment = shown[position]
+      for cell in tables.variantStart[experiment]..<tables.variantStart[experiment + 1] {
+        displayDays[cell] = 0
+        noveltyWeights[cell] = 0
+      }
+    }
+    return noveltyDays.first..<tables.days
+  }
+
+  /// Adds `day`'s displays of the experiments with novelty, so that the
+  /// lifts read what the display days up to its end carry; the days follow
+  /// each other from `startLooks`' first. Returns false after the last of
+  /// them, when the lifts stand still.
+  mutating func advanceLook(to day: Int, tables: borrowing @_addressable SimulationTables) -> Bool {
+    guard day <= noveltyDays.last else { return false }
+    for position in 0..<shownCount where tables.noveltyHalfLives[shown[position]] > 0 {
+      let experiment = shown[position]
+      for cell in tables.variantStart[experiment]..<tables.variantStart[experiment + 1] {
+        displayDays[cell] += dailyDisplays[day * cells + cell]
+        noveltyWeights[cell] += dailyNoveltyWeights[day * cells + cell]
+      }
+    }
+    return true
   }
 
   /// Whether the device was displayed one variant of the experiment only.
@@ -113,7 +179,8 @@ struct Exposures: DevicePart, ~Copyable {
 
   /// The lift an experiment's displayed variants give, weighted by display
   /// days: 0 for an experiment that lifts the metric nowhere, as the weighted
-  /// sum of its zero lifts would give.
+  /// sum of its zero lifts would give, and before its first display day (a
+  /// daily look before it, `advanceLook`).
   @inline(__always)
   func mixedLift(_ experiment: Int, metric: Int, segment: Int, tables: borrowing @_addressable SimulationTables) -> Double {
     guard tables.liftsMetric[metric * tables.experimentCount + experiment] else { return 0 }
@@ -128,7 +195,7 @@ struct Exposures: DevicePart, ~Copyable {
       weighted += Double(count) * tables.lift(metric: metric, experiment: experiment, variant: variant, segment: segment)
       days += count
     }
-    return weighted / Double(days)
+    return days > 0 ? weighted / Double(days) : 0
   }
 
   /// `mixedLift` for a plan with novelty: each display day t days after the

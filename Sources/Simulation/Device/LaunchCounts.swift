@@ -19,6 +19,9 @@ struct LaunchCounts: DevicePart, ~Copyable {
   @inline(__always)
   mutating func countLaunch() { launches += 1 }
 
+  /// A day's launches after its first, counted at once (`DeviceSimulator.repeatLaunches`).
+  mutating func countLaunches(_ count: Int) { launches += count }
+
   @inline(__always)
   mutating func countUpgrade(from: Int, to: Int) { upgrades[from * versions + to] += 1 }
 

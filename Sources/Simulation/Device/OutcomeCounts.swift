@@ -2,7 +2,8 @@ import Tallies
 
 /// The batch's outcome counts for the devices each experiment was shown to:
 /// `VariantTally.firstExposure`, `uncontaminated`, `covariates` and `ratios`,
-/// and `ExperimentTally.dailyCohorts`. The amounts by size are `HistogramCounts`'.
+/// and `ExperimentTally.dailyCohorts` and `noveltyLooks`. The amounts by size
+/// are `HistogramCounts`'.
 struct OutcomeCounts: DevicePart, ~Copyable {
   private let metrics: Int
   private let ratios: Int
@@ -15,6 +16,8 @@ struct OutcomeCounts: DevicePart, ~Copyable {
   private var ratioProducts: ScratchArray<CrossProducts>
   /// By `(tables.dailyStart[experiment] + day * variants + variant) * metrics + metric`.
   private var dailyCohorts: ScratchArray<MetricTally>
+  /// By the same index, the looks of the experiments with novelty; empty without.
+  private var noveltyLooks: ScratchArray<MetricTally>
 
   init(plan: SimulationPlan, tables: borrowing @_addressable SimulationTables) {
     metrics = tables.metricCount
@@ -26,6 +29,8 @@ struct OutcomeCounts: DevicePart, ~Copyable {
     covariates = ScratchArray(repeating: CovariateTally(), count: tables.hasCovariates ? cells * metrics : 0)
     ratioProducts = ScratchArray(repeating: CrossProducts(), count: cells * ratios)
     dailyCohorts = ScratchArray(repeating: metricTallies, times: tables.dailyStart[tables.experimentCount])
+    noveltyLooks = ScratchArray(
+      repeating: metricTallies, times: tables.hasNovelty ? tables.dailyStart[tables.experimentCount] : 0)
   }
 
   /// Counts the device in every experiment it was shown, under the first
@@ -76,6 +81,33 @@ struct OutcomeCounts: DevicePart, ~Copyable {
     }
   }
 
+  /// Counts the device in the look at the end of `day` of each experiment
+  /// with novelty it was first displayed by then, under the scenario's
+  /// attribution, at `outcomes` drawn for that look (`Exposures.advanceLook`).
+  mutating func countLook(
+    day: Int, segment: Int, outcomes: borrowing @_addressable DeviceOutcomes,
+    exposures: borrowing @_addressable Exposures, tables: borrowing @_addressable SimulationTables
+  ) {
+    for position in 0..<exposures.shownCount {
+      let experiment = exposures.shown[position]
+      guard tables.noveltyHalfLives[experiment] > 0, exposures.firstDay[experiment] <= day,
+        exposures.isPure(experiment) || !tables.excludeContaminated
+      else { continue }
+      let first = exposures.firstVariant[experiment]
+      let look = tables.dailyStart[experiment] + day * tables.variantCount(experiment) + first
+      for metric in 0..<metrics {
+        let expected = outcomes.expectation(
+          metric, experiment: experiment, variant: first, shown: true, segment: segment, tables: tables)
+        let tally = look * metrics + metric, isAmount = !tables.isConversion[metric]
+        let outcome = outcomes.outcomes[metric]
+        noveltyLooks[tally].add(
+          outcomeSteps: tables.metricGrids[metric].steps(outcome),
+          expectedSteps: noveltyLooks[tally].trueMeanSum.steps(expected), converted: !isAmount && outcome == 1,
+          isAmount: false)
+      }
+    }
+  }
+
   /// Keeps nothing of a device: counts add up across devices.
   mutating func reset(device _: Int, random _: DeviceRandom) {}
 
@@ -84,6 +116,9 @@ struct OutcomeCounts: DevicePart, ~Copyable {
       let start = tables.dailyStart[experiment]
       for index in tally.experiments[experiment].dailyCohorts.indices {
         tally.experiments[experiment].dailyCohorts[index].merge(dailyCohorts[start * metrics + index])
+      }
+      for index in tally.experiments[experiment].noveltyLooks.indices {
+        tally.experiments[experiment].noveltyLooks[index].merge(noveltyLooks[start * metrics + index])
       }
       for variant in 0..<tables.variantCount(experiment) {
         let cell = tables.variantStart[experiment] + variant

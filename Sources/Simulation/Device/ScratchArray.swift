@@ -73,6 +73,12 @@ struct ScratchArray<Element: BitwiseCopyable>: ~Copyable {
     base.update(repeating: value, count: count)
   }
 
+  /// Sets the elements in `range` to `value`.
+  mutating func fill(_ value: Element, in range: Range<Int>) {
+    precondition(range.lowerBound >= 0 && range.upperBound <= count, "a scratch fill stays within the array")
+    (base + range.lowerBound).update(repeating: value, count: range.count)
+  }
+
   /// Sets the first `other.count` elements to `other`'s.
   mutating func copy(from other: borrowing ScratchArray<Element>) {
     precondition(other.count <= count, "a scratch copy stays within its target")

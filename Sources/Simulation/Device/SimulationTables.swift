@@ -69,6 +69,9 @@ struct SimulationTables: ~Copyable {
   /// Each experiment's daily counts start at `dailyStart[e]`, `days × variants` of them.
   let dailyStart: ScratchArray<Int>
   let displayProbabilities: ScratchArray<Double>
+  /// Whether every experiment is displayed with certainty or never: a
+  /// display then draws nothing.
+  let displaysWithoutDraws: Bool
   /// Each experiment's `DisplayMoment`, as its position in `DisplayMoment.allCases`.
   let displayMoments: ScratchArray<UInt8>
   /// Whether some experiment is displayed once rather than at every launch.
@@ -203,7 +206,9 @@ struct SimulationTables: ~Copyable {
     }
     self.variantStart = ScratchArray(variantStart)
     self.dailyStart = ScratchArray(dailyStart)
-    displayProbabilities = ScratchArray(plan.experimentNames.map { scenario.displayProbability(of: $0) })
+    let probabilities = plan.experimentNames.map { scenario.displayProbability(of: $0) }
+    displayProbabilities = ScratchArray(probabilities)
+    displaysWithoutDraws = probabilities.allSatisfy { $0 >= 1 || $0 <= 0 }
     let moments = plan.experimentNames.map { scenario.displayMoment(of: $0) }
     displayMoments = ScratchArray(moments.map { UInt8(DisplayMoment.allCases.firstIndex(of: $0)!) })
     hasDisplayMoments = moments.contains { $0 != .everyLaunch }

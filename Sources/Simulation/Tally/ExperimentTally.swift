@@ -19,14 +19,23 @@ public struct ExperimentTally: Hashable, Sendable {
   /// Per metric, the devices counted under the scenario's attribution, by the
   /// day they were first displayed the experiment: `(day * variants + variant) * metrics + metric`.
   public var dailyCohorts: [MetricTally]
+  /// For an experiment with novelty (`Novelty`), per metric, the devices first displayed it by the
+  /// end of each day, each at the outcome its display days up to that day give: what a look on the
+  /// day reads while the lift still moves, which no sum of cohorts counted at the run's end can
+  /// give. By the same index as `dailyCohorts`; empty without novelty.
+  public var noveltyLooks: [MetricTally]
 
-  init(variants: Int, versions: Int, days: Int, stepExponents: [Int], ratios: Int, histograms: [AmountHistogram]) {
+  init(
+    variants: Int, versions: Int, days: Int, stepExponents: [Int], ratios: Int, histograms: [AmountHistogram],
+    hasNovelty: Bool
+  ) {
     self.variants = Array(
       repeating: VariantTally(stepExponents: stepExponents, ratios: ratios, histograms: histograms),
       count: variants)
     transitions = Array(repeating: TransitionCounts(), count: versions * versions)
     dailyNewExposures = Array(repeating: 0, count: days * variants)
     dailyCohorts = (0..<(days * variants)).flatMap { _ in stepExponents.map(MetricTally.init(stepExponent:)) }
+    noveltyLooks = hasNovelty ? dailyCohorts : []
     neverEnrolled = stepExponents.map(MetricTally.init(stepExponent:))
   }
 }

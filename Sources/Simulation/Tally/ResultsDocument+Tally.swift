@@ -150,11 +150,18 @@ extension ExperimentResult {
     let metricCount = scenario.metrics.count
     var running = Array(
       repeating: plan.metricStepExponents.map(MetricTally.init(stepExponent:)), count: variantNames.count)
+    // A look at a moving lift is counted as it stood (`noveltyLooks`), every
+    // other as the sum of the cohorts first displayed by then.
+    let looksAsCounted = !experimentTally.noveltyLooks.isEmpty
     for day in 0..<scenario.days {
       for variant in variantNames.indices {
         for metric in 0..<metricCount {
-          running[variant][metric].merge(
-            experimentTally.dailyCohorts[(day * variantNames.count + variant) * metricCount + metric])
+          let index = (day * variantNames.count + variant) * metricCount + metric
+          if looksAsCounted {
+            running[variant][metric] = experimentTally.noveltyLooks[index]
+          } else {
+            running[variant][metric].merge(experimentTally.dailyCohorts[index])
+          }
         }
       }
       // The daily cohorts keep no cubes (the looks test means only): no skewness.

@@ -44,7 +44,7 @@ extension RunTally {
           return "\(name), variant \(variant): its daily new exposures do not add up to its exposed devices"
         }
       }
-      if let problem = Self.inconsistency(of: experiment.dailyCohorts + experiment.neverEnrolled) {
+      if let problem = Self.inconsistency(of: experiment.dailyCohorts + experiment.noveltyLooks + experiment.neverEnrolled) {
         return "\(name): \(problem)"
       }
       // Each metric counts every never-enrolled device, and there are no more of them than devices.

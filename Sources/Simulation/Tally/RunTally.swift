@@ -29,13 +29,14 @@ public struct RunTally: Hashable, Sendable {
   /// linearly with the days, which is how `RunEstimate` measures a large
   /// plan's tally without allocating it.
   init(plan: SimulationPlan, days: Int) {
-    experiments = plan.variantNames.map {
+    experiments = zip(plan.experimentNames, plan.variantNames).map { name, variants in
       ExperimentTally(
-        variants: $0.count, versions: plan.versions.count, days: days, stepExponents: plan.metricStepExponents,
+        variants: variants.count, versions: plan.versions.count, days: days, stepExponents: plan.metricStepExponents,
         ratios: plan.scenario.ratios.count,
         histograms: plan.scenario.metrics.indices.filter { plan.scenario.metrics[$0].countsAmounts }.map {
           AmountHistogram(stepExponent: plan.metricStepExponents[$0], keepsMoments: plan.scenario.metrics[$0].winsorize != nil)
-        })
+        },
+        hasNovelty: plan.scenario.metrics.contains { $0.novelty[name] != nil })
     }
     conflicts = Self.emptyConflicts(plan: plan)
     upgrades = Array(repeating: 0, count: plan.versions.count * plan.versions.count)

@@ -137,6 +137,7 @@ extension ExperimentTally {
     neverEnrolled.visitCounts(&visitor)
     visitor.visit(&neverEnrolledDevices)
     dailyCohorts.visitCounts(&visitor)
+    noveltyLooks.visitCounts(&visitor)
   }
 }
 

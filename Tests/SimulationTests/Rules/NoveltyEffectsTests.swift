@@ -41,6 +41,45 @@ import Testing
     #expect(withinBinomialBound(conversions, of: redesign.n, p: 0.3 * (1 + carried(days: 14))), "\(conversions) of \(redesign.n)")
   }
 
+  /// A daily look reads the lift as it stood: at the end of day d every
+  /// device has carried its d + 1 display days, so Redesign's expected mean
+  /// over Classic's is carried(days: d + 1), to 10⁻¹², +15% on day 0; the
+  /// last look is the run's own figures.
+  @Test func aDailyLookReadsTheLiftAsItStood() async throws {
+    let document = await run(try scenario("novelty-effects", devices: 2_000, days: 14))
+    let experiment = try #require(document.experiment("HomeRedesign"))
+    let classic = try #require(experiment.variants.firstIndex { $0.name == "Classic" })
+    let redesign = try #require(experiment.variants.firstIndex { $0.name == "Redesign" })
+    #expect(experiment.dailyMetrics.count == 14)
+    for (day, look) in experiment.dailyMetrics.enumerated() {
+      let measured = try #require(look[redesign][0].trueMean) / (try #require(look[classic][0].trueMean)) - 1
+      #expect(abs(measured - carried(days: day + 1)) < 1e-12, "day \(day): \(measured)")
+      #expect(look[redesign][0].n + look[classic][0].n == 2_000)
+    }
+    #expect(abs(carried(days: 1) - 0.15) < 1e-15)
+    for variant in [classic, redesign] {
+      let last = try #require(experiment.dailyMetrics.last?[variant][0])
+      let run = try #require(experiment.variants[variant].metrics.first)
+      #expect(last.n == run.n && last.conversions == run.conversions && last.trueMean == run.trueMean)
+    }
+  }
+
+  /// The first look's outcomes are drawn at the first day's lift: over
+  /// 40,000 devices Redesign's convert at 0.3 × 1.15 within 4.5 binomial
+  /// standard errors on day 0, and at 0.3 × (1 + carried(days: 14)) on day 13.
+  @Test func aDailyLooksOutcomesAreDrawnAtItsLift() async throws {
+    let document = await run(try scenario("novelty-effects", days: 14))
+    let experiment = try #require(document.experiment("HomeRedesign"))
+    let redesign = try #require(experiment.variants.firstIndex { $0.name == "Redesign" })
+    for day in [0, 13] {
+      let look = experiment.dailyMetrics[day][redesign][0]
+      let conversions = try #require(look.conversions)
+      #expect(
+        withinBinomialBound(conversions, of: look.n, p: 0.3 * (1 + carried(days: day + 1))),
+        "day \(day): \(conversions) of \(look.n)")
+    }
+  }
+
   /// An initial lift equal to the settled one moves nothing: the results are
   /// the plan's without novelty, byte for byte.
   @Test func aNoveltyThatStartsWhereItSettlesChangesNothing() async throws {
