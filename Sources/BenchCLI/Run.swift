@@ -67,6 +67,14 @@ extension Bench {
       valueName: "YYYY-MM-DD"))
     var eventsStart: String?
 
+    @Flag(
+      name: .customLong("world-ends"),
+      help: ArgumentHelp(
+        "Run the replications twice more, with every adoption curve at the slowest and at the fastest end of its points' "
+          + "intervals (the 'low' and 'high' bench fit writes), and say in the plan's section how far each decision "
+          + "moves (docs/world.md)."))
+    var worldEnds = false
+
     @OptionGroup var formats: HTMLFlag
 
     @OptionGroup var largeRun: LargeRunFlag
@@ -109,6 +117,10 @@ extension Bench {
           throw ValidationError(
             "--events cannot go with --shard: a shard simulates only some devices; write events with a run without --shard.")
         }
+        if worldEnds {
+          throw ValidationError(
+            "--world-ends cannot go with --shard: it runs the plan's replications again at each end; run it on one machine.")
+        }
       }
     }
 
@@ -125,9 +137,22 @@ extension Bench {
         try await runShard(try Shard(parsing: shard), of: simulator, file: file, threads: threads, replications: replications)
         return
       }
+      if worldEnds {
+        guard scenario.hasAdoptionIntervals else {
+          throw ValidationError(
+            "--world-ends runs the plan at the ends of its adoption curves' intervals, and \(scenario.name)'s curves give "
+              + "none: give each point 'low' and 'high' (bench fit writes them), or leave out --world-ends.")
+        }
+        guard replications >= 2 else {
+          throw ValidationError("--world-ends compares decision rates over replications: give --replications 2 or more.")
+        }
+      }
+      // The ends run every replication twice more.
+      let runs = worldEnds ? 1 + AdoptionEnd.allCases.count : 1
       try RunLimits.check(
-        simulator.plan, devices: scenario.devices, replications: replications, threads: threads, allowed: largeRun.allowLargeRun)
-      let progress = ProgressBar(devices: scenario.devices, replications: replications, enabled: !output.quiet)
+        simulator.plan, devices: scenario.devices, replications: replications * runs, threads: threads,
+        allowed: largeRun.allowLargeRun)
+      let progress = ProgressBar(devices: scenario.devices, replications: replications * runs, enabled: !output.quiet)
       var run = SimulatedRun(scenario: scenario, plan: simulator.plan, replications: replications)
       if let events, eventsShape == nil, outcomes == nil, OutputTarget.isDeviceOrPipe(events) {
         throw ValidationError(
@@ -177,6 +202,10 @@ extension Bench {
       }
       let done = simulated * scenario.devices
       await run.simulate(simulated..<replications, of: simulator, threads: threads) { progress.update(done + $0) }
+      if worldEnds {
+        let done = replications * scenario.devices
+        await run.simulateAdoptionEnds(threads: threads) { progress.update(done + $0) }
+      }
       progress.finish()
       let replaced = PreviousRun(in: folder.url)
       let reportURL = try run.write(out: out ?? "reports", html: formats.html)

@@ -21,6 +21,9 @@ public struct SimulatedRun: Sendable {
   private var added = 0
   /// Every replication's decisions under other analysis engines, when a comparison asks for them.
   public var engines: EngineCalibrationSummary?
+  /// The decisions with the adoption curves at the ends of their intervals
+  /// (`simulateAdoptionEnds`), which the calibration then carries.
+  public var adoptionEnds: [AdoptionEndCalibration] = []
 
   /// How each replication is analysed and the run reported.
   public let pipeline: AnalysisPipeline
@@ -108,7 +111,10 @@ public struct SimulatedRun: Sendable {
   public var document: ResultsDocument {
     precondition(added == replications && first != nil, "a run is complete after its last replication")
     var document = first!
-    if replications > 1 { document.calibration = calibration.calibration }
+    if replications > 1 {
+      document.calibration = calibration.calibration
+      document.calibration?.adoptionEnds = adoptionEnds
+    }
     return document
   }
 

@@ -450,7 +450,7 @@ extension Comparison {
 
 extension Calibration {
   var json: OrderedJSON {
-    .object([
+    var members: [(String, OrderedJSON)] = [
       ("replications", .integer(replications)),
       ("experiments", .array(experiments.map { experiment in
         .object([
@@ -459,7 +459,16 @@ extension Calibration {
           ("metrics", .array(experiment.metrics.map(\.json))),
         ])
       })),
-    ])
+    ]
+    if !adoptionEnds.isEmpty {
+      members.append(("adoptionEnds", .array(adoptionEnds.map { end in
+        .object([
+          ("end", .string(end.end)),
+          ("experiments", .array(end.decisions.map { .object([("name", .string($0.experiment)), ("decision", $0.rates.json)]) })),
+        ])
+      })))
+    }
+    return .object(members)
   }
 }
 

@@ -125,10 +125,44 @@ public struct Adoption: Hashable, Sendable {
 public struct AdoptionPoint: Hashable, Sendable {
   public var day: Double
   public var share: Double
+  /// Where the share may lie, as measured (a fitted curve's 95% interval):
+  /// what `Scenario.atAdoptionEnd` runs the plan at, to say how much its
+  /// decisions depend on it; nil for a share taken as exact.
+  public var interval: ClosedRange<Double>?
 
-  public init(day: Double, share: Double) {
+  public init(day: Double, share: Double, interval: ClosedRange<Double>? = nil) {
     self.day = day
     self.share = share
+    self.interval = interval
+  }
+}
+
+/// An end of the adoption curves' intervals (`AdoptionPoint.interval`).
+public enum AdoptionEnd: String, Hashable, Sendable, CaseIterable {
+  /// Every curve at the low end of each point's interval: the slowest adoption the measure allows.
+  case slowest
+  /// Every curve at the high end: the fastest.
+  case fastest
+}
+
+extension Scenario {
+  /// Whether some version's adoption curve says how sure its shares are.
+  public var hasAdoptionIntervals: Bool {
+    versions.contains { $0.adoption.curve?.contains { $0.interval != nil } ?? false }
+  }
+
+  /// The same plan with every adoption curve at `end` of its points'
+  /// intervals (a point without one keeps its share).
+  public func atAdoptionEnd(_ end: AdoptionEnd) -> Scenario {
+    var scenario = self
+    for index in scenario.versions.indices {
+      guard let curve = scenario.versions[index].adoption.curve else { continue }
+      scenario.versions[index].adoption.curve = curve.map { point in
+        guard let interval = point.interval else { return point }
+        return AdoptionPoint(day: point.day, share: end == .slowest ? interval.lowerBound : interval.upperBound)
+      }
+    }
+    return scenario
   }
 }
 

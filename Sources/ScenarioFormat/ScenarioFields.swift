@@ -10,7 +10,7 @@ enum ScenarioFields {
     "version", "releaseDay", "adoption", "stabilizeOnLaunch", "experiments", "rollout", "requiredFromDay",
   ]
   static let adoption = ["meanDelayDays", "neverUpgradeShare", "automaticShare", "curve"]
-  static let adoptionPoint = ["day", "share"]
+  static let adoptionPoint = ["day", "share", "low", "high"]
   static let rollout = ["appStorePhasedRelease", "googlePlayStages"]
   static let phasedRelease = ["pauses"]
   static let dayRange = ["day", "days"]

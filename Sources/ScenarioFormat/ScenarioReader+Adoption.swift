@@ -34,20 +34,43 @@ extension ScenarioReader {
   }
 
   /// Points whose days strictly rise and whose shares never fall; the first
-  /// may be on day 0, the share updated on the release day itself.
+  /// may be on day 0, the share updated on the release day itself. Each
+  /// point may say where its share lies (`low` ≤ `share` ≤ `high`, a fitted
+  /// curve's interval), every point of the curve or none, with lows and
+  /// highs that never fall either: each end is a curve of its own.
   private func curve(_ node: JSONNode, days: Int) throws(ScenarioError) -> [AdoptionPoint] {
     let nodes = try node.array(count: 1...days, of: "points")
     var points: [AdoptionPoint] = []
     for pointNode in nodes {
       let object = try pointNode.object(fields: ScenarioFields.adoptionPoint)
       let dayNode = try object.required("day"), shareNode = try object.required("share")
-      let point = AdoptionPoint(day: try dayNode.double(in: 0...Double(days)), share: try probability(shareNode))
+      var point = AdoptionPoint(day: try dayNode.double(in: 0...Double(days)), share: try probability(shareNode))
+      let lowNode = object.optional("low"), highNode = object.optional("high")
+      if let lowNode, let highNode {
+        let low = try probability(lowNode), high = try probability(highNode)
+        guard low <= point.share else { throw lowNode.error("must not exceed the point's share \(NumberText.plain(point.share))") }
+        guard high >= point.share else { throw highNode.error("must not be below the point's share \(NumberText.plain(point.share))") }
+        point.interval = low...high
+      } else if let given = lowNode ?? highNode {
+        throw given.error("needs both 'low' and 'high': the interval the share lies in, e.g. {\"day\": 7, \"share\": 0.6, \"low\": 0.57, \"high\": 0.63}")
+      }
       if let previous = points.last {
         guard point.day > previous.day else {
           throw dayNode.error("must be later than the previous point's day \(NumberText.plain(previous.day)): list points in order")
         }
         guard point.share >= previous.share else {
           throw shareNode.error("must not fall below the previous point's \(NumberText.plain(previous.share)): a share updated only grows")
+        }
+        guard (previous.interval == nil) == (point.interval == nil) else {
+          throw pointNode.error("gives 'low' and 'high' where the curve's first point does not, or the other way round: give an interval on every point or on none")
+        }
+        if let interval = point.interval, let before = previous.interval {
+          guard interval.lowerBound >= before.lowerBound else {
+            throw (lowNode ?? pointNode).error("must not fall below the previous point's low \(NumberText.plain(before.lowerBound)): each end of the interval is a curve")
+          }
+          guard interval.upperBound >= before.upperBound else {
+            throw (highNode ?? pointNode).error("must not fall below the previous point's high \(NumberText.plain(before.upperBound)): each end of the interval is a curve")
+          }
         }
       }
       points.append(point)

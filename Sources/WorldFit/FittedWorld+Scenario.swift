@@ -56,7 +56,11 @@ extension FittedWorld {
       if index > 0 {
         let points = release.curve.isEmpty ? [AdoptionPoint(day: 1, share: 0)] : release.curve
         members.append(("adoption", .object([("curve", .array(points.map { point in
-          .object([("day", .number(point.day)), ("share", .number(Self.rounded(point.share)))])
+          var members: [(String, OrderedJSON)] = [("day", .number(point.day)), ("share", .number(Self.rounded(point.share)))]
+          if let interval = point.interval {
+            members += [("low", .number(Self.rounded(interval.lowerBound))), ("high", .number(Self.rounded(interval.upperBound)))]
+          }
+          return .object(members)
         }))])))
         if !release.playStages.isEmpty {
           members.append(("rollout", .object([("googlePlayStages", .array(release.playStages.map { stage in

@@ -2,6 +2,7 @@ import AnalyticsTable
 import Foundation
 import Results
 import ScenarioFormat
+import Statistics
 
 /// A team's world fitted from its export (docs/world.md): installs, each
 /// release's adoption, each platform's activity, sessions and hazard, and
@@ -190,7 +191,12 @@ public struct FittedWorld: Sendable {
         }
         guard running > 0, after > 0 || updated > 0 else { continue }
         let share = max(updated / running, points.last?.share ?? 0)
-        points.append(AdoptionPoint(day: Double(after), share: min(share, 1)))
+        // The share's 95% Wilson interval over the devices read, its ends never falling as the share
+        // does not: each end is a curve the plan can run at (`Scenario.atAdoptionEnd`).
+        let wilson = ProportionTests.wilsonInterval(successes: Int(updated), trials: Int(running), confidence: 0.95)!
+        let low = max(wilson.lower, points.last?.interval?.lowerBound ?? 0)
+        let high = max(wilson.upper, points.last?.interval?.upperBound ?? 0)
+        points.append(AdoptionPoint(day: Double(after), share: min(share, 1), interval: low...min(high, 1)))
       }
       releases.append(Release(version: activity.versions[version], releaseDay: release, curve: points))
     }

@@ -243,6 +243,10 @@ func temporaryFolder() throws -> URL {
         --events-start <YYYY-MM-DD>
                                 With --events-shape, the date of day 0 (default: the Monday 2026-01-05,
                                 or the scenario's first weekday after it).
+        --world-ends            Run the replications twice more, with every adoption curve at the slowest
+                                and at the fastest end of its points' intervals (the 'low' and 'high'
+                                bench fit writes), and say in the plan's section how far each decision
+                                moves (docs/world.md).
         --html                  Also write report.html: the report in one self-contained file, charts
                                 inline.
         --allow-large-run       Run even when the estimate exceeds an hour or 8 GB of memory.

@@ -84,6 +84,20 @@ import WorldFit
       let found = try #require(curve.first { $0.day == day })
       #expect(abs(found.share - share) <= 0.08, "3.0 by day \(day): \(found.share)")
     }
+    // Each point says where its share lies (a 95% Wilson interval over the devices read, about ±2 points
+    // for some thousand devices), and each end is a curve that never falls: what --world-ends runs at.
+    for version in trip.world.versions.dropFirst() {
+      let points = try #require(version.adoption.curve)
+      for (index, point) in points.enumerated() {
+        let interval = try #require(point.interval, "\(version.version) day \(point.day)")
+        #expect(interval.lowerBound <= point.share && point.share <= interval.upperBound)
+        #expect(point.share == 0 || point.share == 1 || (interval.upperBound - interval.lowerBound > 0.005
+          && interval.upperBound - interval.lowerBound < 0.1), "\(version.version) day \(point.day): \(interval)")
+        if index > 0, let before = points[index - 1].interval {
+          #expect(interval.lowerBound >= before.lowerBound && interval.upperBound >= before.upperBound)
+        }
+      }
+    }
 
     // The fitted world's export against the known world's, by issue 63's bounds.
     let observed = Figures(trip.observed), again = Figures(trip.refitted)

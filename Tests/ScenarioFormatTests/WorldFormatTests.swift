@@ -104,6 +104,41 @@ import Testing
     #expect(read.versions[1].adoption.curve == [AdoptionPoint(day: 1, share: 0.3), AdoptionPoint(day: 7, share: 0.8)])
   }
 
+  /// A fitted curve says where each share lies; each end is a curve the plan runs at (`--world-ends`).
+  @Test func aCurvesIntervalsAreReadAndEachEndIsACurve() throws {
+    let (read, _) = try parse(scenario(
+      adoption: #"{"curve": [{"day": 1, "share": 0.3, "low": 0.25, "high": 0.36}, {"day": 7, "share": 0.8, "low": 0.76, "high": 0.83}]}"#))
+    #expect(
+      read.versions[1].adoption.curve == [
+        AdoptionPoint(day: 1, share: 0.3, interval: 0.25...0.36), AdoptionPoint(day: 7, share: 0.8, interval: 0.76...0.83),
+      ])
+    #expect(read.hasAdoptionIntervals)
+    #expect(read.atAdoptionEnd(.slowest).versions[1].adoption.curve == [AdoptionPoint(day: 1, share: 0.25), AdoptionPoint(day: 7, share: 0.76)])
+    #expect(read.atAdoptionEnd(.fastest).versions[1].adoption.curve == [AdoptionPoint(day: 1, share: 0.36), AdoptionPoint(day: 7, share: 0.83)])
+    let (plain, _) = try parse(scenario(adoption: #"{"curve": [{"day": 1, "share": 0.3}]}"#))
+    #expect(!plain.hasAdoptionIntervals && plain.atAdoptionEnd(.slowest) == plain)
+  }
+
+  @Test func badIntervalsAreRefusedByField() {
+    let cases: [(String, String)] = [
+      (#"{"curve": [{"day": 1, "share": 0.3, "low": 0.2}]}"#,
+       #"versions[1].adoption.curve[0].low: needs both 'low' and 'high': the interval the share lies in, e.g. {"day": 7, "share": 0.6, "low": 0.57, "high": 0.63}"#),
+      (#"{"curve": [{"day": 1, "share": 0.3, "low": 0.35, "high": 0.4}]}"#,
+       "versions[1].adoption.curve[0].low: must not exceed the point's share 0.3"),
+      (#"{"curve": [{"day": 1, "share": 0.3, "low": 0.2, "high": 0.29}]}"#,
+       "versions[1].adoption.curve[0].high: must not be below the point's share 0.3"),
+      (#"{"curve": [{"day": 1, "share": 0.3, "low": 0.2, "high": 0.4}, {"day": 2, "share": 0.5}]}"#,
+       "versions[1].adoption.curve[1]: gives 'low' and 'high' where the curve's first point does not, or the other way round: give an interval on every point or on none"),
+      (#"{"curve": [{"day": 1, "share": 0.3, "low": 0.2, "high": 0.6}, {"day": 2, "share": 0.5, "low": 0.4, "high": 0.55}]}"#,
+       "versions[1].adoption.curve[1].high: must not fall below the previous point's high 0.6: each end of the interval is a curve"),
+      (#"{"curve": [{"day": 1, "share": 0.3, "low": 0.25, "high": 0.4}, {"day": 2, "share": 0.5, "low": 0.2, "high": 0.55}]}"#,
+       "versions[1].adoption.curve[1].low: must not fall below the previous point's low 0.25: each end of the interval is a curve"),
+    ]
+    for (adoption, message) in cases {
+      expectScenarioError(scenario(adoption: adoption), message)
+    }
+  }
+
   @Test func badRolloutsAreRefusedByField() {
     let cases: [(String, String, String)] = [
       (#"{"meanDelayDays": 1}"#, #", "rollout": {"appStorePhasedRelease": {"pauses": [{"day": 10, "days": 2}]}}"#,

@@ -20,7 +20,9 @@ struct DecisionSummary {
           + "A ship is right when the variant truly beats the baseline on a success metric and truly loses less "
           + "than each guardrail's margin."
       ]))
-      let plan = calibration.experiments.compactMap { experiment in experiment.decision.map { planLine(experiment.name, $0) } }
+      let plan = calibration.experiments.compactMap { experiment in
+        experiment.decision.map { planLine(experiment.name, $0) + endsLine(experiment.name, calibration.adoptionEnds) }
+      }
       if !plan.isEmpty { blocks.append(.list(plan)) }
       blocks.append(.heading(level: 3, "This run (replication 1 of \(NumberFormat.count(calibration.replications)))"))
     } else {
@@ -60,6 +62,24 @@ struct DecisionSummary {
         + "\(NumberFormat.count(rates.smallestArm))."
     }
     return "\(strong: name): \(text)"
+  }
+
+  /// How far the decision moves with every adoption curve at each end of its
+  /// interval (`--world-ends`): the right ships (or ships, without a truth)
+  /// and the smallest arm at the slowest and at the fastest end; nothing
+  /// when the run did not ask.
+  private func endsLine(_ name: String, _ ends: [AdoptionEndCalibration]) -> ReportText {
+    let rates = ends.compactMap { end in end.decisions.first { $0.experiment == name }.map { (end.end, $0.rates) } }
+    guard !rates.isEmpty else { return "" }
+    let knowsTruth = rates.allSatisfy { $0.1.knowsTruth }
+    let figures = rates.map { end, rates in
+      let shipped = knowsTruth
+        ? rates.rightShip : Share(count: rates.rightShip.count + rates.wrongShip.count, of: rates.rightShip.of, lower: nil, upper: nil)
+      return "\(NumberFormat.compactShare(shipped)) at the \(end) end (smallest arm about \(NumberFormat.count(rates.smallestArm)))"
+    }
+    return ReportText(
+      " With every adoption curve at an end of its 95% interval, \(knowsTruth ? "right ship" : "ship") "
+        + figures.joined(separator: ", ") + ".")
   }
 
   // MARK: - This run
