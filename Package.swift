@@ -266,6 +266,11 @@ for target in package.targets where !cTargets.contains(target.name) {
   if optimizedDebug && modulesOptimizedForTheTests.contains(target.name) {
     target.swiftSettings! += [.unsafeFlags(wholeModuleDebugFlags, .when(configuration: .debug))]
   }
+  // The commands tell a user of a plain debug build that the release build runs a plan faster
+  // (RunLimits.adviseOnTheBuild); `make test`'s debug build runs the loop optimised and says nothing.
+  if optimizedDebug && target.name == "BenchCLI" {
+    target.swiftSettings! += [.define("LAB_BENCH_OPTIMIZED_DEBUG", .when(configuration: .debug))]
+  }
   if fuzzing && readersOfOutsideInput.contains(target.name) {
     target.swiftSettings! += [.unsafeFlags(["-sanitize=fuzzer"], .when(configuration: .release))]
     // Every program that links an instrumented module links libFuzzer's runtime (lld: gold

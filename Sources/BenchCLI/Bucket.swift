@@ -34,9 +34,39 @@ extension Bench {
     var json = false
 
     @Argument(help: "The user ids; read from standard input, one per line, when none is given.")
-    var ids: [String] = []
+    public var ids: [String] = []
 
     public init() {}
+
+    /// `bench bucket`'s arguments with the ids taken out: the options (and
+    /// their values) for the parser, the ids in their order. The parser
+    /// removes each positional argument from its list one at a time, so
+    /// 20,000 ids as arguments took it 1 minute 44 seconds where the same ids
+    /// on standard input took 2.5 (docs/platforms.md); the ids skip it. An
+    /// argument after `--` is an id, whatever it starts with.
+    public static func separatingIDs(_ arguments: [String]) -> (options: [String], ids: [String]) {
+      let takesValue: Set<String> = ["--framework", "--config", "--attributes"]
+      var options: [String] = [], ids: [String] = []
+      var index = arguments.startIndex
+      while index < arguments.endIndex {
+        let argument = arguments[index]
+        if argument == "--" {
+          ids += arguments[(index + 1)...]
+          break
+        }
+        if argument.hasPrefix("-") && argument.count > 1 {
+          options.append(argument)
+          if takesValue.contains(argument), index + 1 < arguments.endIndex {
+            options.append(arguments[index + 1])
+            index += 1
+          }
+        } else {
+          ids.append(argument)
+        }
+        index += 1
+      }
+      return (options, ids)
+    }
 
     /// Checks --attributes while the parser knows the command, so that its
     /// error comes with `bench bucket`'s usage.

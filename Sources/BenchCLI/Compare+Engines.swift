@@ -28,6 +28,8 @@ extension Bench.Compare {
     let simulator = Simulator(plan: SimulationPlan(scenario))
     try RunLimits.check(
       simulator.plan, devices: scenario.devices, replications: replications, threads: threads, allowed: largeRun.allowLargeRun)
+    RunLimits.adviseOnTheBuild(
+      simulator.plan, devices: scenario.devices, replications: replications, threads: threads, quiet: output.quiet)
     let progress = ProgressBar(devices: scenario.devices, replications: replications, enabled: !output.quiet)
     var run = SimulatedRun(scenario: scenario, plan: simulator.plan, replications: replications)
     run.engines = EngineCalibrationSummary(engines: engines, settings: scenario.analysis)

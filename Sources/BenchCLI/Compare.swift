@@ -96,6 +96,9 @@ extension Bench {
       try RunLimits.check(
         SimulationPlan(expressed[0].scenario), devices: plan.devices, replications: frameworks.count, threads: threads,
         allowed: largeRun.allowLargeRun)
+      RunLimits.adviseOnTheBuild(
+        SimulationPlan(expressed[0].scenario), devices: plan.devices, replications: frameworks.count, threads: threads,
+        quiet: output.quiet)
       var runs: [ComparisonReport.Run] = []
       var reports: [(framework: String, report: ReportDocument, document: ResultsDocument)] = []
       let folder = URL(fileURLWithPath: out).appendingPathComponent(plan.name)

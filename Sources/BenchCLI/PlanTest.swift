@@ -96,6 +96,8 @@ extension Bench {
       try RunLimits.check(
         SimulationPlan(scenario), devices: scenario.devices, replications: replications, threads: threads,
         allowed: largeRun.allowLargeRun)
+      RunLimits.adviseOnTheBuild(
+        SimulationPlan(scenario), devices: scenario.devices, replications: replications, threads: threads, quiet: output.quiet)
       print("\(scenario.name): \(CountText.grouped(scenario.devices)) devices, \(CountText.grouped(replications)) replication\(replications == 1 ? "" : "s")")
       let progress = ProgressBar(devices: scenario.devices, replications: replications, enabled: !output.quiet)
       let check = await PlanCheck.run(scenario, replications: replications, threads: threads) { progress.update($0) }

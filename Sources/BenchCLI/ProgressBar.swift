@@ -1,16 +1,39 @@
 import Foundation
 import Report
 
-/// A one-line progress bar on standard error, drawn only when standard error
-/// is a terminal, so logs and pipes get nothing extra. The line fits the
-/// terminal's width, so it never wraps, and says how fast the run goes and
-/// when it will end.
+/// A run's progress on standard error. On a terminal, a one-line bar that
+/// fits its width, so it never wraps, and says how fast the run goes and when
+/// it will end. Elsewhere (a CI log, a file, a pipe) a run that lasts gets a
+/// line of the same figures every `logInterval`, the first after one, so a
+/// short run's output holds nothing extra and a long one's says it is alive.
 struct ProgressBar {
   let total: Int
   let isDrawing: Bool
+  /// Whether the progress goes to a log as lines (`enabled`, and standard
+  /// error not a terminal).
+  let isLogging: Bool
   /// With several replications, the devices of one, to say which is running.
   let devicesPerReplication: Int?
   private let start = ContinuousClock.now
+  /// When the last line was logged; a reference, so that `update` stays a
+  /// plain call in the simulation's progress closures.
+  private let lastLogged = LogClock()
+
+  /// How often a log gets a line: often enough to see a run move, seldom
+  /// enough that an hour's run writes a page; `BENCH_PROGRESS_SECONDS`
+  /// sets another (0: at every batch).
+  let logInterval: Duration
+
+  /// The interval `environment` sets, or 10 seconds.
+  static func logInterval(environment: [String: String]) -> Duration {
+    guard let text = environment["BENCH_PROGRESS_SECONDS"], let seconds = Double(text), seconds.isFinite, seconds >= 0
+    else { return .seconds(10) }
+    return .milliseconds(Int64(min(seconds, 86_400) * 1_000))
+  }
+
+  private final class LogClock {
+    var time = ContinuousClock.now
+  }
 
   /// The bar of `replications` replications of `devices` devices, which names the replication under way.
   init(devices: Int, replications: Int, enabled: Bool) {
@@ -21,12 +44,21 @@ struct ProgressBar {
     self.total = max(total, 1)
     self.devicesPerReplication = devicesPerReplication.flatMap { $0 > 0 && $0 < total ? $0 : nil }
     isDrawing = enabled && isatty(STDERR_FILENO) == 1
+    isLogging = enabled && !isDrawing
+    logInterval = Self.logInterval(environment: ProcessInfo.processInfo.environment)
   }
 
   func update(_ done: Int) {
-    guard isDrawing else { return }
-    let elapsed = ContinuousClock.now - start
+    guard isDrawing || isLogging else { return }
+    let now = ContinuousClock.now, elapsed = now - start
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+    if isLogging {
+      guard now - lastLogged.time >= logInterval else { return }
+      lastLogged.time = now
+      let line = Self.logLine(done: done, total: total, seconds: seconds, devicesPerReplication: devicesPerReplication)
+      FileHandle.standardError.write(Data((line + "\n").utf8))
+      return
+    }
     let line = Self.line(
       done: done, total: total, seconds: seconds, width: Self.terminalWidth(), devicesPerReplication: devicesPerReplication)
     FileHandle.standardError.write(Data("\r\(line)\u{1B}[K".utf8))
@@ -42,14 +74,8 @@ struct ProgressBar {
   /// replication and the rate give way, and the percentage stays.
   static func line(done: Int, total: Int, seconds: Double, width: Int, devicesPerReplication: Int? = nil) -> String {
     let done = min(max(done, 0), total)
-    let percent = "\(100 * done / total)%"
-    let counts = "\(NumberFormat.count(done))/\(NumberFormat.count(total)) devices"
-    let rate = seconds > 0 && done > 0 ? Double(done) / seconds : nil
-    let speed = rate.map { "\(NumberFormat.count(Int($0.rounded())))/s" }
-    let eta = rate.map { "ETA \(duration(Double(total - done) / $0))" }
-    let replication = devicesPerReplication.map { size in
-      "replication \(NumberFormat.count(min(done / size + 1, (total + size - 1) / size)))/\(NumberFormat.count((total + size - 1) / size))"
-    }
+    let (percent, counts, replication, speed, eta) = figures(
+      done: done, total: total, seconds: seconds, devicesPerReplication: devicesPerReplication)
     let candidates: [[String?]] = [
       [percent, counts, replication, speed, eta],
       [percent, replication, speed, eta],
@@ -67,6 +93,29 @@ struct ProgressBar {
       if text.count <= limit && parts.count == 1 { return text }
     }
     return String(percent.prefix(limit))
+  }
+
+  /// A log's line for `done` of `total` devices after `seconds`: every
+  /// figure of the bar, without the bar.
+  static func logLine(done: Int, total: Int, seconds: Double, devicesPerReplication: Int? = nil) -> String {
+    let (percent, counts, replication, speed, eta) = figures(
+      done: min(max(done, 0), total), total: total, seconds: seconds, devicesPerReplication: devicesPerReplication)
+    return "progress: " + [percent, counts, replication, speed, eta].compactMap { $0 }.joined(separator: " · ")
+  }
+
+  /// The figures of a line: the share done, the counts, the replication under
+  /// way, the rate and the time left (the last two once the run has moved).
+  private static func figures(
+    done: Int, total: Int, seconds: Double, devicesPerReplication: Int?
+  ) -> (percent: String, counts: String, replication: String?, speed: String?, eta: String?) {
+    let rate = seconds > 0 && done > 0 ? Double(done) / seconds : nil
+    let replication = devicesPerReplication.map { size in
+      "replication \(NumberFormat.count(min(done / size + 1, (total + size - 1) / size)))/\(NumberFormat.count((total + size - 1) / size))"
+    }
+    return (
+      "\(100 * done / total)%", "\(NumberFormat.count(done))/\(NumberFormat.count(total)) devices", replication,
+      rate.map { "\(NumberFormat.count(Int($0.rounded())))/s" }, rate.map { "ETA \(duration(Double(total - done) / $0))" }
+    )
   }
 
   /// 45s, 3m05s, 2h07m

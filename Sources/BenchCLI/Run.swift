@@ -152,6 +152,8 @@ extension Bench {
       try RunLimits.check(
         simulator.plan, devices: scenario.devices, replications: replications * runs, threads: threads,
         allowed: largeRun.allowLargeRun)
+      RunLimits.adviseOnTheBuild(
+        simulator.plan, devices: scenario.devices, replications: replications * runs, threads: threads, quiet: output.quiet)
       let progress = ProgressBar(devices: scenario.devices, replications: replications * runs, enabled: !output.quiet)
       var run = SimulatedRun(scenario: scenario, plan: simulator.plan, replications: replications)
       if let events, eventsShape == nil, outcomes == nil, OutputTarget.isDeviceOrPipe(events) {

@@ -49,6 +49,36 @@ enum RunLimits {
         + "and \(String(format: "%.1f", estimate.bytes / 1e9)) GB of memory")
   }
 
+  /// How much slower a plain debug build (what `swift run bench` builds) runs
+  /// a plan than the release build: issue 66's 2M-device plan took 22.6
+  /// minutes with two replications in debug, about seven times the release build's.
+  static let debugSlowdown = 7.0
+  /// The shortest debug run worth a note: under half a minute the release
+  /// build's own build time would eat what it saves.
+  static let debugAdviceSeconds = 30.0
+
+  /// For a plain debug build, the note that a run of `estimate` (the release
+  /// build's seconds) would go about seven times faster with the release
+  /// build, when it takes half a minute or more here; nil otherwise.
+  static func debugBuildAdvice(releaseSeconds: Double) -> String? {
+    let here = releaseSeconds * debugSlowdown
+    guard here >= debugAdviceSeconds else { return nil }
+    return "note: this bench is a debug build, which runs a plan about 7 times slower than the release build: this run "
+      + "takes about \(duration(here)) here and about \(duration(releaseSeconds)) with `swift run -c release bench` and "
+      + "the same arguments (or `swift build -c release` once, then .build/release/bench)."
+  }
+
+  /// Prints `debugBuildAdvice` for `replications` of `plan` on standard error
+  /// unless `quiet`, in a plain debug build only (`make test`'s debug build
+  /// optimises the device loop, and a release build needs no advice).
+  static func adviseOnTheBuild(_ plan: SimulationPlan, devices: Int, replications: Int, threads: Int, quiet: Bool) {
+    #if DEBUG && !LAB_BENCH_OPTIMIZED_DEBUG
+      guard !quiet else { return }
+      let estimate = RunEstimate(plan: plan, devices: devices, replications: replications, threads: threads)
+      if let advice = debugBuildAdvice(releaseSeconds: estimate.seconds) { printError(advice) }
+    #endif
+  }
+
   /// How much slower `bench inspect --find` replays a device than the run's
   /// loop: it keeps each device's launches and events for the debug screen,
   /// on one thread. upgrade.json's 100,000 devices took 4.7 s to replay

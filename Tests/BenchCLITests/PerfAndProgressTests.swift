@@ -124,7 +124,8 @@ import Testing
   }
 
   /// The progress bar goes to a terminal only: under `script`, stderr is a
-  /// terminal and the bar is drawn; through a pipe nothing extra is printed.
+  /// terminal and the bar is drawn; through a pipe a run shorter than the log
+  /// interval (10 seconds) prints nothing extra.
   @Test func theProgressBarIsDrawnOnATerminalOnly() throws {
     let out = try temporaryFolder()
     let command = "\(Bundle.main.bundleURL.appendingPathComponent("bench").path) \(committedScenario("deleted-variant")) --devices 40000 --replications 1 --out \(out.path)"
@@ -140,6 +141,35 @@ import Testing
     #expect(text.contains("] 100% · 40,000/40,000 devices · "))
     let piped = try BenchProcess.run([committedScenario("deleted-variant"), "--devices", "40000", "--replications", "1", "--out", out.path])
     #expect(piped.standardError == "")
+  }
+
+  /// Where standard error is not a terminal (a CI log), a run that lasts gets
+  /// a line of its figures every `BENCH_PROGRESS_SECONDS` (10 by default):
+  /// set to 0 here, a line at every batch, the last at 100%.
+  @Test func aLogGetsALineOfProgress() throws {
+    let out = try temporaryFolder()
+    let result = try BenchProcess.run(
+      [committedScenario("deleted-variant"), "--devices", "40000", "--replications", "2", "--out", out.path],
+      environment: ["BENCH_PROGRESS_SECONDS": "0"])
+    #expect(result.status == 0)
+    let lines = result.standardError.split(separator: "\n")
+    #expect(lines.count >= 2 && lines.allSatisfy { $0.hasPrefix("progress: ") }, "\(result.standardError)")
+    #expect(lines.last?.hasPrefix("progress: 100% · 80,000/80,000 devices · replication 2/2 · ") == true, "\(lines.last ?? "")")
+    #expect(ProgressBar.logLine(done: 2_500, total: 200_000, seconds: 1, devicesPerReplication: 1_000)
+      == "progress: 1% · 2,500/200,000 devices · replication 3/200 · 2,500/s · ETA 1m19s")
+    #expect(ProgressBar.logInterval(environment: [:]) == .seconds(10))
+    #expect(ProgressBar.logInterval(environment: ["BENCH_PROGRESS_SECONDS": "2.5"]) == .milliseconds(2_500))
+    #expect(ProgressBar.logInterval(environment: ["BENCH_PROGRESS_SECONDS": "soon"]) == .seconds(10))
+  }
+
+  /// A plain debug build (`swift run bench`) says, before a run of half a minute or more there, that
+  /// the release build runs it about seven times faster; `make test`'s build, whose loop is
+  /// optimised, says nothing (the note is compiled out of it).
+  @Test func aSlowDebugRunSaysHowToRunFaster() {
+    #expect(RunLimits.debugBuildAdvice(releaseSeconds: 4) == nil)
+    #expect(RunLimits.debugBuildAdvice(releaseSeconds: 60) == "note: this bench is a debug build, which runs a plan about "
+      + "7 times slower than the release build: this run takes about 7 minutes here and about 60 seconds with "
+      + "`swift run -c release bench` and the same arguments (or `swift build -c release` once, then .build/release/bench).")
   }
 
   @Test func theProgressLineFitsTheTerminal() {
