@@ -80,6 +80,8 @@ public struct EventsAnalysis {
   public let skippedRows: [(path: String, line: Int, reason: String)]
   /// What an export held that counts nowhere (all zero for the Lab table).
   public let leftOut: LeftOut
+  /// Each experiment's baseline and why, by name.
+  public let baselines: [String: BaselineChoice]
 
   /// - Parameter outcomesPath: the outcomes table, or nil for an analysis of
   ///   exposures alone (sample ratio and contamination, no metrics) or of
@@ -148,9 +150,16 @@ public struct EventsAnalysis {
     }
     skippedRows = skipped
     leftOut = reading.leftOut
+    var baselines: [String: BaselineChoice] = [:]
+    for experiment in exposures.experimentOrder {
+      baselines[experiment] = BaselineChoice.choose(
+        experiment: experiment, variants: exposures.log(of: experiment)!.variants.names,
+        option: options.baselines[experiment], scenario: options.scenario, mapping: options.mapping)
+    }
+    self.baselines = baselines
     var document = try Self.document(
       name: name, exposures: exposures, outcomes: outcomes, timed: reading.timed, covariates: reading.covariates,
-      deviceCount: reading.devices.countedDevices, options: options)
+      deviceCount: reading.devices.countedDevices, baselines: baselines, options: options)
     document.missingProperties = reading.missingProperties
     self.document = document
   }
@@ -339,7 +348,7 @@ public struct EventsAnalysis {
 
   private static func document(
     name: String, exposures: ExposureLog, outcomes: OutcomeLog, timed: TimedOutcomes, covariates: [String: Int],
-    deviceCount: Int, options: Options
+    deviceCount: Int, baselines: [String: BaselineChoice], options: Options
   ) throws(AnalyticsTableError) -> ResultsDocument {
     let scenario = options.scenario
     // The scenario's metrics, or the events' own in the order given; then the tables' others.
@@ -400,7 +409,7 @@ public struct EventsAnalysis {
         version.experiments.first { $0.name == experimentName }.map { (version: version.version, definition: $0) }
       } ?? []
       let definitions = versioned.map(\.definition)
-      let baseline = options.baselines[experimentName] ?? definitions.last?.baseline ?? log.variants.names[0]
+      let baselineChoice = baselines[experimentName]!, baseline = baselineChoice.variant
       let place = Dictionary(uniqueKeysWithValues: variantNames.enumerated().map { ($1, $0) })
       var variants = Array(repeating: VariantTally(stepExponents: stepExponents), count: variantNames.count)
       var mixed = 0
@@ -525,6 +534,7 @@ public struct EventsAnalysis {
         mixedDevices: mixed, transitions: [], dailyNewExposures: dailyNewExposures, dailyMetrics: dailyMetrics, srm: nil,
         analysis: [])
       result.rawOutcomes = raw
+      result.baselineReason = baselineChoice.why
       return result
     }
     return ResultsDocument(

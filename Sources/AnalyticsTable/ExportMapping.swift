@@ -50,6 +50,10 @@ public struct ExportMapping: Sendable, Equatable {
   public var appVersion: [FieldPath] = []
   public var platform: [FieldPath] = []
   public var sessionEvent: String?
+  /// The variant the tool itself makes every experiment's baseline, where its
+  /// export says so (Firebase A/B Testing's variant 0): what `BaselineChoice`
+  /// takes after `--baseline` and the scenario.
+  public var baseline: String?
 
   /// Other names tools give the session event a mapping names: Amplitude's
   /// SDKs of the 2.x line track sessions as "[Amplitude] Start Session"
@@ -101,7 +105,7 @@ extension ExportMapping {
     guard case .object(let members) = root else { throw fail("must be a JSON object of the mapping's members") }
     let known = [
       "format", "event", "unit", "time", "timeFormat", "exposure", "properties", "deduplicate", "appVersion", "platform",
-      "sessionEvent", "$schema", "description",
+      "sessionEvent", "baseline", "$schema", "description",
     ]
     if let unknown = members.first(where: { !known.contains($0.key) }) {
       throw fail("'\(unknown.key)' is not a member of a mapping (members: \(known.dropLast(2).joined(separator: ", ")))")
@@ -193,6 +197,7 @@ extension ExportMapping {
     appVersion = try paths(root[member: "appVersion"], "appVersion") ?? []
     platform = try paths(root[member: "platform"], "platform") ?? []
     sessionEvent = try string(root[member: "sessionEvent"], "sessionEvent")
+    baseline = try string(root[member: "baseline"], "baseline")
   }
 
   /// What each required member holds, for the message that it is missing.
@@ -271,7 +276,7 @@ public enum ExportPreset: String, CaseIterable, Sendable {
         timeFormat: .unixMicroseconds,
         exposure: .userProperties(path("user_properties"), keyPrefix: "firebase_exp_"),
         properties: "event_params[]", deduplicate: [], appVersion: [path("app_info.version")], platform: [path("platform")],
-        sessionEvent: "session_start")
+        sessionEvent: "session_start", baseline: "0")
     }
   }
 }

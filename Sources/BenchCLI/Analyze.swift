@@ -193,6 +193,13 @@ extension Bench {
       if !output.quiet {
         let leftOut = Self.describe(analysis.leftOut)
         if !leftOut.isEmpty { printError("Left out \(leftOut).") }
+        for experiment in document.experiments {
+          guard let choice = analysis.baselines[experiment.name], choice.reason == .firstInFile else { continue }
+          printError(
+            "warning: \(experiment.name)'s baseline is \(choice.variant), the first variant in the file: no --baseline, "
+              + "scenario or control's name (control, baseline, off, default, original) settles it; a file sorted another way "
+              + "would make another variant the baseline: give --baseline \(experiment.name)=VARIANT.")
+        }
         if let first = analysis.skippedRows.first {
           let count = analysis.skippedRows.count
           printError("Skipped \(count) malformed row\(count == 1 ? "" : "s"); the first, \(first.path) line \(first.line): \(first.reason).")

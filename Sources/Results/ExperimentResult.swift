@@ -5,6 +5,10 @@ public struct ExperimentResult: Hashable, Sendable {
   /// The baseline of the last version that defines the experiment with more
   /// than one variant (of the last one at all when none does).
   public var baseline: String
+  /// Why `baseline` is the baseline, for an analysed events table
+  /// (`AnalyticsTable.BaselineChoice`: "given with --baseline", "named as a
+  /// control is", …); nil for a simulation, whose scenario says it.
+  public var baselineReason: String?
   public var variants: [VariantResult]
   /// Devices shown more than one variant of the experiment.
   public var mixedDevices: Int

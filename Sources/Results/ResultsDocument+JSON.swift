@@ -77,6 +77,7 @@ extension ExperimentResult {
       ("name", .string(name)),
       ("source", .string(source)),
       ("baseline", .string(baseline)),
+    ] + (baselineReason.map { [("baselineReason", OrderedJSON.string($0))] } ?? []) + [
       ("variants", .array(variants.map(\.json))),
       ("transitions", .array(transitions.map(\.json))),
     ] + changes + [

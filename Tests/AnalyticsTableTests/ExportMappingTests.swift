@@ -40,7 +40,7 @@ import Testing
     let firebase = #"""
       {"format": "jsonl", "event": "event_name", "unit": ["user_pseudo_id"], "time": "event_timestamp", "timeFormat": "unix-us",
        "exposure": {"userProperties": "user_properties", "keyPrefix": "firebase_exp_"}, "properties": "event_params[]",
-       "appVersion": "app_info.version", "platform": "platform", "sessionEvent": "session_start"}
+       "appVersion": "app_info.version", "platform": "platform", "sessionEvent": "session_start", "baseline": "0"}
       """#
     #expect(try ExportMapping(json: Array(firebase.utf8), path: "m.json") == ExportPreset.firebase.mapping)
     #expect(ExportPreset.firebase.mapping!.propertyPath("value") == FieldPath("event_params[value]"))
@@ -51,7 +51,7 @@ import Testing
     let base = #""event": "e", "unit": "u", "time": "t", "exposure": {"event": "x", "experiment": "a", "variant": "b"}"#
     let cases: [(String, String)] = [
       ("[]", "m.json: must be a JSON object of the mapping's members"),
-      ("{\(base), \"units\": \"u\"}", "m.json: 'units' is not a member of a mapping (members: format, event, unit, time, timeFormat, exposure, properties, deduplicate, appVersion, platform, sessionEvent)"),
+      ("{\(base), \"units\": \"u\"}", "m.json: 'units' is not a member of a mapping (members: format, event, unit, time, timeFormat, exposure, properties, deduplicate, appVersion, platform, sessionEvent, baseline)"),
       (#"{"unit": "u", "time": "t", "exposure": {"event": "x", "experiment": "a", "variant": "b"}}"#,
        #"m.json: event is missing: the path of the event's name, e.g. "event_type""#),
       ("{\(base), \"timeFormat\": \"epoch\"}", "m.json: timeFormat must be one of day, iso8601, unix, unix-ms, unix-us, not 'epoch'"),

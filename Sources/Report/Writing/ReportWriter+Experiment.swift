@@ -9,7 +9,8 @@ extension ReportWriter {
     let exposed = experiment.variants.map(\.firstExposed).reduce(0, +)
     var sentences = [
       ReportText(
-        "Source \(experiment.source), baseline \(experiment.baseline), \(NumberFormat.count(exposed)) devices exposed"
+        "Source \(experiment.source), baseline \(experiment.baseline)"
+          + (experiment.baselineReason.map { " (\($0))" } ?? "") + ", \(NumberFormat.count(exposed)) devices exposed"
           + (experiment.mixedDevices > 0 ? ", \(NumberFormat.count(experiment.mixedDevices)) of them to more than one variant." : "."))
     ]
     if let srm = experiment.srm, srm.expected.isEmpty {
