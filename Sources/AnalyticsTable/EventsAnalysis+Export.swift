@@ -76,6 +76,16 @@ extension EventsAnalysis {
         }
       }
       let isMetricEvent = event.map(metricEvents.contains) ?? false
+      if !exposed.isEmpty, !mapping.nonArms.isEmpty || !options.excludedVariants.isEmpty {
+        exposed.removeAll { exposure in
+          guard mapping.nonArms.contains(exposure.variant) || options.excludedVariants[exposure.experiment]?.contains(exposure.variant) == true
+          else { return false }
+          reading.leftOut.notArms[exposure.experiment, default: [:]][exposure.variant, default: 0] += 1
+          return true
+        }
+        // An exposure that is no arm, and nothing else: counted above, not as another event.
+        if exposed.isEmpty && !isMetricEvent { return }
+      }
       guard !exposed.isEmpty || isMetricEvent else {
         reading.leftOut.otherEvents += 1
         if let event, otherEventRows.count < Self.namesKept || otherEventRows[event] != nil { otherEventRows[event, default: 0] += 1 }

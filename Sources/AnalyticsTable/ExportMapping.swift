@@ -54,6 +54,11 @@ public struct ExportMapping: Sendable, Equatable {
   /// export says so (Firebase A/B Testing's variant 0): what `BaselineChoice`
   /// takes after `--baseline` and the scenario.
   public var baseline: String?
+  /// Variants the tool's exposures carry that are no arm of any experiment:
+  /// left out of the analysis, counted and said (Statsig's rule ids for a
+  /// user no group holds: `layerAssignment`, outside the experiment's
+  /// allocation in its layer; `default`, no rule passed; `disabled`; `error`).
+  public var nonArms: Set<String> = []
 
   /// Other names tools give the session event a mapping names: Amplitude's
   /// SDKs of the 2.x line track sessions as "[Amplitude] Start Session"
@@ -105,7 +110,7 @@ extension ExportMapping {
     guard case .object(let members) = root else { throw fail("must be a JSON object of the mapping's members") }
     let known = [
       "format", "event", "unit", "time", "timeFormat", "exposure", "properties", "deduplicate", "appVersion", "platform",
-      "sessionEvent", "baseline", "$schema", "description",
+      "sessionEvent", "baseline", "nonArms", "$schema", "description",
     ]
     if let unknown = members.first(where: { !known.contains($0.key) }) {
       throw fail("'\(unknown.key)' is not a member of a mapping (members: \(known.dropLast(2).joined(separator: ", ")))")
@@ -198,6 +203,12 @@ extension ExportMapping {
     platform = try paths(root[member: "platform"], "platform") ?? []
     sessionEvent = try string(root[member: "sessionEvent"], "sessionEvent")
     baseline = try string(root[member: "baseline"], "baseline")
+    if let value = root[member: "nonArms"] {
+      guard case .array(let elements) = value else { throw fail("nonArms must be an array of variant names") }
+      var names: Set<String> = []
+      for (index, element) in elements.enumerated() { names.insert(try string(element, "nonArms[\(index)]")!) }
+      nonArms = names
+    }
   }
 
   /// What each required member holds, for the message that it is missing.
@@ -269,7 +280,7 @@ public enum ExportPreset: String, CaseIterable, Sendable {
         exposure: .event(
           names: ["statsig::config_exposure"], where: [:], experiment: [path("company_metadata.config")],
           variant: [path("company_metadata.ruleID")]),
-        properties: "event_metadata", deduplicate: [])
+        properties: "event_metadata", deduplicate: [], nonArms: ["layerAssignment", "default", "disabled", "error"])
     case .firebase:
       return ExportMapping(
         format: .jsonl, event: path("event_name"), unit: [path("user_pseudo_id")], time: path("event_timestamp"),

@@ -83,11 +83,16 @@ extension Bench.Analyze {
     func count(_ number: Int, _ singular: String, _ plural: String) -> String? {
       number == 0 ? nil : "\(number) \(number == 1 ? singular : plural)"
     }
-    return [
+    let notArms = leftOut.notArms.sorted { $0.key < $1.key }.map { experiment, variants in
+      let counts = variants.sorted { $0.key < $1.key }.map { "\($0.key) \(CountText.grouped($0.value))" }
+      let total = variants.values.reduce(0, +)
+      return "\(total) exposure\(total == 1 ? "" : "s") of \(experiment) that \(total == 1 ? "is" : "are") no arm (\(counts.joined(separator: ", ")))"
+    }
+    return ([
       count(leftOut.withoutUnit, "row without a unit id", "rows without a unit id"),
       count(leftOut.duplicates, "duplicated row", "duplicated rows"),
       count(leftOut.withoutVariant, "exposure naming no variant", "exposures naming no variant"),
       count(leftOut.otherEvents, "row of other events", "rows of other events"),
-    ].compactMap { $0 }.joined(separator: ", ")
+    ].compactMap { $0 } + notArms).joined(separator: ", ")
   }
 }

@@ -105,6 +105,11 @@ extension Bench {
     @Option(name: .customLong("baseline"), help: "An experiment's baseline, as EXPERIMENT=VARIANT.")
     var baselines: [String] = []
 
+    @Option(
+      name: .customLong("exclude-variant"),
+      help: "An experiment's exposures that are no arm of it, as EXPERIMENT=VARIANT (a holdout's, a tool's own), left out and counted; repeat for several.")
+    var excludedVariants: [String] = []
+
     @Option(name: .customLong("kind"), help: "A metric's kind, as METRIC=conversion or METRIC=continuous.")
     var kinds: [String] = []
 
@@ -129,7 +134,7 @@ extension Bench {
     public init() {}
 
     public func validate() throws {
-      for (option, values) in [("--column", columns), ("--baseline", baselines), ("--kind", kinds)] {
+      for (option, values) in [("--column", columns), ("--baseline", baselines), ("--exclude-variant", excludedVariants), ("--kind", kinds)] {
         for value in values where Self.pair(value) == nil {
           throw ValidationError("\(option) takes NAME=VALUE, not '\(value)'.")
         }
@@ -165,6 +170,9 @@ extension Bench {
       var options = EventsAnalysis.Options()
       options.columns = Dictionary(columns.map { Self.pair($0)! }, uniquingKeysWith: { $1 })
       options.baselines = Dictionary(baselines.map { Self.pair($0)! }, uniquingKeysWith: { $1 })
+      for (experiment, variant) in excludedVariants.map({ Self.pair($0)! }) {
+        options.excludedVariants[experiment, default: []].insert(variant)
+      }
       options.conversionMetrics = Dictionary(kinds.map { Self.pair($0)! }.map { ($0, $1 == "conversion") }, uniquingKeysWith: { $1 })
       options.skipMalformed = skipMalformed
       options.outcomesAreEvents = outcomeEvents

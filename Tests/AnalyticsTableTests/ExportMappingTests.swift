@@ -51,7 +51,7 @@ import Testing
     let base = #""event": "e", "unit": "u", "time": "t", "exposure": {"event": "x", "experiment": "a", "variant": "b"}"#
     let cases: [(String, String)] = [
       ("[]", "m.json: must be a JSON object of the mapping's members"),
-      ("{\(base), \"units\": \"u\"}", "m.json: 'units' is not a member of a mapping (members: format, event, unit, time, timeFormat, exposure, properties, deduplicate, appVersion, platform, sessionEvent, baseline)"),
+      ("{\(base), \"units\": \"u\"}", "m.json: 'units' is not a member of a mapping (members: format, event, unit, time, timeFormat, exposure, properties, deduplicate, appVersion, platform, sessionEvent, baseline, nonArms)"),
       (#"{"unit": "u", "time": "t", "exposure": {"event": "x", "experiment": "a", "variant": "b"}}"#,
        #"m.json: event is missing: the path of the event's name, e.g. "event_type""#),
       ("{\(base), \"timeFormat\": \"epoch\"}", "m.json: timeFormat must be one of day, iso8601, unix, unix-ms, unix-us, not 'epoch'"),

@@ -271,6 +271,27 @@ import Testing
   }
 }
 
+/// `bench analyze --exclude-variant`: an experiment's exposures that are no arm, left out and said.
+@Suite struct ExcludedVariantCommandTests {
+  @Test func excludedExposuresAreCountedInTheClosingLines() throws {
+    let events = try BenchProcess.temporaryFile("""
+      id_for_vendor,experiment,variant,reason,day
+      d1,Paywall,holdout,displayed,0
+      d2,Paywall,Control,displayed,0
+      d3,Paywall,annual_first,displayed,1
+
+      """)
+    let out = try temporaryFolder()
+    let result = try BenchProcess.run(["analyze", events, "--exclude-variant", "Paywall=holdout", "--out", out.path, "--name", "held"])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardError == "Left out 1 exposure of Paywall that is no arm (holdout 1).\n")
+    let report = try String(contentsOf: out.appendingPathComponent("held/report.md"), encoding: .utf8)
+    #expect(report.contains("baseline Control (named as a control is)"))
+    let bad = try BenchProcess.run(["analyze", events, "--exclude-variant", "Paywall"])
+    #expect(bad.status != 0 && bad.standardError.contains("--exclude-variant takes NAME=VALUE, not 'Paywall'."), "\(bad.standardError)")
+  }
+}
+
 /// `bench analyze` on the tools' own exports, and what a scenario-less analysis can be told.
 @Suite struct AnalyzeExportTests {
   static let fixtures = repositoryRoot.appendingPathComponent("docs/examples/exports")
