@@ -129,6 +129,20 @@ public struct EventsAnalysis {
       skipped += try Self.readOutcomes(
         outcomesPath, into: &outcomes, timed: &reading.timed, devices: &reading.devices, options: options, lastDay: lastDay)
     }
+    // A scenario's metric that neither the outcomes nor the export's events give would read as 0 on
+    // every device, and its report would then speak of a baseline of 0. (Without either, the
+    // analysis is of exposures alone.)
+    if let scenario = options.scenario, outcomesPath != nil || !options.eventMetrics.isEmpty {
+      let given = outcomes.metrics + reading.timed.metrics
+      if let absent = scenario.metrics.first(where: { !given.contains($0.name) }) {
+        let fix = options.mapping == nil
+          ? "add its rows to the outcomes table" : "give it with --metric \(absent.name)=EVENT[:PROPERTY]"
+        throw .unknownMetric(
+          option: "--scenario", metric: absent.name,
+          reason: "is the scenario's, and no row of the tables gives it, so every device would count 0: \(fix)",
+          known: given.sorted())
+      }
+    }
     reading.timed.group(deviceCount: reading.devices.count)
 
     let exposures = reading.exposures
