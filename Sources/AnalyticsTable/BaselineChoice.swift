@@ -63,7 +63,7 @@ public struct BaselineChoice: Hashable, Sendable {
       return BaselineChoice(variant: marker, reason: .export)
     }
     if variants.count == 1 { return BaselineChoice(variant: variants[0], reason: .onlyVariant) }
-    let named = variants.filter { controlNames.contains(Self.folded($0)) }
+    let named = variants.filter { controlNames.contains(NameFolding.folded($0)) }
     if named.count == 1 { return BaselineChoice(variant: named[0], reason: .controlName) }
     return BaselineChoice(variant: variants[0], reason: .firstInFile)
   }
@@ -81,10 +81,5 @@ public struct BaselineChoice: Hashable, Sendable {
       if case .add(let remote, _) = change.action, remote.name == experiment { return remote.variants.first?.name }
     }
     return nil
-  }
-
-  /// `name` lowercased without spaces, dashes and underscores.
-  static func folded(_ name: String) -> String {
-    String(name.lowercased().unicodeScalars.filter { !" -_".unicodeScalars.contains($0) })
   }
 }

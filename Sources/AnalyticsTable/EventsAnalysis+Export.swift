@@ -26,7 +26,11 @@ extension EventsAnalysis {
         } ?? []
       )
     }
-    let metricEvents = Set(metrics.map(\.event))
+    // With --fold-event-case, every spelling of a metric's event is it: names compare folded.
+    let fold = options.foldEventCase
+    func key(_ name: String) -> String { fold ? NameFolding.folded(name) : name }
+    let metricKeys = metrics.map { key($0.event) }
+    let metricEvents = Set(metricKeys)
     // What the rows hold, for the message that a name matches nothing: the rows of each metric's
     // event, of other events (up to a bound of names), and, by metric, the names found where its
     // property was sought while no event had it.
@@ -75,7 +79,8 @@ extension EventsAnalysis {
           exposed.append((key, variant))
         }
       }
-      let isMetricEvent = event.map(metricEvents.contains) ?? false
+      let eventKey = event.map(key)
+      let isMetricEvent = eventKey.map(metricEvents.contains) ?? false
       if !exposed.isEmpty, !mapping.nonArms.isEmpty || !options.excludedVariants.isEmpty {
         exposed.removeAll { exposure in
           guard mapping.nonArms.contains(exposure.variant) || options.excludedVariants[exposure.experiment]?.contains(exposure.variant) == true
@@ -91,7 +96,7 @@ extension EventsAnalysis {
         if let event, otherEventRows.count < Self.namesKept || otherEventRows[event] != nil { otherEventRows[event, default: 0] += 1 }
         return
       }
-      if isMetricEvent, let event { metricEventRows[event, default: 0] += 1 }
+      if isMetricEvent, let eventKey { metricEventRows[eventKey, default: 0] += 1 }
       guard let unit = mapping.unit.lazy.compactMap(text).first else {
         reading.leftOut.withoutUnit += 1
         return
@@ -119,7 +124,7 @@ extension EventsAnalysis {
         }
       }
       if isMetricEvent {
-        for (number, metric) in metrics.enumerated() where metric.event == event {
+        for (number, metric) in metrics.enumerated() where metricKeys[number] == eventKey {
           var value = 1.0
           if let property = metric.property {
             // Absent, null or empty, the property adds 0 to the sum, as SQL's SUM does; present, it must be a number.
@@ -159,7 +164,7 @@ extension EventsAnalysis {
     let specifications = options.eventMetrics.map { ("--metric", $0) } + options.covariates.map { ("--covariate", $0) }
     for ((option, metric), number) in zip(specifications, metrics.indices) {
       let named = "\(option) \(metric.name)=\(metric.event)" + (metric.property.map { ":\($0)" } ?? "")
-      guard metricEventRows[metric.event] != nil else {
+      guard metricEventRows[key(metric.event)] != nil else {
         throw .unmatchedName(
           option: named,
           reason: "no row is a '\(metric.event)' event; " + Self.namesFound(near: metric.event, in: otherEventRows, what: "events", holder: "the file"))
@@ -172,6 +177,18 @@ extension EventsAnalysis {
             ? "every '\(metric.event)' event's '\(property)' is null or empty: the sum would be 0 for every device"
             : "no '\(metric.event)' event has '\(property)'; "
               + Self.namesFound(near: property, in: neighbours, what: "fields", holder: "its events", plural: true))
+      }
+    }
+    // Other spellings of a metric's event, which it does not count unless names are folded.
+    if !fold {
+      for (option, metric) in specifications {
+        let folded = NameFolding.folded(metric.event)
+        let others = otherEventRows.filter { $0.key != metric.event && NameFolding.folded($0.key) == folded }
+          .map { (name: $0.key, rows: $0.value) }.sorted { ($1.rows, $0.name) < ($0.rows, $1.name) }
+        guard !others.isEmpty else { continue }
+        reading.otherSpellings.append(OtherSpelling(
+          option: "\(option) \(metric.name)=\(metric.event)" + (metric.property.map { ":\($0)" } ?? ""), event: metric.event,
+          rows: metricEventRows[metric.event] ?? 0, others: others))
       }
     }
     reading.missingProperties = zip(options.eventMetrics, metrics.indices).compactMap { metric, number in

@@ -41,6 +41,9 @@ public struct EventsAnalysis {
     public var splits: [String: [String: Double]] = [:]
     /// Ratios, quantiles and winsorized amounts, beside the scenario's.
     public var derived = DerivedMetrics()
+    /// Match the metrics' events whatever their case and separators
+    /// (`NameFolding`): every spelling of a name counts as it.
+    public var foldEventCase = false
     /// Pre-exposure covariates from the export's own events, named by the
     /// metric each adjusts (CUPED): the sum over the device's events before
     /// its first exposure to the experiment.
@@ -86,6 +89,24 @@ public struct EventsAnalysis {
   public let skippedRows: [(path: String, line: Int, reason: String)]
   /// What an export held that counts nowhere (all zero for the Lab table).
   public let leftOut: LeftOut
+  /// Events a metric does not count whose names are spellings of its event's
+  /// (without `Options.foldEventCase`): what the analysis warns of.
+  public let otherSpellings: [OtherSpelling]
+
+  /// A metric's event and the other spellings of its name the export holds.
+  public struct OtherSpelling: Sendable, Equatable {
+    /// The option as given, e.g. `--metric subscribed=subscription_started`.
+    public var option: String
+    public var event: String
+    public var rows: Int
+    /// The other spellings, with their rows, most rows first.
+    public var others: [(name: String, rows: Int)]
+
+    public static func == (left: Self, right: Self) -> Bool {
+      left.option == right.option && left.event == right.event && left.rows == right.rows
+        && left.others.elementsEqual(right.others) { $0.name == $1.name && $0.rows == $1.rows }
+    }
+  }
   /// Each experiment's baseline and why, by name.
   public let baselines: [String: BaselineChoice]
 
@@ -180,6 +201,7 @@ public struct EventsAnalysis {
     }
     skippedRows = skipped
     leftOut = reading.leftOut
+    otherSpellings = reading.otherSpellings
     var baselines: [String: BaselineChoice] = [:]
     for experiment in exposures.experimentOrder {
       baselines[experiment] = BaselineChoice.choose(
@@ -204,6 +226,8 @@ public struct EventsAnalysis {
     var covariates: [String: Int] = [:]
     /// An export's sum metrics and their events without the property; nil for the Lab table.
     var missingProperties: [MissingPropertyCount]?
+    /// An export's metric events and the other spellings of their names.
+    var otherSpellings: [OtherSpelling] = []
   }
 
   /// A timestamp's instant, or why it is none (before the start date, or not of the format).

@@ -110,6 +110,11 @@ extension Bench {
       help: "An experiment's exposures that are no arm of it, as EXPERIMENT=VARIANT (a holdout's, a tool's own), left out and counted; repeat for several.")
     var excludedVariants: [String] = []
 
+    @Flag(
+      name: .customLong("fold-event-case"),
+      help: "Count every spelling of a --metric's event (Subscription_Started with subscription_started): names compare without case, spaces, dashes or underscores.")
+    var foldEventCase = false
+
     @Option(name: .customLong("kind"), help: "A metric's kind, as METRIC=conversion or METRIC=continuous.")
     var kinds: [String] = []
 
@@ -161,6 +166,9 @@ extension Bench {
         throw ValidationError(
           "--covariate sums the export's own events before each device's first exposure: pass --preset or --map for an export.")
       }
+      if foldEventCase, mapping == nil {
+        throw ValidationError("--fold-event-case matches an export's --metric events; the Lab table holds none: pass --preset or --map.")
+      }
       if outcomeEvents, outcomes == nil {
         throw ValidationError("--outcome-events goes with --outcomes: add --outcomes outcomes.csv.")
       }
@@ -175,6 +183,7 @@ extension Bench {
       }
       options.conversionMetrics = Dictionary(kinds.map { Self.pair($0)! }.map { ($0, $1 == "conversion") }, uniquingKeysWith: { $1 })
       options.skipMalformed = skipMalformed
+      options.foldEventCase = foldEventCase
       options.outcomesAreEvents = outcomeEvents
       options.mapping = try exportMapping()
       options.time = try eventTime(mapping: options.mapping)
@@ -201,6 +210,13 @@ extension Bench {
       if !output.quiet {
         let leftOut = Self.describe(analysis.leftOut)
         if !leftOut.isEmpty { printError("Left out \(leftOut).") }
+        for spelling in analysis.otherSpellings {
+          func rows(_ count: Int) -> String { "\(CountText.grouped(count)) row\(count == 1 ? "" : "s")" }
+          let others = spelling.others.map { "'\($0.name)' (\(rows($0.rows)))" }.joined(separator: ", ")
+          printError(
+            "warning: \(spelling.option) counts '\(spelling.event)' (\(rows(spelling.rows))) and not \(others), "
+              + "the same name spelled otherwise: pass --fold-event-case to count every spelling.")
+        }
         for experiment in document.experiments {
           guard let choice = analysis.baselines[experiment.name], choice.reason == .firstInFile else { continue }
           printError(

@@ -292,6 +292,31 @@ import Testing
   }
 }
 
+/// `bench analyze`: a metric's event spelled otherwise in some rows is said, and `--fold-event-case`
+/// counts every spelling (docs/analyze.md, "Spellings").
+@Suite struct EventSpellingCommandTests {
+  @Test func otherSpellingsAreSaidAndFoldingCountsThem() throws {
+    let export = try BenchProcess.temporaryFile(
+      [
+        #"{"amplitude_id": 1, "event_time": "2026-10-20 10:00:00", "event_type": "$exposure", "event_properties": {"flag_key": "paywall", "variant": "control"}}"#,
+        #"{"amplitude_id": 2, "event_time": "2026-10-20 10:00:00", "event_type": "$exposure", "event_properties": {"flag_key": "paywall", "variant": "annual"}}"#,
+        #"{"amplitude_id": 1, "event_time": "2026-10-21 10:00:00", "event_type": "subscription_started", "event_properties": {}}"#,
+        #"{"amplitude_id": 2, "event_time": "2026-10-21 10:00:00", "event_type": "Subscription_Started", "event_properties": {}}"#,
+      ].joined(separator: "\n") + "\n", fileExtension: "jsonl")
+    let out = try temporaryFolder()
+    let arguments = ["analyze", export, "--preset", "amplitude", "--metric", "subscribed=subscription_started", "--out", out.path]
+    let exact = try BenchProcess.run(arguments)
+    #expect(exact.status == 0, "\(exact.standardError)")
+    #expect(exact.standardError.contains(
+      "warning: --metric subscribed=subscription_started counts 'subscription_started' (1 row) and not 'Subscription_Started' "
+        + "(1 row), the same name spelled otherwise: pass --fold-event-case to count every spelling.\n"))
+    let folded = try BenchProcess.run(arguments + ["--fold-event-case", "--force"])
+    #expect(folded.status == 0 && !folded.standardError.contains("spelled otherwise"), "\(folded.standardError)")
+    let lab = try BenchProcess.run(["analyze", export, "--fold-event-case"])
+    #expect(lab.standardError.contains("--fold-event-case matches an export's --metric events; the Lab table holds none"))
+  }
+}
+
 /// `bench analyze` on the tools' own exports, and what a scenario-less analysis can be told.
 @Suite struct AnalyzeExportTests {
   static let fixtures = repositoryRoot.appendingPathComponent("docs/examples/exports")
