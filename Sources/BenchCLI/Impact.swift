@@ -53,8 +53,29 @@ extension Bench {
       var fromValue: String? = nil
       var toValue: String? = nil
 
-      /// Whether the id sees something else after the change.
-      var moves: Bool { from != to || fromValue != toValue }
+      /// What the change does to the ids of this pair. Only an id allocated
+      /// before and after that changes arm moves: one the change brings into
+      /// the experiment (an allocation raised) or out of it is no move, and a
+      /// lead reading "ids move" would stop a release for nothing.
+      enum Kind: String {
+        /// The same arm, or outside the experiment, before and after.
+        case stays
+        /// An arm before and another after (or the same index with another value).
+        case moves
+        /// Outside the experiment before, in an arm after.
+        case enters
+        /// In an arm before, outside the experiment after.
+        case leaves
+      }
+
+      var kind: Kind {
+        switch (from, to) {
+        case (nil, nil): .stays
+        case (nil, _): .enters
+        case (_, nil): .leaves
+        default: from != to || fromValue != toValue ? .moves : .stays
+        }
+      }
 
       package static func < (a: Move, b: Move) -> Bool {
         a.order.lexicographicallyPrecedes(b.order)
@@ -89,7 +110,8 @@ extension Bench {
           ]
           let line = OrderedJSON.object(
             [("experiment", .string(move.experiment)), ("from", move.from.map(OrderedJSON.string) ?? .null),
-             ("to", move.to.map(OrderedJSON.string) ?? .null)] + values + [("count", .integer(count))])
+             ("to", move.to.map(OrderedJSON.string) ?? .null)] + values
+              + [("kind", .string(move.kind.rawValue)), ("count", .integer(count))])
           print(line.renderedOnOneLine())
         }
       } else {
@@ -160,20 +182,25 @@ extension Bench {
       let toValue: String?
     }
 
-    /// A table per row: each pair's count, moved pairs marked, and the share that moves.
+    /// A table per row: each pair's count, marked when it moves, enters or
+    /// leaves; the headline is the ids that change arm, then those that
+    /// enter or leave the experiment.
     static func text(_ counts: [Move: Int], ids: Int) -> String {
       let rows = Dictionary(grouping: counts, by: \.key.experiment)
       return rows.keys.sorted().map { experiment in
         let pairs = rows[experiment]!.sorted { $0.key < $1.key }
-        let moved = pairs.filter { $0.key.moves }.reduce(0) { $0 + $1.value }
+        func total(_ kind: Move.Kind) -> Int { pairs.filter { $0.key.kind == kind }.reduce(0) { $0 + $1.value } }
+        let moved = total(.moves), entered = total(.enters), left = total(.leaves)
         let share = ids == 0 ? 0 : Double(moved) / Double(ids) * 100
-        let header = "\(experiment): \(moved) of \(ids) ids move (\(String(format: "%.1f", share))%)"
+        var header = "\(experiment): \(moved) of \(ids) ids move (\(String(format: "%.1f", share))%)"
+        if entered > 0 || left > 0 { header += "; \(entered) enter the experiment, \(left) leave it" }
         func label(_ variation: String?, _ value: String?) -> String {
           variation.map { BucketRow.label($0, value: value) } ?? "none"
         }
+        let marks: [Move.Kind: String] = [.moves: " (move)", .enters: " (enters)", .leaves: " (leaves)"]
         let lines = pairs.map { pair in
           "  \(label(pair.key.from, pair.key.fromValue)) → \(label(pair.key.to, pair.key.toValue)): \(pair.value)"
-            + (pair.key.moves ? " (move)" : "")
+            + (marks[pair.key.kind] ?? "")
         }
         return ([header] + lines).joined(separator: "\n")
       }.joined(separator: "\n")

@@ -1,5 +1,8 @@
 import Foundation
+import Platforms
 import Testing
+
+@testable import BenchCLI
 
 /// `bench impact` against the vendors' SDKs: for each of the six frameworks,
 /// a dashboard change (weights, a rollout, a variation removed, a salt, a
@@ -55,6 +58,29 @@ import Testing
     #expect(moves.contains { $0.from != $0.to })
   }
 
+  /// issue 68: an allocation raised from 20% to 50% brings ids in and moves none of the allocated:
+  /// the headline counts the ids that change arm, and says apart those that enter or leave.
+  @Test func idsThatEnterOrLeaveAreNoMove() {
+    let ids = (0..<10).map { "u\($0)" }
+    func lines(_ variations: [String?]) -> [BucketLine] {
+      zip(ids, variations).map { id, variation in
+        .experiment(BucketRow(id: id, experiment: "Paywall", variation: variation, bucket: nil, reason: "test"))
+      }
+    }
+    let before = lines(["A", "B", nil, nil, nil, nil, nil, nil, nil, "B"])
+    let after = lines(["A", "B", "A", "B", "A", nil, nil, nil, nil, "A"])
+    let text = Bench.Impact.text(Bench.Impact.moves(before: before, after: after, ids: ids), ids: ids.count)
+    #expect(text == """
+      Paywall: 1 of 10 ids move (10.0%); 3 enter the experiment, 0 leave it
+        none → none: 4
+        none → A: 2 (enters)
+        none → B: 1 (enters)
+        A → A: 1
+        B → A: 1 (move)
+        B → B: 1
+      """)
+  }
+
   @Test func theTextSaysWhoMovesPerRow() throws {
     let folder = Self.fixtures.appendingPathComponent("impact")
     let result = try BenchProcess.run([
@@ -63,7 +89,8 @@ import Testing
     ])
     #expect(result.status == 0)
     #expect(result.standardOutput.contains("off-with: 404 of 404 ids move (100.0%)\n  1 → 0: 404 (move)\n"))
-    #expect(result.standardOutput.contains("tiny: 404 of 404 ids move (100.0%)"))
+    // Turned off, every id leaves the flag's variations for the app's default: no arm changes.
+    #expect(result.standardOutput.contains("tiny: 0 of 404 ids move (0.0%); 0 enter the experiment, 404 leave it\n  1 → none: 404 (leaves)\n"))
   }
 
   /// LaunchDarkly decides an index; the team knows the value. Both are printed, and a change that
@@ -86,8 +113,8 @@ import Testing
     #expect(json.status == 0)
     let paywall = json.standardOutput.split(separator: "\n").filter { $0.contains(#""paywall""#) }
     #expect(paywall == [
-      #"{"experiment": "paywall", "from": "0", "to": "0", "fromValue": "control", "toValue": "treatment", "count": 496}"#,
-      #"{"experiment": "paywall", "from": "1", "to": "1", "fromValue": "treatment", "toValue": "control", "count": 504}"#,
+      #"{"experiment": "paywall", "from": "0", "to": "0", "fromValue": "control", "toValue": "treatment", "kind": "moves", "count": 496}"#,
+      #"{"experiment": "paywall", "from": "1", "to": "1", "fromValue": "treatment", "toValue": "control", "kind": "moves", "count": 504}"#,
     ])
     let bucket = try BenchProcess.run(["bucket", "--framework", "launchdarkly", "--config", before, "user-1"])
     #expect(bucket.standardOutput.contains("user-1 paywall: 1 (treatment) (hash 0.806121292109226, FALLTHROUGH)\n"))
