@@ -17,9 +17,10 @@ extension SimulatedRun {
       var run = SimulatedRun(scenario: scenario, plan: simulator.plan, replications: replications)
       let done = index * replications * scenario.devices
       await run.simulate(0..<replications, of: simulator, threads: threads) { progress(done + $0) }
-      let experiments = run.document.calibration?.experiments ?? []
+      let experiments = (run.document.calibration?.experiments ?? []).filter { $0.decision != nil }
       ends.append(AdoptionEndCalibration(
-        end: end.rawValue, decisions: experiments.compactMap { experiment in experiment.decision.map { (experiment.name, $0) } }))
+        end: end.rawValue,
+        experiments: experiments.map { ExperimentCalibration(name: $0.name, decision: $0.decision, metrics: []) }))
     }
     adoptionEnds = ends
   }

@@ -18,24 +18,13 @@ public struct Calibration: Hashable, Sendable {
 public struct AdoptionEndCalibration: Hashable, Sendable {
   /// "slowest" or "fastest".
   public var end: String
-  /// Per experiment with metrics, in the document's order, what its decision did.
-  public var decisions: [(experiment: String, rates: DecisionRates)]
+  /// Each experiment with metrics, in the document's order, with what its
+  /// decision did (its per-metric figures are the plan's own run's).
+  public var experiments: [ExperimentCalibration]
 
-  public init(end: String, decisions: [(experiment: String, rates: DecisionRates)]) {
+  public init(end: String, experiments: [ExperimentCalibration]) {
     self.end = end
-    self.decisions = decisions
-  }
-
-  public static func == (left: Self, right: Self) -> Bool {
-    left.end == right.end && left.decisions.elementsEqual(right.decisions) { $0.experiment == $1.experiment && $0.rates == $1.rates }
-  }
-
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(end)
-    for decision in decisions {
-      hasher.combine(decision.experiment)
-      hasher.combine(decision.rates)
-    }
+    self.experiments = experiments
   }
 }
 

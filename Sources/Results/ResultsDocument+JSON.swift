@@ -465,7 +465,9 @@ extension Calibration {
       members.append(("adoptionEnds", .array(adoptionEnds.map { end in
         .object([
           ("end", .string(end.end)),
-          ("experiments", .array(end.decisions.map { .object([("name", .string($0.experiment)), ("decision", $0.rates.json)]) })),
+          ("experiments", .array(end.experiments.compactMap { experiment in
+            experiment.decision.map { .object([("name", .string(experiment.name)), ("decision", $0.json)]) }
+          })),
         ])
       })))
     }

@@ -69,7 +69,7 @@ struct DecisionSummary {
   /// and the smallest arm at the slowest and at the fastest end; nothing
   /// when the run did not ask.
   private func endsLine(_ name: String, _ ends: [AdoptionEndCalibration]) -> ReportText {
-    let rates = ends.compactMap { end in end.decisions.first { $0.experiment == name }.map { (end.end, $0.rates) } }
+    let rates = ends.compactMap { end in end.experiments.first { $0.name == name }?.decision.map { (end.end, $0) } }
     guard !rates.isEmpty else { return "" }
     let knowsTruth = rates.allSatisfy { $0.1.knowsTruth }
     let figures = rates.map { end, rates in
