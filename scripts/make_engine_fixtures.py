@@ -199,6 +199,7 @@ SETTINGS = [
     ("sequential", {}),
     ("sequential", {"sequentialTuningParameter": 100000}),
     ("sequential", {"differenceType": "absolute", "alpha": 0.01}),
+    ("sequential", {"alpha": 0.1}),
     ("bayesian", {}),
     ("bayesian", {"differenceType": "absolute"}),
     ("bayesian", {"inverse": True}),

@@ -1,6 +1,7 @@
 import Analysis
 import Results
 import ScenarioFormat
+import Statistics
 import Testing
 
 /// GrowthBook's results page as its app marks each metric and decides, on
@@ -29,6 +30,20 @@ import Testing
       // 1.5% more conversions: within the noise at this size.
       #expect(page.status(baseline: metric(1000, of: 10_000), variant: metric(1015, of: 10_000)) == .none, "\(engine)")
     }
+  }
+
+  /// issue 65: GrowthBook passes its p-value threshold to gbstats as alpha, which tunes the sequential
+  /// test's mixture. At a threshold of 0.1 the page's p-value is gbstats' at alpha 0.1 (the statistic
+  /// is held to gbstats at alpha 0.1 by GrowthBookEngineTests' fixtures), not its p-value at 0.05.
+  @Test func theSequentialPageTestsAtItsOwnThreshold() throws {
+    var page = GrowthBookResultsPage(engine: .sequential)
+    page.pValueThreshold = 0.1
+    let baseline = metric(1_000, of: 10_000), variant = metric(1_150, of: 10_000)
+    let figure = try #require(page.mark(baseline: baseline, variant: variant).figure)
+    let a = GrowthBookStatistic.proportion(n: 10_000, sum: 1_000), b = GrowthBookStatistic.proportion(n: 10_000, sum: 1_150)
+    #expect(figure == GrowthBookSequentialTest(alpha: 0.1).compare(baseline: a, variation: b).pValue)
+    let atFivePercent = GrowthBookSequentialTest(alpha: 0.05).compare(baseline: a, variation: b).pValue
+    #expect(abs(figure - atFivePercent) > 1e-3, "\(figure) against \(atFivePercent)")
   }
 
   @Test func aSignificantChangeBelowHalfAPercentIsADraw() {

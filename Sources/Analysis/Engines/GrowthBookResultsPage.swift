@@ -74,7 +74,10 @@ public struct GrowthBookResultsPage: Sendable {
     case .frequentist, .sequential:
       let result = engine == .frequentist
         ? GrowthBookTTest().compare(baseline: a, variation: b)
-        : GrowthBookSequentialTest(tuningParameter: sequentialTuningParameter).compare(baseline: a, variation: b)
+        // GrowthBook hands its p-value threshold to gbstats as alpha, which the sequential test's
+        // mixture is tuned with: at 0.1 its p-values are not those of 0.05.
+        : GrowthBookSequentialTest(alpha: pValueThreshold, tuningParameter: sequentialTuningParameter)
+          .compare(baseline: a, variation: b)
       significant = result.pValue < pValueThreshold
       winning = result.expected > 0
       figure = result.pValue
