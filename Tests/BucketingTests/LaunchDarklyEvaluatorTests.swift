@@ -79,6 +79,23 @@ import Testing
     #expect(throws: BucketingError.self) { try LaunchDarklyFlagData(json: truncated) }
   }
 
+  /// issue 68: a flag without its salt buckets a rollout with an empty one, which moves every user
+  /// against a file that has it: said where a rollout hashes it (no seed), not for fixed variations.
+  @Test func aFlagWithoutItsSaltIsSaid() throws {
+    func flags(_ salt: String, _ outcome: String) throws -> LaunchDarklyFlagData {
+      try LaunchDarklyFlagData(json: Data(
+        #"{"flags": {"f": {"key": "f", "on": true, "variations": [0, 1]\#(salt), "fallthrough": \#(outcome)}}}"#.utf8))
+    }
+    let rollout = #"{"rollout": {"variations": [{"variation": 0, "weight": 50000}, {"variation": 1, "weight": 50000}]}}"#
+    #expect(try flags("", rollout).problems == [
+      "flag 'f' has no salt: the SDK buckets its rollout with an empty one, where LaunchDarkly's own data gives every flag "
+        + "its salt; against a file that has it, every user's bucket moves (check the export kept 'salt')",
+    ])
+    #expect(try flags(#", "salt": "abc""#, rollout).problems.isEmpty)
+    #expect(try flags("", rollout.replacingOccurrences(of: #""variations""#, with: #""seed": 7, "variations""#)).problems.isEmpty)
+    #expect(try flags("", #"{"variation": 1}"#).problems.isEmpty)
+  }
+
   @Test func referencesToWhatIsNotInTheFileAreSaid() throws {
     let data = try LaunchDarklyFlagData(json: Data(#"""
       {"flags": {"f": {"key": "g", "on": true, "variations": [1], "prerequisites": [{"key": "p", "variation": 0}],

@@ -55,6 +55,23 @@ import Testing
     #expect(Self.specs.problems.contains { $0.contains("the gate 'nowhere', which is not in the file") })
   }
 
+  /// issue 68: a spec without its salt hashes with an empty one, which moves every user against a file
+  /// that has it: said where a pass percentage hashes, not where everyone or nobody passes.
+  @Test func aSpecWithoutItsSaltIsSaid() throws {
+    func specs(_ salt: String, percentage: Int) throws -> StatsigSpecs {
+      let text = #"{"time": 1, "feature_gates": [{"name": "g", "type": "feature_gate", "enabled": true\#(salt), "#
+        + #""rules": [{"id": "r", "passPercentage": \#(percentage), "conditions": [{"type": "public"}]}]}]}"#
+      return try StatsigSpecs(json: Data(text.utf8))
+    }
+    let unsalted = try specs("", percentage: 50)
+    #expect(unsalted.problems == [
+      "'g' has no salt: the SDK hashes its pass percentages with an empty one, where Statsig's own responses give every "
+        + "spec its salt; against a file that has it, every user's bucket moves (check the export kept 'salt')",
+    ])
+    #expect(try specs(#", "salt": "s1""#, percentage: 50).problems.isEmpty)
+    #expect(try specs("", percentage: 100).problems.isEmpty)
+  }
+
   @Test func aResponseWithoutTimeIsRefused() {
     #expect(throws: BucketingError.self) { try StatsigSpecs(json: Data(#"{"feature_gates": []}"#.utf8)) }
   }

@@ -61,6 +61,12 @@ public struct LaunchDarklyFlagData: Sendable {
       }
       // Weights are in thousandths of a percent: 70/30 written as percentages is a rollout of 0.1%.
       let outcomes = [("its fallthrough", flag.fallthrough)] + flag.rules.enumerated().map { ("its rule \($0)", $1.variationOrRollout) }
+      // A rollout hashes the flag's key and salt (unless it has a seed): a salt the file lost moves every user.
+      if flag.isSaltMissing, outcomes.contains(where: { $0.1.rollout.map { $0.seed == nil } ?? false }) {
+        problems.append(
+          "flag '\(name)' has no salt: the SDK buckets its rollout with an empty one, where LaunchDarkly's own data gives "
+            + "every flag its salt; against a file that has it, every user's bucket moves (check the export kept 'salt')")
+      }
       for (place, outcome) in outcomes {
         guard let weights = outcome.rollout?.variations.map(\.weight), !weights.isEmpty else { continue }
         let total = weights.reduce(0, &+)
@@ -93,6 +99,9 @@ public struct LaunchDarklyFlag: Sendable {
   public let contextTargets: [Target]
   public let rules: [Rule]
   public let salt: String
+  /// Whether the file gives the flag no `salt`: the SDK then hashes with an
+  /// empty one, where LaunchDarkly's own data gives every flag its salt.
+  public let isSaltMissing: Bool
 
   public struct Prerequisite: Sendable {
     public let key: String
@@ -124,6 +133,7 @@ public struct LaunchDarklyFlag: Sendable {
       offVariation = nil
       self.fallthrough = LaunchDarklyVariationOrRollout()
       salt = ""
+      isSaltMissing = false
       prerequisites = []
       self.targets = []
       contextTargets = []
@@ -170,6 +180,7 @@ public struct LaunchDarklyFlag: Sendable {
       }
     } ?? []
     salt = try reader.optional(members, "salt", path, reader.string) ?? ""
+    isSaltMissing = members["salt"] == nil
   }
 }
 

@@ -68,6 +68,12 @@ public struct StatsigSpecs: Sendable {
     }
     let names = Set(gates.byName.keys)
     for spec in gates.order + configs.order + layers.order {
+      // A pass percentage other than 0 or 100 hashes the spec's salt: a salt the file lost moves every user.
+      if spec.isSaltMissing, spec.rules.contains(where: { $0.passPercentage > 0 && $0.passPercentage < 100 }) {
+        problems.append(
+          "'\(spec.name)' has no salt: the SDK hashes its pass percentages with an empty one, where Statsig's own responses "
+            + "give every spec its salt; against a file that has it, every user's bucket moves (check the export kept 'salt')")
+      }
       for rule in spec.rules {
         for condition in rule.conditions where ["pass_gate", "fail_gate"].contains(condition.type) {
           if case .string(let gate)? = condition.targetValue, !names.contains(gate) {
@@ -95,6 +101,9 @@ public struct StatsigSpecs: Sendable {
 public struct StatsigSpec: Sendable {
   public let name: String
   public let salt: String
+  /// Whether the file gives the spec no `salt`: the SDK then hashes with an
+  /// empty one, where Statsig's own responses give every spec its salt.
+  public let isSaltMissing: Bool
   public let enabled: Bool
   public let entity: String?
   public let rules: [StatsigRule]
@@ -105,6 +114,7 @@ public struct StatsigSpec: Sendable {
     let members = try reader.object(value, path)
     name = try reader.required(members, "name", path, reader.string)
     salt = try reader.optional(members, "salt", path, reader.string) ?? ""
+    isSaltMissing = members["salt"] == nil
     enabled = try reader.optional(members, "enabled", path, reader.bool) ?? false
     entity = try reader.optional(members, "entity", path, reader.string)
     rules = try reader.optional(members, "rules", path) { value, path throws(BucketingError) in
