@@ -105,5 +105,10 @@ import Testing
     #expect(data.problems.contains { $0.contains("'p', which is not in the file") })
     #expect(data.problems.contains { $0.contains("segment 's'") })
     #expect(data.problems.contains { $0.contains("stores and evaluates it under 'g'") })
+    // issue 68: the rows are the flags the SDK stores, under their keys: an app asking for 'g' gets the
+    // flag, where the member's name 'f' finds nothing.
+    #expect(data.flagNames == ["g"])
+    #expect(LaunchDarklyEvaluator(data: data).variationDetail("g", context: LaunchDarklyContext(key: "u", attributes: [:]))
+      .reason != "ERROR FLAG_NOT_FOUND")
   }
 }

@@ -13,7 +13,10 @@ import JSONDocument
 public struct LaunchDarklyFlagData: Sendable {
   /// The flags by the key the SDK stores them under: the flag's own `key`.
   public let flags: [String: LaunchDarklyFlag]
-  /// The keys of `flags` as the file lists them, for rows: the object's member names.
+  /// The keys of `flags`, for rows, in the order of the file's members: a
+  /// member whose flag says another key is the flag the SDK stores under
+  /// that key, which is what an app asking by the key gets (the member's own
+  /// name finds nothing, which `problems` says).
   public let flagNames: [String]
   public let segments: [String: LaunchDarklySegment]
   /// What the SDK tolerates but the file's author did not mean.
@@ -30,7 +33,7 @@ public struct LaunchDarklyFlagData: Sendable {
     }
     let flagMembers = try reader.optional(root, "flags", "$", reader.object) ?? [:]
     let segmentMembers = try reader.optional(root, "segments", "$", reader.object) ?? [:]
-    var flags: [String: LaunchDarklyFlag] = [:]
+    var flags: [String: LaunchDarklyFlag] = [:], flagNames: [String] = []
     var problems: [String] = []
     for name in flagMembers.keys.sorted() {
       let flag = try LaunchDarklyFlag(flagMembers[name]!, path: "flags.\(name)", reader: reader)
@@ -38,9 +41,12 @@ public struct LaunchDarklyFlagData: Sendable {
         throw reader.error("flags.\(name).key", "'\(flag.key)' is the key of another flag too: the SDK refuses the file")
       }
       if flag.key != name {
-        problems.append("flags.\(name) has the key '\(flag.key)': the SDK stores and evaluates it under '\(flag.key)', so '\(name)' is never found")
+        problems.append(
+          "flags.\(name) has the key '\(flag.key)': the SDK stores and evaluates it under '\(flag.key)', so '\(name)' is never "
+            + "found; its rows are '\(flag.key)'s")
       }
       flags[flag.key] = flag
+      flagNames.append(flag.key)
     }
     var segments: [String: LaunchDarklySegment] = [:]
     for name in segmentMembers.keys.sorted() {
@@ -80,7 +86,7 @@ public struct LaunchDarklyFlagData: Sendable {
       }
     }
     self.flags = flags
-    self.flagNames = flagMembers.keys.sorted()
+    self.flagNames = flagNames
     self.segments = segments
     self.problems = problems
   }
