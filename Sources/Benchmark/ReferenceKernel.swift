@@ -189,6 +189,8 @@ public struct ReferenceKernel: Sendable {
     var shownMask = recall
     var displayDays = Array(repeating: 0, count: experiments * variants)
     var upgradeDay = Array(repeating: 0.0, count: versions)
+    // The world's per-day figures, read once: the plain workload's day loop tests one flag.
+    let isWorld = world != nil, dayFactors = world?.dayFactors ?? [], extraLaunches = world?.extraLaunches ?? 0
     for device in devices {
       let random = DeviceRandom(seed: seed, replication: 0, device: device)
       var stream = random.stream(.token)
@@ -210,8 +212,11 @@ public struct ReferenceKernel: Sendable {
       // Every day from day 0, once; in the world, the days the device's draws say, as often as they say.
       // The install day (−1: before day 0) launches whatever the draws say.
       var installDay = -1, lastLaunchDay = days - 1, probability = 1.0
-      var launchDraws = random.stream(.launches), sessionDraws = random.stream(.sessions)
+      // Without the world the launch and session streams are never drawn from: no stream is derived for them.
+      var launchDraws = stream, sessionDraws = stream
       if let world {
+        launchDraws = random.stream(.launches)
+        sessionDraws = random.stream(.sessions)
         var install = random.stream(.install)
         installDay = world.installDay(forUnit: install.nextUnit())
         var activity = random.stream(.activity)
@@ -226,12 +231,12 @@ public struct ReferenceKernel: Sendable {
       var running = -1
       for day in 0..<days {
         var launches = 1
-        if let world {
+        if isWorld {
           // One draw a day from day 0, as the engine's launch bits are, whatever the device's first day.
-          let launched = launchDraws.nextBernoulli(min(1, probability * world.dayFactors[day % 7]))
+          let launched = launchDraws.nextBernoulli(min(1, probability * dayFactors[day % 7]))
           guard day <= lastLaunchDay else { break }
           guard day == installDay || (day > installDay && launched) else { continue }
-          if world.extraLaunches > 0 { launches = min(1 + sessionDraws.nextPoisson(mean: world.extraLaunches), 16) }
+          if extraLaunches > 0 { launches = min(1 + sessionDraws.nextPoisson(mean: extraLaunches), 16) }
         }
         var installed = max(running, 0)
         while installed + 1 < versions && upgradeDay[installed + 1] <= Double(day) { installed += 1 }
