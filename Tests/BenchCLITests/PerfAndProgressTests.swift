@@ -115,6 +115,10 @@ import Testing
 
   /// A population beyond the accepted range once trapped in the workload's tables.
   @Test func perfRefusesCountsOutsideTheRanges() throws {
+    let rounds = try BenchProcess.run(["perf", "--devices", "1000", "--rounds", "0"])
+    #expect(rounds.status == 64 && rounds.standardError.hasPrefix("Error: --rounds must be 1 to 100.\n"), "\(rounds.standardError)")
+    let world = try BenchProcess.run(["perf", "--world", "--sweep"])
+    #expect(world.status == 64 && world.standardError.hasPrefix("Error: --world measures the workload's table"), "\(world.standardError)")
     let result = try BenchProcess.run(["perf", "--devices", "4611686018427387904"])
     #expect(result.status == 64)
     #expect(result.standardError.hasPrefix(
